@@ -1,0 +1,32 @@
+// legible-bench: the release-build benchmark harness. Refuses debug builds, warms up, repeats,
+// and prints medians as JSON. Usage: legible-bench [--filter NAME] [--repeat N] [--cues N]
+import Legible
+#if canImport(Glibc)
+import Glibc
+#endif
+
+guard !_isDebugAssertConfiguration() else {
+    FileHandleOutput.error("legible-bench: refusing to run a debug build; use `swift run -c release legible-bench`")
+    exit(2)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+let repeatCount = option("--repeat").flatMap(Int.init) ?? 15
+let cueCount = option("--cues").flatMap(Int.init) ?? 100_000
+let filter = option("--filter")
+
+let benchmarks = SubRipBenchmarks.all(cues: cueCount)
+var results: [String] = []
+for benchmark in benchmarks where filter.map({ benchmark.name.contains($0) }) ?? true {
+    let median = Measure.median(repeat: repeatCount, benchmark.body)
+    let mbPerSecond = benchmark.bytes.map { Double($0) / 1_000_000 / median }
+    var fields = "\"name\": \"\(benchmark.name)\", \"median_seconds\": \(median), \"repeat\": \(repeatCount)"
+    if let bytes = benchmark.bytes { fields += ", \"bytes\": \(bytes)" }
+    if let mbPerSecond { fields += ", \"mb_per_second\": \(Int(mbPerSecond * 10) / 10)" }
+    results.append("  {\(fields)}")
+}
+print("[\n" + results.joined(separator: ",\n") + "\n]")

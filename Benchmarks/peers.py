@@ -1,0 +1,425 @@
+#!/usr/bin/env python3
+"""Peer comparison: SRT -> WebVTT conversion, legible vs. other tools.
+
+Usage:
+  python3 Benchmarks/peers.py [--cues 100000] [--repeat 5] [--legible PATH] [--json]
+
+Each tool converts the same generated SRT file to WebVTT as a whole process.
+We measure wall time of the subprocess (including interpreter / process
+start-up) and its peak resident memory (ru_maxrss from os.wait4). One warm-up
+run, then --repeat timed runs; the median time is reported.
+
+Standard library only. Python peers (pysubs2, srt, pycaption) are installed
+into a cached venv at Benchmarks/.venv on first use.
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
+REPO_ROOT = os.path.dirname(BENCH_DIR)
+VENV_DIR = os.path.join(BENCH_DIR, ".venv")
+WORK_DIR = os.path.join(BENCH_DIR, ".work")
+GEN_SCRIPT = os.path.join(BENCH_DIR, "gen_srt.py")
+DEFAULT_LEGIBLE = os.path.join(".build", "release", "legible")
+PY_PACKAGES = ["pysubs2", "srt", "pycaption"]
+VENV_MARKER = ".legible-peers-installed"
+
+# --- Python peer snippets (run with the venv's interpreter) ------------------
+# Each gets argv[1] = input .srt, argv[2] = output .vtt.
+
+PYSUBS2_SNIPPET = r"""
+import sys, pysubs2
+subs = pysubs2.load(sys.argv[1], encoding="utf-8")
+subs.save(sys.argv[2], encoding="utf-8", format_="vtt")
+"""
+
+# The srt package has no WebVTT writer: parse, then compose minimal WebVTT.
+SRT_SNIPPET = r"""
+import sys, srt
+def ts(td):
+    ms = (td.days * 86400 + td.seconds) * 1000 + td.microseconds // 1000
+    h, ms = divmod(ms, 3600000)
+    m, ms = divmod(ms, 60000)
+    s, ms = divmod(ms, 1000)
+    return "%02d:%02d:%02d.%03d" % (h, m, s, ms)
+with open(sys.argv[1], encoding="utf-8-sig") as f:
+    text = f.read()
+out = ["WEBVTT\n\n"]
+for sub in srt.parse(text):
+    out.append("%s --> %s\n%s\n\n" % (ts(sub.start), ts(sub.end), sub.content))
+with open(sys.argv[2], "w", encoding="utf-8", newline="\n") as f:
+    f.write("".join(out))
+"""
+
+PYCAPTION_SNIPPET = r"""
+import sys
+from pycaption import SRTReader, WebVTTWriter
+with open(sys.argv[1], encoding="utf-8-sig") as f:
+    text = f.read()
+captions = SRTReader().read(text)
+with open(sys.argv[2], "w", encoding="utf-8", newline="\n") as f:
+    f.write(WebVTTWriter().write(captions))
+"""
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+# --- Setup ------------------------------------------------------------------
+
+def venv_python():
+    if os.name == "nt":
+        return os.path.join(VENV_DIR, "Scripts", "python.exe")
+    return os.path.join(VENV_DIR, "bin", "python")
+
+
+def ensure_venv():
+    """Create the venv and install the Python peers once.
+
+    Returns (python_path or None, error message or None)."""
+    py = venv_python()
+    marker = os.path.join(VENV_DIR, VENV_MARKER)
+    want = " ".join(PY_PACKAGES)
+    if os.path.exists(py) and os.path.exists(marker):
+        with open(marker) as f:
+            if f.read().strip() == want:
+                return py, None
+    try:
+        if not os.path.exists(py):
+            log("peers: creating venv at %s" % os.path.relpath(VENV_DIR, REPO_ROOT))
+            subprocess.run([sys.executable, "-m", "venv", VENV_DIR],
+                           check=True, capture_output=True, text=True)
+        log("peers: installing %s into the venv" % ", ".join(PY_PACKAGES))
+        subprocess.run([py, "-m", "pip", "install", "-q",
+                        "--disable-pip-version-check"] + PY_PACKAGES,
+                       check=True, capture_output=True, text=True)
+    except subprocess.CalledProcessError as e:
+        return None, "venv setup failed: %s" % last_line(e.stderr or e.stdout)
+    with open(marker, "w") as f:
+        f.write(want + "\n")
+    return py, None
+
+
+def py_versions(py):
+    code = ("import importlib.metadata as m, json, sys\n"
+            "out = {}\n"
+            "for p in sys.argv[1:]:\n"
+            "    try: out[p] = m.version(p)\n"
+            "    except Exception: out[p] = None\n"
+            "print(json.dumps(out))\n")
+    try:
+        r = subprocess.run([py, "-c", code] + PY_PACKAGES,
+                           capture_output=True, text=True, check=True)
+        return json.loads(r.stdout)
+    except (subprocess.CalledProcessError, ValueError, OSError):
+        return {}
+
+
+def ensure_input(cues, seed):
+    """Generate .work/big.srt unless it exists with the same parameters."""
+    os.makedirs(WORK_DIR, exist_ok=True)
+    path = os.path.join(WORK_DIR, "big.srt")
+    meta_path = path + ".meta.json"
+    gen_stat = os.stat(GEN_SCRIPT)
+    meta = {"cues": cues, "seed": seed,
+            "generator": [gen_stat.st_size, int(gen_stat.st_mtime)]}
+    if os.path.exists(path) and os.path.exists(meta_path):
+        try:
+            with open(meta_path) as f:
+                if json.load(f) == meta:
+                    return path
+        except ValueError:
+            pass
+    log("peers: generating %d cues into %s" % (cues, os.path.relpath(path, REPO_ROOT)))
+    subprocess.run([sys.executable, GEN_SCRIPT, path, "--cues", str(cues),
+                    "--seed", str(seed)], check=True)
+    with open(meta_path, "w") as f:
+        json.dump(meta, f)
+    return path
+
+
+# --- Measurement ------------------------------------------------------------
+
+def last_line(text):
+    lines = [ln.strip() for ln in (text or "").splitlines() if ln.strip()]
+    return lines[-1] if lines else "(no output)"
+
+
+def maxrss_bytes(ru):
+    # Linux reports KiB, macOS reports bytes.
+    return ru.ru_maxrss if sys.platform == "darwin" else ru.ru_maxrss * 1024
+
+
+# Why not simply Popen + os.wait4 on the tool?  On Linux, execve() folds the
+# *old* address space's high-water RSS into the process's ru_maxrss, and
+# CPython spawns children with vfork(), whose old address space is this Python
+# process.  So every directly spawned child reports at least our own peak RSS
+# (~15 MiB, more after reading outputs).  Instead we become a child subreaper
+# and let a tiny /bin/sh fork the tool in the background and exit: the tool is
+# re-parented to us, forked from a ~1 MiB shell, and os.wait4 on it gives its
+# own clean ru_maxrss.  Elsewhere we fall back to plain Popen + os.wait4.
+PR_SET_CHILD_SUBREAPER = 36
+_SUBREAPER = None
+
+
+def subreaper_enabled():
+    global _SUBREAPER
+    if _SUBREAPER is None:
+        _SUBREAPER = False
+        if sys.platform.startswith("linux"):
+            try:
+                import ctypes
+                libc = ctypes.CDLL(None, use_errno=True)
+                _SUBREAPER = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+            except (OSError, AttributeError):
+                pass
+    return _SUBREAPER
+
+
+def spawn_and_wait(argv, err, timeout):
+    """Start argv, wait for it; return (elapsed_s, exit_status, rusage)."""
+    timer = None
+    t0 = time.perf_counter()
+    if subreaper_enabled():
+        # sh prints the background job's pid and exits right away.
+        launcher = subprocess.Popen(
+            ["/bin/sh", "-c", '"$@" </dev/null >/dev/null & echo $!', "sh"] + argv,
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err, cwd=WORK_DIR)
+        out, _ = launcher.communicate()
+        pid = int(out.split()[0])
+        timer = threading.Timer(timeout, os.kill, (pid, 9))
+    else:
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=err, cwd=WORK_DIR)
+        pid = proc.pid
+        proc.returncode = 0  # we reap it ourselves below; keep Popen quiet
+        timer = threading.Timer(timeout, os.kill, (pid, 9))
+    timer.start()
+    try:
+        _, status, ru = os.wait4(pid, 0)
+    finally:
+        timer.cancel()
+    return time.perf_counter() - t0, status, ru
+
+
+def run_once(argv, out_path, timeout):
+    """Run argv; return (seconds, peak_rss_bytes, returncode, stderr_text)."""
+    if os.path.exists(out_path):
+        os.remove(out_path)
+    with tempfile.TemporaryFile() as err:
+        elapsed, status, ru = spawn_and_wait(argv, err, timeout)
+        err.seek(0)
+        stderr = err.read().decode("utf-8", "replace")
+    rc = os.waitstatus_to_exitcode(status)
+    if rc < 0:
+        stderr += "\nkilled by signal %d%s" % (-rc, " (timeout)" if elapsed >= timeout else "")
+    return elapsed, maxrss_bytes(ru), rc, stderr
+
+
+def check_output(out_path, expected_cues):
+    """Return a list of problems with the produced WebVTT file (empty = OK)."""
+    if not os.path.exists(out_path):
+        return ["no output file"]
+    if os.path.getsize(out_path) == 0:
+        return ["output file is empty"]
+    problems = []
+    cues = 0
+    with open(out_path, "rb") as f:
+        head = f.read(16)
+        if head.startswith(b"\xef\xbb\xbf"):
+            problems.append("output starts with a UTF-8 BOM")
+            head = head[3:]
+        if not head.startswith(b"WEBVTT"):
+            problems.append("output does not start with WEBVTT (starts %r)" % head)
+        f.seek(0)
+        for ln in f:
+            if b"-->" in ln:
+                cues += 1
+    if cues != expected_cues:
+        problems.append("%d cues in output, expected %d" % (cues, expected_cues))
+    return problems
+
+
+def bench_tool(name, argv, out_path, repeat, timeout, expected_cues):
+    res = {"tool": name, "command": argv, "status": "ok"}
+    log("peers: %s ..." % name)
+    times, rss = [], []
+    for i in range(repeat + 1):  # first run is warm-up
+        elapsed, peak, rc, stderr = run_once(argv, out_path, timeout)
+        if rc != 0:
+            res.update(status="failed", error="exit %d: %s" % (rc, last_line(stderr)))
+            return res
+        if i > 0:
+            times.append(elapsed)
+            rss.append(peak)
+    res["times_s"] = [round(t, 4) for t in times]
+    res["median_s"] = statistics.median(times)
+    res["peak_rss_mib"] = max(rss) / (1024 * 1024)
+    problems = check_output(out_path, expected_cues)
+    if problems:
+        res["status"] = "bad output"
+        res["problems"] = problems
+    return res
+
+
+# --- Main -------------------------------------------------------------------
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="Compare SRT -> WebVTT conversion: legible vs. peers.")
+    ap.add_argument("--cues", type=int, default=100_000,
+                    help="cues in the generated input (default 100000)")
+    ap.add_argument("--repeat", type=int, default=5,
+                    help="timed runs per tool after one warm-up (default 5)")
+    ap.add_argument("--legible", default=None,
+                    help="legible executable (default: .build/release/legible "
+                         "relative to the repo root)")
+    ap.add_argument("--json", action="store_true", help="print a JSON object")
+    ap.add_argument("--seed", type=int, default=1234, help="generator seed")
+    ap.add_argument("--timeout", type=float, default=900,
+                    help="seconds before a single run is killed (default 900)")
+    ap.add_argument("--only", default=None,
+                    help="comma-separated subset of: legible,ffmpeg,pysubs2,srt,pycaption")
+    a = ap.parse_args()
+    if a.repeat < 1 or a.cues < 1:
+        ap.error("--repeat and --cues must be >= 1")
+    only = set(a.only.split(",")) if a.only else None
+
+    def wanted(key):
+        return only is None or key in only
+
+    # legible must exist: it is the reference for the ratios.
+    legible = a.legible or os.path.join(REPO_ROOT, DEFAULT_LEGIBLE)
+    legible = os.path.abspath(legible)
+    if wanted("legible") and not (os.path.isfile(legible) and os.access(legible, os.X_OK)):
+        print("peers: legible executable not found at %s\n"
+              "       build it first:  swift build -c release --product legible\n"
+              "       (or pass --legible PATH)" % legible, file=sys.stderr)
+        return 2
+
+    src = ensure_input(a.cues, a.seed)
+    size = os.path.getsize(src)
+    out = lambda tag: os.path.join(WORK_DIR, "out-%s.vtt" % tag)
+
+    results = []
+    versions = {}
+
+    if wanted("legible"):
+        results.append(bench_tool("legible",
+                                  [legible, "convert", src, "-o", out("legible"),
+                                   "--to", "webvtt"],
+                                  out("legible"), a.repeat, a.timeout, a.cues))
+
+    if wanted("ffmpeg"):
+        ffmpeg = shutil.which("ffmpeg")
+        if ffmpeg is None:
+            results.append({"tool": "ffmpeg", "status": "missing",
+                            "error": "ffmpeg not found on PATH"})
+        else:
+            try:
+                v = subprocess.run([ffmpeg, "-version"], capture_output=True,
+                                   text=True).stdout.split("\n")[0].split()
+                versions["ffmpeg"] = v[2] if len(v) > 2 else None
+            except OSError:
+                pass
+            results.append(bench_tool("ffmpeg",
+                                      [ffmpeg, "-v", "error", "-y", "-i", src,
+                                       "-f", "webvtt", out("ffmpeg")],
+                                      out("ffmpeg"), a.repeat, a.timeout, a.cues))
+
+    py_tools = [("pysubs2", "pysubs2", PYSUBS2_SNIPPET),
+                ("srt (parse+compose)", "srt", SRT_SNIPPET),
+                ("pycaption", "pycaption", PYCAPTION_SNIPPET)]
+    py_tools = [t for t in py_tools if wanted(t[1])]
+    if py_tools:
+        py, err = ensure_venv()
+        if py:
+            versions.update(py_versions(py))
+        for label, key, snippet in py_tools:
+            if py is None:
+                results.append({"tool": label, "status": "missing", "error": err})
+            elif versions.get(key) is None:
+                results.append({"tool": label, "status": "missing",
+                                "error": "package %s not installed in %s" % (key, VENV_DIR)})
+            else:
+                tag = key
+                results.append(bench_tool(label,
+                                          [py, "-c", snippet, src, out(tag)],
+                                          out(tag), a.repeat, a.timeout, a.cues))
+
+    for r in results:
+        if "median_s" in r:
+            r["mb_per_s"] = size / 1e6 / r["median_s"]
+    ref = next((r for r in results if r["tool"] == "legible" and "median_s" in r), None)
+    for r in results:
+        if ref is not None and r is not ref and "median_s" in r:
+            r["legible_speedup"] = r["median_s"] / ref["median_s"]
+
+    report = {
+        "input": {"path": os.path.relpath(src, REPO_ROOT), "cues": a.cues,
+                  "bytes": size, "seed": a.seed},
+        "repeat": a.repeat,
+        "metric": "median wall time of whole process incl. start-up; "
+                  "peak RSS = max ru_maxrss over timed runs",
+        "rss_method": ("os.wait4 via subreaper (clean)" if subreaper_enabled()
+                       else "os.wait4 on direct child (may include parent's RSS floor)"),
+        "versions": versions,
+        "results": results,
+    }
+    if a.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_table(report)
+    # Peers' problems are reported above; only a broken legible run is an error.
+    if wanted("legible") and (ref is None or ref["status"] != "ok"):
+        return 1
+    return 0
+
+
+def print_table(report):
+    inp = report["input"]
+    print("Input: %s  (%d cues, %.2f MB)   runs: 1 warm-up + %d timed, median"
+          % (inp["path"], inp["cues"], inp["bytes"] / 1e6, report["repeat"]))
+    rows = [("tool", "median s", "MB/s", "peak RSS MiB", "vs legible")]
+    notes = []
+    for r in report["results"]:
+        if "median_s" in r:
+            if r["tool"] == "legible":
+                ratio = "-"
+            elif "legible_speedup" in r:
+                sp = r["legible_speedup"]
+                ratio = ("legible %.1f× faster" % sp if sp >= 1
+                         else "legible %.1f× slower" % (1 / sp))
+            else:
+                ratio = "n/a"
+            rows.append((r["tool"], "%.3f" % r["median_s"], "%.1f" % r["mb_per_s"],
+                         "%.1f" % r["peak_rss_mib"], ratio))
+        else:
+            rows.append((r["tool"], r["status"].upper(), "-", "-", "-"))
+        if r["status"] != "ok":
+            detail = r.get("error") or "; ".join(r.get("problems", []))
+            notes.append("  %s: %s: %s" % (r["tool"], r["status"], detail))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for n, row in enumerate(rows):
+        cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]
+        print("  ".join(cells).rstrip())
+        if n == 0:
+            print("  ".join("-" * w for w in widths))
+    if report["versions"]:
+        print("Versions: " + ", ".join("%s %s" % kv for kv in sorted(report["versions"].items())))
+    if notes:
+        print("Problems:")
+        print("\n".join(notes))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

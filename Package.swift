@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+// Legible — a subtitle and closed-caption engine. Module map and import rules: ../shared/DESIGN.md
+// (a copy of the decisions lives in README.md, "Architecture").
+import PackageDescription
+
+let package = Package(
+    name: "Legible",
+    products: [
+        .library(name: "Legible", targets: ["Legible"]),
+        .executable(name: "legible", targets: ["legible"]),
+        .executable(name: "legible-bench", targets: ["legible-bench"]),
+        .executable(name: "legible-fuzz-srt", targets: ["legible-fuzz-srt"]),
+    ],
+    targets: [
+        // C, kept in three thin targets. ICU is a plain C target rather than a system library:
+        // it dlopen()s the system ICU privately so that it cannot clash with Foundation's own ICU
+        // (see ../shared/notes/c-libraries.md); its header shows no ICU types.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("dl")]),
+        .systemLibrary(name: "CLibass", pkgConfig: "libass", providers: [.apt(["libass-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+
+        .target(name: "TimedText"),
+        .target(name: "TextScanning", dependencies: ["TimedText", "CICU"]),
+        .target(name: "SubRip", dependencies: ["TimedText", "TextScanning"]),
+        .target(name: "WebVTT", dependencies: ["TimedText", "TextScanning"]),
+        .target(name: "Rendering", dependencies: ["TimedText", "CLibass", "CPNG"]),
+        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "Rendering"]),
+        .target(name: "LegibleCLI", dependencies: ["Legible"]),
+        .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
+
+        .executableTarget(name: "legible-bench", dependencies: ["Legible"], path: "Benchmarks/Harness"),
+        // Built normally it replays files through the SRT reader; built with
+        // `scripts/fuzz.sh` (-sanitize=fuzzer -DFUZZING) libFuzzer drives it.
+        .executableTarget(name: "legible-fuzz-srt", dependencies: ["SubRip", "TextScanning"], path: "Fuzz/SubRip"),
+
+        .testTarget(name: "TimedTextTests", dependencies: ["TimedText"]),
+        .testTarget(name: "TextScanningTests", dependencies: ["TextScanning"]),
+        .testTarget(name: "SubRipTests", dependencies: ["SubRip", "TextScanning", "WebVTT"]),
+        .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "SubRip", "TextScanning"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
+        .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,45 @@
+// The only ICU surface the Swift side sees: plain C types, no ICU headers.
+// The implementation dlopen()s the system ICU privately (RTLD_LOCAL | RTLD_DEEPBIND) so it can live
+// beside Foundation's bundled ICU in one process without symbol clashes.
+#ifndef LEGIBLE_ICU_H
+#define LEGIBLE_ICU_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Loads the system ICU once. Returns 1 on success; on failure returns 0 and writes a message.
+int legible_icu_load(char *error, int32_t errorCapacity);
+
+/// The ICU version the shim was compiled against and loads, e.g. "72.1".
+const char *legible_icu_version(void);
+
+typedef struct {
+    char name[40];
+    char language[12];
+    int32_t confidence; // 0...100
+} legible_charset_match;
+
+/// ICU charset detection (ucsdet). Returns the number of matches written (best first), or -1.
+int32_t legible_icu_detect_charsets(const uint8_t *bytes, int32_t length,
+                                    legible_charset_match *matches, int32_t capacity);
+
+/// Converts `length` bytes in `charset` to UTF-8. Sequences that are invalid or unmapped become
+/// U+FFFD and are counted. `capacity` must be at least 4 * length + 4.
+/// Returns the number of UTF-8 bytes written, -1 for an unknown charset, -2 for another failure.
+int64_t legible_icu_to_utf8(const char *charset, const uint8_t *bytes, int64_t length,
+                            uint8_t *output, int64_t capacity,
+                            int64_t *invalidCount, int64_t *firstInvalidOffset);
+
+/// 1 when ICU knows a converter of this name (ucnv aliases included).
+int legible_icu_has_converter(const char *charset);
+
+/// The canonical (IANA-preferred when there is one) name of a converter, or 0 when unknown.
+int legible_icu_canonical_charset(const char *charset, char *output, int32_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,177 @@
+// Private ICU loader. Every ICU function used by Legible is resolved here with dlsym: ICU's names
+// carry a version suffix through a macro Swift cannot import (ucsdet_open -> ucsdet_open_72).
+#define _GNU_SOURCE
+#include "legible_icu.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_cb.h>
+#include <unicode/ucsdet.h>
+#include <unicode/uversion.h>
+
+#define LEGIBLE_STRINGIFY2(x) #x
+#define LEGIBLE_STRINGIFY(x) LEGIBLE_STRINGIFY2(x)
+// Expands the renaming macro first, giving e.g. "ucsdet_open_72".
+#define ICU_SYMBOL(name) LEGIBLE_STRINGIFY(name)
+
+#define ICU_FUNCTIONS(X) \
+    X(libi18n, ucsdet_open) X(libi18n, ucsdet_close) X(libi18n, ucsdet_setText) \
+    X(libi18n, ucsdet_detectAll) X(libi18n, ucsdet_getName) X(libi18n, ucsdet_getConfidence) \
+    X(libi18n, ucsdet_getLanguage) \
+    X(libuc, ucnv_open) X(libuc, ucnv_close) X(libuc, ucnv_convertEx) X(libuc, ucnv_setToUCallBack) \
+    X(libuc, ucnv_cbToUWriteUChars) X(libuc, ucnv_getName) X(libuc, ucnv_getStandardName)
+
+#define DECLARE_POINTER(lib, name) static __typeof__(&name) p_##name;
+ICU_FUNCTIONS(DECLARE_POINTER)
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int load_ok = 0;
+static char load_error[512];
+
+static void load_icu(void) {
+    const char *uc_name = "libicuuc.so." U_ICU_VERSION_SHORT;
+    const char *i18n_name = "libicui18n.so." U_ICU_VERSION_SHORT;
+    // DEEPBIND: ICU's own references bind inside this ICU, never to Foundation's copy.
+    int flags = RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND;
+    void *libuc = dlopen(uc_name, flags);
+    if (!libuc) {
+        snprintf(load_error, sizeof load_error,
+                 "cannot load ICU (%s): %s; install the Debian package libicu%s (apt-get install libicu-dev)",
+                 uc_name, dlerror(), U_ICU_VERSION_SHORT);
+        return;
+    }
+    void *libi18n = dlopen(i18n_name, flags);
+    if (!libi18n) {
+        snprintf(load_error, sizeof load_error,
+                 "cannot load ICU (%s): %s; install the Debian package libicu%s (apt-get install libicu-dev)",
+                 i18n_name, dlerror(), U_ICU_VERSION_SHORT);
+        return;
+    }
+#define RESOLVE(lib, name) \
+    p_##name = (__typeof__(&name))dlsym(lib, ICU_SYMBOL(name)); \
+    if (!p_##name) { \
+        snprintf(load_error, sizeof load_error, "ICU %s lacks %s", U_ICU_VERSION, ICU_SYMBOL(name)); \
+        return; \
+    }
+    ICU_FUNCTIONS(RESOLVE)
+    load_ok = 1;
+}
+
+int legible_icu_load(char *error, int32_t errorCapacity) {
+    pthread_once(&load_once, load_icu);
+    if (!load_ok && error && errorCapacity > 0) {
+        snprintf(error, (size_t)errorCapacity, "%s", load_error);
+    }
+    return load_ok;
+}
+
+const char *legible_icu_version(void) { return U_ICU_VERSION; }
+
+static void copy_string(char *dst, size_t capacity, const char *src) {
+    if (!src) src = "";
+    snprintf(dst, capacity, "%s", src);
+}
+
+int32_t legible_icu_detect_charsets(const uint8_t *bytes, int32_t length,
+                                    legible_charset_match *matches, int32_t capacity) {
+    if (!legible_icu_load(NULL, 0)) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UCharsetDetector *detector = p_ucsdet_open(&status);
+    if (U_FAILURE(status)) return -1;
+    p_ucsdet_setText(detector, (const char *)bytes, length, &status);
+    int32_t found = 0;
+    const UCharsetMatch **all = p_ucsdet_detectAll(detector, &found, &status);
+    int32_t written = 0;
+    if (U_SUCCESS(status)) {
+        for (int32_t i = 0; i < found && written < capacity; i++) {
+            UErrorCode s = U_ZERO_ERROR;
+            legible_charset_match *m = &matches[written];
+            copy_string(m->name, sizeof m->name, p_ucsdet_getName(all[i], &s));
+            copy_string(m->language, sizeof m->language, p_ucsdet_getLanguage(all[i], &s));
+            m->confidence = p_ucsdet_getConfidence(all[i], &s);
+            if (U_SUCCESS(s)) written++;
+        }
+    }
+    p_ucsdet_close(detector);
+    return U_SUCCESS(status) ? written : -1;
+}
+
+typedef struct {
+    const uint8_t *base;
+    int64_t invalid;
+    int64_t first_invalid;
+} substitution_context;
+
+// Replaces every invalid, irregular or unmapped sequence with one U+FFFD and counts it.
+static void substitute_fffd(const void *context, UConverterToUnicodeArgs *args,
+                            const char *codeUnits, int32_t length,
+                            UConverterCallbackReason reason, UErrorCode *err) {
+    if (reason > UCNV_IRREGULAR) return; // reset, close, clone: nothing to write
+    substitution_context *ctx = (substitution_context *)context;
+    if (ctx->invalid == 0) {
+        ctx->first_invalid = (int64_t)((const uint8_t *)codeUnits - ctx->base);
+    }
+    ctx->invalid++;
+    static const UChar replacement = 0xFFFD;
+    *err = U_ZERO_ERROR;
+    p_ucnv_cbToUWriteUChars(args, &replacement, 1, 0, err);
+    (void)length;
+}
+
+int64_t legible_icu_to_utf8(const char *charset, const uint8_t *bytes, int64_t length,
+                            uint8_t *output, int64_t capacity,
+                            int64_t *invalidCount, int64_t *firstInvalidOffset) {
+    if (!legible_icu_load(NULL, 0)) return -2;
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter *source = p_ucnv_open(charset, &status);
+    if (U_FAILURE(status) || !source) return -1;
+    UConverter *target = p_ucnv_open("UTF-8", &status);
+    if (U_FAILURE(status)) { p_ucnv_close(source); return -2; }
+
+    substitution_context ctx = { bytes, 0, -1 };
+    p_ucnv_setToUCallBack(source, substitute_fffd, &ctx, NULL, NULL, &status);
+
+    UChar pivot[4096];
+    UChar *pivotSource = pivot, *pivotTarget = pivot;
+    char *out = (char *)output;
+    const char *in = (const char *)bytes;
+    p_ucnv_convertEx(target, source, &out, (char *)output + capacity, &in, (const char *)bytes + length,
+                     pivot, &pivotSource, &pivotTarget, pivot + 4096, 1, 1, &status);
+    p_ucnv_close(source);
+    p_ucnv_close(target);
+    if (invalidCount) *invalidCount = ctx.invalid;
+    if (firstInvalidOffset) *firstInvalidOffset = ctx.first_invalid;
+    if (U_FAILURE(status)) return -2;
+    return (int64_t)(out - (char *)output);
+}
+
+int legible_icu_has_converter(const char *charset) {
+    if (!legible_icu_load(NULL, 0)) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter *c = p_ucnv_open(charset, &status);
+    if (U_FAILURE(status) || !c) return 0;
+    p_ucnv_close(c);
+    return 1;
+}
+
+int legible_icu_canonical_charset(const char *charset, char *output, int32_t capacity) {
+    if (!legible_icu_load(NULL, 0)) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter *c = p_ucnv_open(charset, &status);
+    if (U_FAILURE(status) || !c) return 0;
+    const char *internal = p_ucnv_getName(c, &status);
+    const char *name = NULL;
+    if (U_SUCCESS(status)) {
+        UErrorCode s = U_ZERO_ERROR;
+        name = p_ucnv_getStandardName(internal, "IANA", &s);
+        if (!name || U_FAILURE(s)) { s = U_ZERO_ERROR; name = p_ucnv_getStandardName(internal, "MIME", &s); }
+        if (!name || U_FAILURE(s)) name = internal;
+    }
+    if (name) copy_string(output, (size_t)capacity, name);
+    p_ucnv_close(c);
+    return name != NULL;
+}

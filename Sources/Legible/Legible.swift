@@ -1,0 +1,6 @@
+// The library for players: one import for every public module of Legible.
+@_exported import TimedText
+@_exported import TextScanning
+@_exported import SubRip
+@_exported import WebVTT
+@_exported import Rendering

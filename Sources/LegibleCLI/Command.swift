@@ -1,0 +1,56 @@
+/// A `legible` subcommand: its help and its behaviour.
+protocol Command: SendableMetatype {
+    static var name: String { get }
+    static var summary: String { get }
+    static var usage: String { get }
+    static var discussion: String { get }
+    static var options: [OptionSpec] { get }
+    /// Returns the exit status. Throws `UsageError` (status 2) or `InputFailure` (status 1).
+    static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32
+}
+
+/// Input that cannot be read: a missing file, an unknown format. Exit status 1.
+struct InputFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+extension Command {
+    static var helpText: String {
+        var text = "USAGE: \(usage)\n\n\(summary)\n"
+        if !discussion.isEmpty { text += "\n\(discussion)\n" }
+        let all = options + [OptionSpec("help", short: "h", help: "Show this help.")]
+        text += "\nOPTIONS:\n"
+        let labels = all.map { spec -> String in
+            var label = spec.short.map { "-\($0), " } ?? "    "
+            label += "--\(spec.long)"
+            if let value = spec.valueName { label += " \(value)" }
+            return label
+        }
+        let width = min(labels.map(\.count).max() ?? 0, 30)
+        for (label, spec) in zip(labels, all) {
+            let padding = String(repeating: " ", count: max(1, width - label.count + 2))
+            text += "  \(label)\(padding)\(spec.help)\n"
+        }
+        return text
+    }
+}
+
+/// A command as a plain value: the registry holds these rather than existential metatypes.
+struct CommandEntry: Sendable {
+    var name: String
+    var summary: String
+    var usage: String
+    var helpText: String
+    var options: [OptionSpec]
+    var run: @Sendable (Arguments, CommandIO) throws -> Int32
+
+    init<C: Command>(_ command: C.Type) {
+        name = C.name
+        summary = C.summary
+        usage = C.usage
+        helpText = C.helpText
+        options = C.options
+        run = { try C.run($0, io: $1) }
+    }
+}

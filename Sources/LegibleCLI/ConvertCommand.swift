@@ -1,0 +1,57 @@
+import Legible
+
+/// `legible convert`: read one caption format, write another.
+enum ConvertCommand: Command {
+    static let name = "convert"
+    static let summary = "Convert a caption file to another format."
+    static let usage = "legible convert INPUT -o OUTPUT [--to FORMAT] [--format FORMAT] [--encoding NAME] [--crlf] [--quiet]"
+    static let discussion = """
+        INPUT may be '-' for standard input and OUTPUT '-' for standard output (then --to is needed).
+        The output format comes from --to, else from OUTPUT's extension. Output is UTF-8. Warnings and
+        errors the reader reports go to stderr as file:line:column: severity: message [code].
+        Writes: \(Formats.writableList). Reads: \(Formats.readableList).
+        """
+    static let options: [OptionSpec] = [
+        OptionSpec("output", short: "o", value: "OUTPUT", help: "Where to write ('-' for standard output)."),
+        OptionSpec("to", value: "FORMAT", help: "Output format (\(Formats.writableList))."),
+        OptionSpec("crlf", help: "End lines with CRLF (SRT output)."),
+        OptionSpec("quiet", short: "q", help: "Do not print the reader's warnings."),
+    ] + InputOptions.specs
+
+    static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
+        guard arguments.positionals.count == 1 else {
+            throw UsageError(message: arguments.positionals.isEmpty ? "convert needs an INPUT" : "convert takes one INPUT")
+        }
+        guard let output = arguments.value("output") else { throw UsageError(message: "convert needs -o OUTPUT") }
+        let target: SourceFormat
+        if let name = arguments.value("to") {
+            guard let format = Formats.parseFormat(name) else { throw UsageError(message: "unknown output format '\(name)'") }
+            target = format
+        } else if output != "-", let format = FormatSniffer.byExtension(output) {
+            target = format
+        } else {
+            throw UsageError(message: "cannot tell the output format from '\(output)'; use --to (\(Formats.writableList))")
+        }
+        guard Formats.writable.contains(target) else {
+            throw UsageError(message: "writing \(target.rawValue) is not supported yet (Legible writes: \(Formats.writableList))")
+        }
+
+        let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
+        if !arguments.has("quiet") { InputOptions.report(input, io: io) }
+        if input.isUnreadable {
+            io.error("legible: \(input.displayName) could not be read")
+            return 1
+        }
+        let bytes = Formats.write(input.result.value, as: target, options: .init(crlf: arguments.has("crlf")))!
+        if output == "-" {
+            io.writeStandardOutput(bytes)
+        } else {
+            do {
+                try FileIO.writeAtomically(bytes, to: output)
+            } catch {
+                throw InputFailure(message: error.description)
+            }
+        }
+        return 0
+    }
+}

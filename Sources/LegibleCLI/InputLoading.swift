@@ -1,0 +1,72 @@
+import Legible
+
+/// Reading a caption file for a command: bytes from a path or stdin, decoding, format detection,
+/// the format's reader. Shared by every command that takes caption input.
+struct LoadedInput {
+    /// The path as given (`-` is shown as `<stdin>`).
+    var displayName: String
+    var format: SourceFormat
+    var source: SourceText
+    var result: ParseResult<Document>
+
+    /// Nothing could be read: an error and no cue at all.
+    var isUnreadable: Bool {
+        result.hasErrors && result.value.tracks.allSatisfy { $0.cues.isEmpty }
+    }
+}
+
+/// The options every command with caption input shares.
+enum InputOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec("format", value: "FORMAT", help: "Read the input as this format instead of detecting it (\(Formats.known.map(\.rawValue).joined(separator: ", ")))."),
+        OptionSpec("encoding", value: "NAME", help: "Decode the input as this encoding (e.g. windows-1252, Shift_JIS) instead of detecting it."),
+    ]
+
+    static func load(_ path: String, _ arguments: Arguments, io: CommandIO) throws -> LoadedInput {
+        var forced: SourceFormat?
+        if let name = arguments.value("format") {
+            guard let format = Formats.parseFormat(name) else {
+                throw UsageError(message: "unknown format '\(name)' (known: \(Formats.known.map(\.rawValue).joined(separator: ", ")))")
+            }
+            forced = format
+        }
+        var encoding: String?
+        if let name = arguments.value("encoding") {
+            do {
+                guard let canonical = try SourceDecoder.canonicalEncodingName(name) else {
+                    throw UsageError(message: "unknown encoding '\(name)'")
+                }
+                encoding = canonical
+            } catch let error as SourceDecoder.DecodingError {
+                throw InputFailure(message: error.description)
+            }
+        }
+        let bytes: [UInt8]
+        let displayName = path == "-" ? "<stdin>" : path
+        if path == "-" {
+            bytes = io.readStandardInput()
+        } else {
+            do {
+                bytes = try FileIO.read(path: path)
+            } catch {
+                throw InputFailure(message: error.description)
+            }
+        }
+        let decoded = SourceDecoder.decode(bytes, options: .init(encoding: encoding))
+        guard let format = forced ?? FormatSniffer.detect(decoded.value, fileName: path == "-" ? nil : path) else {
+            throw InputFailure(message: "cannot tell the caption format of \(displayName); use --format (\(Formats.readableList))")
+        }
+        guard var result = Formats.read(decoded.value, as: format) else {
+            throw InputFailure(message: "\(displayName): reading \(format.rawValue) is not supported yet (Legible reads: \(Formats.readableList))")
+        }
+        result.diagnostics.insert(contentsOf: decoded.diagnostics, at: 0)
+        return LoadedInput(displayName: displayName, format: format, source: decoded.value, result: result)
+    }
+
+    /// Diagnostics in the compiler form, `file:line:col: warning: message [code]`.
+    static func report(_ input: LoadedInput, io: CommandIO, minimum: Severity = .warning) {
+        for diagnostic in input.result.diagnostics where diagnostic.severity >= minimum {
+            io.error("\(input.displayName):\(diagnostic.description)")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+internal import CPNG
+
+/// PNG files through libpng's simplified API: the only place in Legible that calls `png_*`.
+public enum PNGFile {
+    public enum Failure: Error, CustomStringConvertible {
+        case write(String, String)
+        case read(String, String)
+        public var description: String {
+            switch self {
+            case .write(let path, let message): "cannot write PNG \(path): \(message)"
+            case .read(let path, let message): "cannot read PNG \(path): \(message)"
+            }
+        }
+    }
+
+    public static func write(_ bitmap: Bitmap, to path: String) throws(Failure) {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        image.width = png_uint_32(bitmap.width)
+        image.height = png_uint_32(bitmap.height)
+        image.format = LEGIBLE_PNG_FORMAT_RGBA
+        let ok = bitmap.pixels.withUnsafeBytes { pixels in
+            png_image_write_to_file(&image, path, 0, pixels.baseAddress, png_int_32(bitmap.width * 4), nil)
+        }
+        if ok == 0 { throw .write(path, message(of: image)) }
+    }
+
+    public static func read(_ path: String) throws(Failure) -> Bitmap {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_file(&image, path) != 0 else { throw .read(path, message(of: image)) }
+        image.format = LEGIBLE_PNG_FORMAT_RGBA
+        let width = Int(image.width)
+        let height = Int(image.height)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let ok = pixels.withUnsafeMutableBytes { buffer in
+            png_image_finish_read(&image, nil, buffer.baseAddress, png_int_32(width * 4), nil)
+        }
+        guard ok != 0 else { throw .read(path, message(of: image)) }
+        return Bitmap(width: width, height: height, pixels: pixels)
+    }
+
+    private static func message(of image: png_image) -> String {
+        var copy = image
+        return withUnsafeBytes(of: &copy.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,41 @@
+public import TimedText
+
+/// SRT's `{\anN}` numpad positions (1 bottom-left … 9 top-right) expressed as WebVTT-style
+/// cue settings, and back.
+public enum SubRipAlignment {
+    public static func layout(numpad: Int) -> CueLayout {
+        var layout = CueLayout()
+        switch numpad {
+        case 7, 8, 9:
+            layout.line = .fraction(.zero)
+            layout.lineAlignment = .start
+        case 4, 5, 6:
+            layout.line = .fraction(Fraction(1, 2))
+            layout.lineAlignment = .center
+        default:
+            break
+        }
+        switch numpad {
+        case 1, 4, 7:
+            layout.position = .zero
+            layout.positionAlignment = .lineLeft
+            layout.textAlignment = .left
+        case 3, 6, 9:
+            layout.position = .one
+            layout.positionAlignment = .lineRight
+            layout.textAlignment = .right
+        default:
+            break
+        }
+        return layout
+    }
+
+    /// The numpad position whose layout this is (ignoring `box`), or nil when it is none of them.
+    /// The default layout is 2.
+    public static func numpad(of layout: CueLayout) -> Int? {
+        var plain = layout
+        plain.box = nil
+        for n in 1...9 where Self.layout(numpad: n) == plain { return n }
+        return nil
+    }
+}

@@ -1,0 +1,281 @@
+public import TimedText
+import TextScanning
+
+extension DiagnosticCode {
+    public static let unknownTag: Self = "srt.unknown-tag"
+    public static let unclosedTag: Self = "srt.unclosed-tag"
+    public static let unmatchedCloseTag: Self = "srt.unmatched-close-tag"
+    public static let badFontAttribute: Self = "srt.bad-font-attribute"
+    public static let overrideStripped: Self = "srt.override-stripped"
+}
+
+/// The text lines of one SRT cue as an inline tree: `<i> <b> <u> <s> <font color face size>` (any
+/// case, nested, unclosed or mis-nested), `<br>`, HTML character references, and `{\…}` override
+/// blocks of which the alignment tags (`\an1`…`\an9`, legacy `\a`) and the `\i \b \u \s` toggles are
+/// understood and the rest is stripped with a diagnostic. A `<` or `{` that does not start markup is text.
+struct SubRipCueTextParser {
+    /// Numpad alignment from the last `{\an}` (or `{\a}`) of the cue, 1...9.
+    var alignment: Int?
+
+    private var root: [InlineNode] = []
+    private var stack: [Open] = []
+    private var text: [UInt8] = []
+    private var log: DiagnosticLog
+    private var lineNumber = 0
+    private var lineStart = 0
+
+    private struct Open {
+        var name: String
+        var span: Span
+    }
+
+    init(log: DiagnosticLog) { self.log = log }
+
+    /// Parses the lines and returns the content; diagnostics go to the log, which is handed back.
+    static func parse(_ p: UnsafeBufferPointer<UInt8>, lines: [(number: Int, range: Range<Int>)],
+                      log: inout DiagnosticLog) -> (content: [InlineNode], alignment: Int?) {
+        // Most cues are plain text: no markup scanning, one String per line.
+        if lines.allSatisfy({ isPlain(p, $0.range) }) {
+            var content: [InlineNode] = []
+            content.reserveCapacity(lines.count * 2)
+            for (k, line) in lines.enumerated() {
+                if k > 0 { content.append(.lineBreak) }
+                content.append(.text(String(decoding: UnsafeBufferPointer(rebasing: p[line.range]), as: UTF8.self)))
+            }
+            return (content, nil)
+        }
+        var parser = SubRipCueTextParser(log: log)
+        for (k, line) in lines.enumerated() {
+            if k > 0 { parser.append(.lineBreak) }
+            parser.parseLine(p, line.range, number: line.number)
+        }
+        let content = parser.finish()
+        log = parser.log
+        return (content, parser.alignment)
+    }
+
+    @inline(__always)
+    static func isPlain(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        for i in range {
+            let b = p[i]
+            if b == UInt8(ascii: "<") || b == UInt8(ascii: "{") || b == UInt8(ascii: "&") { return false }
+        }
+        return true
+    }
+
+    private mutating func parseLine(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) {
+        lineNumber = number
+        lineStart = range.lowerBound
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let b = p[i]
+            if b == UInt8(ascii: "<"), let end = tagEnd(p, i, range.upperBound) {
+                flushText()
+                handleTag(p, i, end)
+                i = end + 1
+            } else if b == UInt8(ascii: "{"), i + 1 < range.upperBound, p[i + 1] == UInt8(ascii: "\\"),
+                      let end = p[i..<range.upperBound].firstIndex(of: UInt8(ascii: "}")) {
+                flushText()
+                handleOverride(p, (i + 1)..<end, at: i)
+                i = end + 1
+            } else if b == UInt8(ascii: "&"), let (decoded, next) = CharacterReferences.decode(UnsafeBufferPointer(rebasing: p[..<range.upperBound]), at: i) {
+                text.append(contentsOf: decoded.utf8)
+                i = next
+            } else {
+                text.append(b)
+                i += 1
+            }
+        }
+        flushText()
+    }
+
+    /// The index of the `>` closing a tag that starts at `start` with `<` then a letter or `/letter`.
+    private func tagEnd(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ limit: Int) -> Int? {
+        var i = start + 1
+        if i < limit, p[i] == UInt8(ascii: "/") { i += 1 }
+        guard i < limit, isLetter(p[i]) else { return nil }
+        while i < limit {
+            if p[i] == UInt8(ascii: ">") { return i }
+            if p[i] == UInt8(ascii: "<") { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    private mutating func handleTag(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+        var i = start + 1
+        let closing = p[i] == UInt8(ascii: "/")
+        if closing { i += 1 }
+        let nameStart = i
+        while i < end, isLetter(p[i]) || (p[i] >= 0x30 && p[i] <= 0x39) { i += 1 }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: p[nameStart..<i]), as: UTF8.self).lowercased()
+        let location = SourceLocation(line: lineNumber, column: start - lineStart + 1)
+        switch (name, closing) {
+        case ("i", false): open(name, Span(.italic, children: []))
+        case ("b", false): open(name, Span(.bold, children: []))
+        case ("u", false): open(name, Span(.underline, children: []))
+        case ("s", false):
+            open(name, Span(.styled, style: StyleProperties(textDecoration: .lineThrough), children: []))
+        case ("font", false):
+            open(name, Span(.styled, style: fontStyle(p, i..<end, location: location), children: []))
+        case ("br", _):
+            append(.lineBreak)
+        case ("i", true), ("b", true), ("u", true), ("s", true), ("font", true):
+            close(name, at: location)
+        default:
+            let tag = String(decoding: UnsafeBufferPointer(rebasing: p[start...end]), as: UTF8.self)
+            log.report(.warning, .unknownTag, "unknown tag \(tag) ignored; its content is kept", at: location)
+        }
+    }
+
+    /// `color=… face=… size=…` with double, single or no quotes.
+    private mutating func fontStyle(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, location: SourceLocation) -> StyleProperties {
+        var style = StyleProperties()
+        var i = range.lowerBound
+        while i < range.upperBound {
+            while i < range.upperBound, p[i] == 0x20 || p[i] == 0x09 || p[i] == UInt8(ascii: "/") { i += 1 }
+            let keyStart = i
+            while i < range.upperBound, isLetter(p[i]) || p[i] == UInt8(ascii: "-") { i += 1 }
+            let key = String(decoding: UnsafeBufferPointer(rebasing: p[keyStart..<i]), as: UTF8.self).lowercased()
+            guard !key.isEmpty else { i += 1; continue }
+            while i < range.upperBound, p[i] == 0x20 { i += 1 }
+            var value = ""
+            if i < range.upperBound, p[i] == UInt8(ascii: "=") {
+                i += 1
+                while i < range.upperBound, p[i] == 0x20 { i += 1 }
+                if i < range.upperBound, p[i] == UInt8(ascii: "\"") || p[i] == UInt8(ascii: "'") {
+                    let quote = p[i]
+                    let valueStart = i + 1
+                    i = valueStart
+                    while i < range.upperBound, p[i] != quote { i += 1 }
+                    value = String(decoding: UnsafeBufferPointer(rebasing: p[valueStart..<i]), as: UTF8.self)
+                    i += 1
+                } else {
+                    let valueStart = i
+                    while i < range.upperBound, p[i] != 0x20 { i += 1 }
+                    value = String(decoding: UnsafeBufferPointer(rebasing: p[valueStart..<i]), as: UTF8.self)
+                }
+            }
+            switch key {
+            case "color":
+                if let color = Color(css: value) ?? Color(css: "#" + value) {
+                    style.color = color
+                } else {
+                    log.report(.warning, .badFontAttribute, "unknown font colour '\(value)' ignored", at: location)
+                }
+            case "face":
+                let families = value.split(separator: ",").map { $0.trimmingCharacters() }.filter { !$0.isEmpty }
+                if !families.isEmpty { style.fontFamilies = families }
+            case "size":
+                if let size = Fraction(decimal: value.utf8), size > .zero {
+                    style.fontSize = .pixels(size)
+                } else {
+                    log.report(.warning, .badFontAttribute, "font size '\(value)' is not a positive number; ignored", at: location)
+                }
+            default:
+                log.report(.warning, .badFontAttribute, "font attribute '\(key)' ignored", at: location)
+            }
+        }
+        return style
+    }
+
+    /// `{\an8}`, `{\i1}`, `{\pos(10,20)\fs20}`: SSA override tags inside braces.
+    private mutating func handleOverride(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, at start: Int) {
+        let location = SourceLocation(line: lineNumber, column: start - lineStart + 1)
+        let body = String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
+        var stripped: [String] = []
+        for tag in body.split(separator: "\\") where !tag.isEmpty {
+            let t = tag.trimmingCharacters()
+            if t.hasPrefix("an"), let n = Int(t.dropFirst(2)), (1...9).contains(n) {
+                alignment = n
+            } else if t.hasPrefix("a"), let n = Int(t.dropFirst(1)), let mapped = Self.legacyAlignment[n] {
+                alignment = mapped
+            } else if let (name, on) = toggle(t) {
+                if on {
+                    switch name {
+                    case "i": open("i", Span(.italic, children: []))
+                    case "b": open("b", Span(.bold, children: []))
+                    case "u": open("u", Span(.underline, children: []))
+                    default: open("s", Span(.styled, style: StyleProperties(textDecoration: .lineThrough), children: []))
+                    }
+                } else {
+                    close(name, at: location)
+                }
+            } else {
+                stripped.append("\\" + t)
+            }
+        }
+        if !stripped.isEmpty {
+            log.report(.warning, .overrideStripped, "override tags \(stripped.joined()) are not supported in SRT and were removed",
+                       at: location)
+        }
+    }
+
+    /// SSA v4 `\a` alignment (1–3 bottom, 5–7 top, 9–11 middle) as numpad `\an`.
+    static let legacyAlignment: [Int: Int] = [1: 1, 2: 2, 3: 3, 5: 7, 6: 8, 7: 9, 9: 4, 10: 5, 11: 6]
+
+    private func toggle(_ tag: String) -> (String, Bool)? {
+        guard tag.count == 2, let first = tag.first, "ibus".contains(first), let last = tag.last, last == "0" || last == "1" else {
+            return nil
+        }
+        return (String(first), last == "1")
+    }
+
+    // MARK: - Tree building
+
+    private mutating func flushText() {
+        guard !text.isEmpty else { return }
+        append(.text(String(decoding: text, as: UTF8.self)))
+        text.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func append(_ node: InlineNode) {
+        if stack.isEmpty {
+            root.append(node)
+        } else {
+            stack[stack.count - 1].span.children.append(node)
+        }
+    }
+
+    private mutating func open(_ name: String, _ span: Span) {
+        stack.append(Open(name: name, span: span))
+    }
+
+    private mutating func close(_ name: String, at location: SourceLocation) {
+        guard let index = stack.lastIndex(where: { $0.name == name }) else {
+            log.report(.warning, .unmatchedCloseTag, "closing </\(name)> without an open <\(name)>; ignored", at: location)
+            return
+        }
+        while stack.count > index + 1 {
+            let inner = stack.removeLast()
+            log.report(.info, .unclosedTag, "<\(inner.name)> closed by </\(name)>", at: location)
+            append(.span(inner.span))
+        }
+        let closed = stack.removeLast()
+        append(.span(closed.span))
+    }
+
+    private mutating func finish() -> [InlineNode] {
+        flushText()
+        while let inner = stack.popLast() {
+            log.report(.info, .unclosedTag, "<\(inner.name)> not closed; closed at the end of the cue",
+                       at: SourceLocation(line: lineNumber, column: 1))
+            append(.span(inner.span))
+        }
+        return root
+    }
+
+    @inline(__always)
+    private func isLetter(_ b: UInt8) -> Bool {
+        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,248 @@
+public import TimedText
+public import TextScanning
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension DiagnosticCode {
+    public static let missingIndex: Self = "srt.missing-index"
+    public static let nonNumericIndex: Self = "srt.non-numeric-index"
+    public static let missingBlankLine: Self = "srt.missing-blank-line"
+    public static let textAfterBlankLine: Self = "srt.text-after-blank-line"
+    public static let strayText: Self = "srt.stray-text"
+    public static let badTimestamp: Self = "srt.bad-timestamp"
+    public static let timingTrailingText: Self = "srt.timing-trailing-text"
+    public static let coordinates: Self = "srt.coordinates"
+    public static let endBeforeStart: Self = "srt.end-before-start"
+    public static let emptyCue: Self = "srt.empty-cue"
+    public static let outOfOrder: Self = "srt.out-of-order"
+    public static let emptyFile: Self = "srt.no-cues"
+}
+
+/// Reads SubRip (`.srt`) files as people really have them.
+///
+/// A cue is an optional index line, a timing line and text lines up to a blank (or whitespace-only)
+/// line. Recovery, each with a diagnostic: a missing or non-numeric index (kept as the cue id); a
+/// missing blank line (a timing line, or an index followed by one, starts the next cue); text after
+/// a blank line (appended to the cue before it); a timing line that cannot be read (the cue is
+/// skipped); an end before the start (kept); cues out of order (sorted).
+public struct SubRipReader: Sendable {
+    public struct Options: Sendable {
+        /// The frame that `X1: X2: Y1: Y2:` pixel coordinates refer to. SRT does not say; DVD rips,
+        /// where these come from, use 720×480 (NTSC) or 720×576 (PAL).
+        public var coordinateFrame: (width: Int64, height: Int64)
+        public init(coordinateFrame: (width: Int64, height: Int64) = (720, 480)) {
+            self.coordinateFrame = coordinateFrame
+        }
+        public static let `default` = Options()
+    }
+
+    public var options: Options
+
+    public init(options: Options = .default) { self.options = options }
+
+    /// Decodes (detecting the encoding) and reads.
+    public func read(_ bytes: [UInt8], decoding: SourceDecoder.Options = .default) -> ParseResult<Document> {
+        let decoded = SourceDecoder.decode(bytes, options: decoding)
+        var result = read(decoded.value)
+        result.diagnostics.insert(contentsOf: decoded.diagnostics, at: 0)
+        return result
+    }
+
+    public func read(_ source: SourceText) -> ParseResult<Document> {
+        var log = DiagnosticLog()
+        let cues = source.bytes.withUnsafeBufferPointer { read($0, log: &log) }
+        var track = Track(kind: .subtitles, cues: cues)
+        if cues.indices.dropFirst().contains(where: { cues[$0 - 1].start > cues[$0].start }) {
+            log.report(.info, .outOfOrder, "cues are not in start-time order; sorted", at: nil)
+            track.sortCuesByStart()
+        }
+        if cues.isEmpty {
+            // An empty file is merely empty; text without a single cue is not SRT.
+            let hasText = source.bytes.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A }
+            log.report(hasText ? .error : .warning, .emptyFile, hasText ? "no SRT cue found in the text" : "the file is empty", at: nil)
+        }
+        // Reported as found, which is not always line order (a cue's timing notes follow its text scan).
+        let diagnostics = log.finished().enumerated().sorted {
+            ($0.element.location ?? SourceLocation(line: 0, column: 0), $0.offset)
+                < ($1.element.location ?? SourceLocation(line: 0, column: 0), $1.offset)
+        }.map(\.element)
+        return ParseResult(value: Document(format: .subRip, encoding: source.encoding, tracks: [track]),
+                           diagnostics: diagnostics)
+    }
+
+    private func read(_ p: UnsafeBufferPointer<UInt8>, log: inout DiagnosticLog) -> [Cue] {
+        let lines = lineRanges(p)
+        var cues: [Cue] = []
+        cues.reserveCapacity(lines.count / 4)
+        // Text lines of the last cue, so text found after a blank line can still join it.
+        var lastCueLines: [(number: Int, range: Range<Int>)] = []
+        var textLines: [(number: Int, range: Range<Int>)] = []
+        var i = 0
+        while i < lines.count {
+            if isBlank(p, lines[i]) { i += 1; continue }
+            let lineNumber = i + 1
+            var id: String?
+            var timingIndex = i
+            var outcome = SubRipTiming.parse(p, lines[i])
+            if case .notTiming = outcome {
+                if i + 1 < lines.count, case let next = SubRipTiming.parse(p, lines[i + 1]), !next.isNotTiming {
+                    let label = trimmed(p, lines[i])
+                    id = String(decoding: UnsafeBufferPointer(rebasing: p[label]), as: UTF8.self)
+                    if !isDigits(p, label) {
+                        log.report(.warning, .nonNumericIndex, "cue index '\(id!)' is not a number; kept as the cue id",
+                                   at: SourceLocation(line: lineNumber, column: label.lowerBound - lines[i].lowerBound + 1))
+                    }
+                    timingIndex = i + 1
+                    outcome = next
+                } else if !cues.isEmpty {
+                    log.report(.warning, .textAfterBlankLine, "text after a blank line; appended to the cue before it",
+                               at: SourceLocation(line: lineNumber, column: 1))
+                    lastCueLines.append((lineNumber, lines[i]))
+                    replaceText(of: &cues[cues.count - 1], with: lastCueLines, p, log: &log)
+                    i += 1
+                    continue
+                } else {
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: p[lines[i]]), as: UTF8.self)
+                    log.report(.warning, .strayText, "text before the first cue ignored: '\(text.prefix(60))'",
+                               at: SourceLocation(line: lineNumber, column: 1))
+                    i += 1
+                    continue
+                }
+            } else {
+                log.report(.warning, .missingIndex, "cue without an index line",
+                           at: SourceLocation(line: lineNumber, column: 1))
+            }
+
+            // Text lines: up to a blank line, or to the start of the next cue when the blank is missing.
+            var j = timingIndex + 1
+            textLines.removeAll(keepingCapacity: true)
+            while j < lines.count, !isBlank(p, lines[j]) {
+                if startsCue(p, lines, j) {
+                    log.report(.warning, .missingBlankLine, "missing blank line before this cue",
+                               at: SourceLocation(line: j + 1, column: 1))
+                    break
+                }
+                textLines.append((j + 1, lines[j]))
+                j += 1
+            }
+            i = j
+
+            let timingLocation = SourceLocation(line: timingIndex + 1, column: 1)
+            switch outcome {
+            case .notTiming:
+                continue
+            case .malformed(let message, let offset):
+                log.report(.error, .badTimestamp, "\(message); cue skipped with its \(textLines.count) text line\(textLines.count == 1 ? "" : "s")",
+                           at: SourceLocation(line: timingIndex + 1, column: offset - lines[timingIndex].lowerBound + 1))
+                lastCueLines.removeAll(keepingCapacity: true)
+            case .timing(let timing):
+                for note in timing.notes {
+                    log.report(note.severity, note.code, note.message,
+                               at: SourceLocation(line: timingIndex + 1, column: note.offset - lines[timingIndex].lowerBound + 1))
+                }
+                var cue = Cue(id: id, start: timing.start, end: timing.end, content: [], source: SourceLocation(line: lineNumber, column: 1))
+                if let trailing = timing.trailing {
+                    cue.layout.box = coordinates(p, trailing, line: timingIndex + 1, lineStart: lines[timingIndex].lowerBound, log: &log)
+                }
+                if timing.end < timing.start {
+                    log.report(.warning, .endBeforeStart,
+                               "cue ends (\(timing.end.secondsText) s) before it starts (\(timing.start.secondsText) s); kept as it is",
+                               at: timingLocation)
+                }
+                if textLines.isEmpty {
+                    log.report(.info, .emptyCue, "cue has no text", at: timingLocation)
+                }
+                replaceText(of: &cue, with: textLines, p, log: &log)
+                cues.append(cue)
+                swap(&lastCueLines, &textLines)
+            }
+        }
+        return cues
+    }
+
+    private func replaceText(of cue: inout Cue, with textLines: [(number: Int, range: Range<Int>)],
+                             _ p: UnsafeBufferPointer<UInt8>, log: inout DiagnosticLog) {
+        let (content, alignment) = SubRipCueTextParser.parse(p, lines: textLines, log: &log)
+        cue.content = content
+        if let alignment {
+            let box = cue.layout.box
+            cue.layout = SubRipAlignment.layout(numpad: alignment)
+            cue.layout.box = box
+        }
+    }
+
+    /// Whether line `j` begins a new cue: a timing line (even one that cannot be read), or an index
+    /// line followed by a timing line.
+    private func startsCue(_ p: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>], _ j: Int) -> Bool {
+        if !SubRipTiming.parse(p, lines[j]).isNotTiming { return true }
+        guard j + 1 < lines.count, isDigits(p, trimmed(p, lines[j])) else { return false }
+        if case .timing = SubRipTiming.parse(p, lines[j + 1]) { return true }
+        return false
+    }
+
+    /// `X1:100 X2:600 Y1:400 Y2:450` as a box in proportions of `options.coordinateFrame`.
+    private func coordinates(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int, lineStart: Int,
+                             log: inout DiagnosticLog) -> Box? {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
+        let location = SourceLocation(line: line, column: range.lowerBound - lineStart + 1)
+        var values: [String: Int64] = [:]
+        for field in text.split(separator: " ") {
+            let parts = field.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let value = Int64(parts[1]) else { values = [:]; break }
+            values[parts[0].uppercased()] = value
+        }
+        guard values.count == 4, let x1 = values["X1"], let x2 = values["X2"], let y1 = values["Y1"], let y2 = values["Y2"],
+              x2 >= x1, y2 >= y1 else {
+            log.report(.warning, .timingTrailingText, "text after the end time ignored: '\(text.prefix(60))'", at: location)
+            return nil
+        }
+        let (w, h) = options.coordinateFrame
+        log.report(.info, .coordinates, "cue coordinates read as pixels of a \(w)×\(h) frame", at: location)
+        return Box(x: Fraction(x1, w), y: Fraction(y1, h), width: Fraction(x2 - x1, w), height: Fraction(y2 - y1, h))
+    }
+
+    // MARK: - Lines
+
+    private func lineRanges(_ p: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(p.count / 24)
+        guard let base = p.baseAddress else { return ranges }
+        var start = 0
+        let n = p.count
+        while start < n {
+            let found = memchr(base + start, 0x0A, n - start)
+            let end = found.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? n
+            ranges.append(start..<end)
+            start = end + 1
+        }
+        return ranges
+    }
+
+    @inline(__always)
+    private func isBlank(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        for i in range where p[i] != 0x20 && p[i] != 0x09 { return false }
+        return true
+    }
+
+    private func trimmed(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var lo = range.lowerBound
+        var hi = range.upperBound
+        while lo < hi, p[lo] == 0x20 || p[lo] == 0x09 { lo += 1 }
+        while hi > lo, p[hi - 1] == 0x20 || p[hi - 1] == 0x09 { hi -= 1 }
+        return lo..<hi
+    }
+
+    private func isDigits(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return false }
+        for i in range where p[i] < 0x30 || p[i] > 0x39 { return false }
+        return true
+    }
+}
+
+extension SubRipTiming.Outcome {
+    var isNotTiming: Bool {
+        if case .notTiming = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,178 @@
+public import TimedText
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The timing line of an SRT cue, `00:00:01,000 --> 00:00:04,000 [X1:… X2:… Y1:… Y2:…]`, read the
+/// tolerant way players read it: `.` or `:` for `,`, any number of hour digits (or none), one to
+/// nine fraction digits (as a decimal fraction, kept exact), spaces around `-->` or none.
+struct SubRipTiming {
+    var start: MediaTime
+    var end: MediaTime
+    /// What followed the end time, trimmed (coordinates or junk), as a byte range of the line.
+    var trailing: Range<Int>?
+    var notes: [Note]
+
+    /// A repair the reader made and reports (the timing itself was read).
+    struct Note {
+        var severity: Severity
+        var code: DiagnosticCode
+        var message: String
+        var offset: Int
+    }
+
+    enum Outcome {
+        /// No `-->` on the line: not a timing line.
+        case notTiming
+        case timing(SubRipTiming)
+        /// A `-->` line whose times cannot be read.
+        case malformed(message: String, offset: Int)
+    }
+
+    /// Reads the line `line[range]` (no LF).
+    static func parse(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Outcome {
+        guard let arrow = findArrow(p, range) else { return .notTiming }
+        var notes: [Note] = []
+        var i = skipSpaces(p, range.lowerBound, range.upperBound)
+        guard let start = timestamp(p, &i, arrow, &notes) else {
+            return .malformed(message: "cannot read the start time", offset: i)
+        }
+        i = skipSpaces(p, i, arrow)
+        if i != arrow {
+            return .malformed(message: "unexpected text between the start time and '-->'", offset: i)
+        }
+        i = skipSpaces(p, arrow + 3, range.upperBound)
+        guard let end = timestamp(p, &i, range.upperBound, &notes) else {
+            return .malformed(message: "cannot read the end time", offset: i)
+        }
+        let restStart = skipSpaces(p, i, range.upperBound)
+        var restEnd = range.upperBound
+        while restEnd > restStart, p[restEnd - 1] == 0x20 || p[restEnd - 1] == 0x09 { restEnd -= 1 }
+        // A timestamp must be followed by a space, or the line must end there.
+        if restStart < restEnd && restStart == i {
+            return .malformed(message: "unexpected characters after the end time", offset: i)
+        }
+        return .timing(SubRipTiming(start: start, end: end, trailing: restStart < restEnd ? restStart..<restEnd : nil,
+                                    notes: notes))
+    }
+
+    static func findArrow(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard let base = p.baseAddress else { return nil }
+        var i = range.lowerBound
+        while i + 2 < range.upperBound {
+            guard let hit = memchr(base + i, Int32(UInt8(ascii: "-")), range.upperBound - 2 - i) else { return nil }
+            i = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+            if p[i + 1] == UInt8(ascii: "-") && p[i + 2] == UInt8(ascii: ">") { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    @inline(__always)
+    static func skipSpaces(_ p: UnsafeBufferPointer<UInt8>, _ from: Int, _ limit: Int) -> Int {
+        var i = from
+        while i < limit && (p[i] == 0x20 || p[i] == 0x09) { i += 1 }
+        return i
+    }
+
+    /// `[h…:]mm:ss[(,|.|:)f…]`; advances `i` past it.
+    static func timestamp(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int, _ notes: inout [Note]) -> MediaTime? {
+        let begin = i
+        // Up to four colon-separated digit groups (the fourth a fraction after a colon), without
+        // allocating: this runs twice per cue.
+        var g0: (value: Int64, digits: Int) = (0, 0)
+        var g1 = g0, g2 = g0, g3 = g0
+        var count = 0
+        while count < 4 {
+            var value: Int64 = 0
+            var digits = 0
+            while i < limit, p[i] >= 0x30, p[i] <= 0x39 {
+                if digits < 12 { value = value * 10 + Int64(p[i] - 0x30) }
+                digits += 1
+                i += 1
+            }
+            guard digits > 0 else { i = begin; return nil }
+            switch count {
+            case 0: g0 = (value, digits)
+            case 1: g1 = (value, digits)
+            case 2: g2 = (value, digits)
+            default: g3 = (value, digits)
+            }
+            count += 1
+            guard i + 1 < limit, p[i] == UInt8(ascii: ":"), p[i + 1] >= 0x30, p[i + 1] <= 0x39 else { break }
+            i += 1
+        }
+        let fields = (g0, g1, g2)
+        var fieldCount = count
+        var fraction: (value: Int64, digits: Int, separator: UInt8)?
+        if count == 4 {
+            fieldCount = 3
+            if g3.digits <= 9 { fraction = (g3.value, g3.digits, UInt8(ascii: ":")) }
+        } else if i + 1 < limit, p[i] == UInt8(ascii: ",") || p[i] == UInt8(ascii: "."), p[i + 1] >= 0x30, p[i + 1] <= 0x39 {
+            let separator = p[i]
+            i += 1
+            var f: Int64 = 0
+            var fd = 0
+            while i < limit, p[i] >= 0x30, p[i] <= 0x39 {
+                if fd < 9 { f = f * 10 + Int64(p[i] - 0x30); fd += 1 }
+                i += 1
+            }
+            fraction = (f, fd, separator)
+        }
+        var hours: Int64 = 0
+        var minutes: Int64 = 0
+        var seconds: Int64 = 0
+        switch fieldCount {
+        case 3:
+            hours = fields.0.value
+            minutes = fields.1.value
+            seconds = fields.2.value
+            if fields.0.digits != 2 {
+                notes.append(Note(severity: .info, code: .nonstandardHours,
+                                  message: "hours written with \(fields.0.digits) digit\(fields.0.digits == 1 ? "" : "s") instead of 2",
+                                  offset: begin))
+            }
+        case 2:
+            minutes = fields.0.value
+            seconds = fields.1.value
+            notes.append(Note(severity: .warning, code: .missingHours, message: "timestamp without hours, read as minutes:seconds",
+                              offset: begin))
+        default:
+            i = begin
+            return nil
+        }
+        if minutes > 59 || seconds > 59 {
+            notes.append(Note(severity: .warning, code: .timestampFieldRange,
+                              message: "minutes or seconds above 59 in a timestamp; added as they are", offset: begin))
+        }
+        let wholeSeconds = hours * 3600 + minutes * 60 + seconds
+        var time = MediaTime(seconds: wholeSeconds)
+        if let fraction {
+            var scale: Int64 = 1
+            for _ in 0..<fraction.digits { scale *= 10 }
+            time = MediaTime(value: wholeSeconds * scale + fraction.value, timescale: scale)
+            if fraction.separator != UInt8(ascii: ",") {
+                let name = fraction.separator == UInt8(ascii: ".") ? "'.'" : "':'"
+                notes.append(Note(severity: .info, code: .fractionSeparator,
+                                  message: "\(name) instead of ',' before the milliseconds", offset: begin))
+            }
+            if fraction.digits != 3 {
+                notes.append(Note(severity: .info, code: .fractionDigits,
+                                  message: "\(fraction.digits) fraction digit\(fraction.digits == 1 ? "" : "s") instead of 3, read as a decimal fraction",
+                                  offset: begin))
+            }
+        } else {
+            notes.append(Note(severity: .warning, code: .missingFraction, message: "timestamp without milliseconds", offset: begin))
+        }
+        return time
+    }
+}
+
+extension DiagnosticCode {
+    public static let nonstandardHours: Self = "srt.hours-digits"
+    public static let missingHours: Self = "srt.missing-hours"
+    public static let timestampFieldRange: Self = "srt.timestamp-field-range"
+    public static let fractionSeparator: Self = "srt.fraction-separator"
+    public static let fractionDigits: Self = "srt.fraction-digits"
+    public static let missingFraction: Self = "srt.missing-milliseconds"
+}

@@ -1,0 +1,57 @@
+import TimedText
+
+/// Decoded source text, ready for a format reader: UTF-8 without a byte-order mark, lines ending
+/// in LF only, NUL and invalid sequences replaced by U+FFFD.
+public struct SourceText: Sendable {
+    public var bytes: [UInt8]
+    /// The encoding the source was in (`UTF-8`, `UTF-16LE`, `windows-1252`, `Shift_JIS`, …).
+    public var encoding: String
+    /// How sure the detection is, 0...100 (100 for a byte-order mark, valid UTF-8 or a given encoding).
+    public var confidence: Int
+    /// How the encoding was decided.
+    public var encodingSource: EncodingSource
+
+    public enum EncodingSource: String, Sendable {
+        case byteOrderMark = "byte-order mark"
+        case validUTF8 = "valid UTF-8"
+        case detected = "detected"
+        case given = "given"
+    }
+
+    public init(bytes: [UInt8], encoding: String = "UTF-8", confidence: Int = 100, encodingSource: EncodingSource = .given) {
+        self.bytes = bytes
+        self.encoding = encoding
+        self.confidence = confidence
+        self.encodingSource = encodingSource
+    }
+
+    /// Text that is already clean UTF-8 with LF line ends (tests, generated input).
+    public init(_ string: String) {
+        var copy = string
+        let result = SourceDecoder.decode(Array(copy.withUTF8 { Array($0) }))
+        self = result.value
+    }
+}
+
+/// Iterates the lines of normalised text as byte ranges, with 1-based line numbers.
+/// A final line without LF is still a line; an empty text has no lines.
+public struct Lines: Sequence, IteratorProtocol {
+    let bytes: [UInt8]
+    var offset = 0
+    var number = 0
+
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    public mutating func next() -> (number: Int, range: Range<Int>)? {
+        guard offset < bytes.count else { return nil }
+        number += 1
+        let start = offset
+        let end = bytes.withUnsafeBufferPointer { buffer -> Int in
+            var i = start
+            while i < buffer.count && buffer[i] != 0x0A { i += 1 }
+            return i
+        }
+        offset = end + 1
+        return (number, start..<end)
+    }
+}

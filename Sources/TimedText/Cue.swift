@@ -1,0 +1,63 @@
+/// One timed caption or subtitle: when it shows, what it says, and where.
+public struct Cue: Sendable, Hashable {
+    /// The cue identifier from the source (an SRT index, a WebVTT cue id, a TTML `xml:id`), or nil.
+    public var id: String?
+    public var start: MediaTime
+    /// Nil for a cue still open at the end of the input (a live 608 caption that was never erased).
+    public var end: MediaTime?
+    /// The cue text as a tree of inline nodes; lines are separated by `.lineBreak`.
+    public var content: [InlineNode]
+    /// Where the cue begins in the source, when it was read from text.
+    public var source: SourceLocation?
+
+    // Most cues have the default layout and no cue-level style: keep those out of line (nil when
+    // default) so that a cue stays small to copy and a track of 100,000 cues stays compact.
+    private var layoutStorage: Indirect<CueLayout>?
+    private var styleStorage: Indirect<StyleProperties>?
+
+    public var layout: CueLayout {
+        get { layoutStorage?.value ?? .default }
+        set { layoutStorage = newValue.isDefault ? nil : Indirect(newValue) }
+    }
+
+    /// True when `layout` is the default (cheaper than comparing it).
+    public var hasDefaultLayout: Bool { layoutStorage == nil }
+
+    /// Styles the content asks for on the cue as a whole (inline spans carry their own).
+    public var style: StyleProperties {
+        get { styleStorage?.value ?? .none }
+        set { styleStorage = newValue.isEmpty ? nil : Indirect(newValue) }
+    }
+
+    /// A cue with the default layout and no cue-level style.
+    public init(id: String? = nil, start: MediaTime, end: MediaTime?, content: [InlineNode], source: SourceLocation? = nil) {
+        self.id = id
+        self.start = start
+        self.end = end
+        self.content = content
+        self.source = source
+    }
+
+    public init(id: String? = nil, start: MediaTime, end: MediaTime?, content: [InlineNode],
+                layout: CueLayout, style: StyleProperties = .none, source: SourceLocation? = nil) {
+        self.id = id
+        self.start = start
+        self.end = end
+        self.content = content
+        self.source = source
+        self.layoutStorage = layout.isDefault ? nil : Indirect(layout)
+        self.styleStorage = style.isEmpty ? nil : Indirect(style)
+    }
+
+    /// The text with markup removed, as `legible dump` prints it: ruby annotations left out,
+    /// line breaks as `\n`.
+    public var plainText: String { InlineNode.plainText(of: content) }
+}
+
+/// An immutable value held by reference (copy-on-write by replacement), compared by value.
+final class Indirect<Value: Hashable & Sendable>: Hashable, Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs === rhs || lhs.value == rhs.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}

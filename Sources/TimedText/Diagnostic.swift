@@ -1,0 +1,87 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    /// Informational: something was normalised or assumed (a repair that cannot change meaning).
+    case info
+    /// Something was wrong and has been repaired or skipped; the result may differ from the intent.
+    case warning
+    /// The input (or a part of it) could not be read.
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A stable identifier of a kind of diagnostic, such as `srt.bad-timestamp`. Codes are declared as
+/// static members in an extension next to the code that emits them; they never change meaning.
+public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+    public var description: String { rawValue }
+}
+
+/// A position in a source text: 1-based line and 1-based column counted in UTF-8 bytes of the
+/// decoded text (the same as the file's bytes for UTF-8 input).
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// Something a reader skipped, repaired or rejected. Readers never throw on bad content: they
+/// recover as their format's rules say and report what they did here.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    public var severity: Severity
+    public var code: DiagnosticCode
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.location = location
+    }
+
+    /// `line:column: severity: message [code]`, the compiler-style form (without the file name).
+    public var description: String {
+        let place = location.map { "\($0): " } ?? ""
+        return "\(place)\(severity.rawValue): \(message) [\(code.rawValue)]"
+    }
+}
+
+/// A value read from a source, with everything the reader has to say about it.
+public struct ParseResult<Value> {
+    public var value: Value
+    public var diagnostics: [Diagnostic]
+
+    public init(value: Value, diagnostics: [Diagnostic] = []) {
+        self.value = value
+        self.diagnostics = diagnostics
+    }
+
+    /// True when any diagnostic is an error: the input, or a part of it, could not be read.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+extension ParseResult: Sendable where Value: Sendable {}
+extension ParseResult: Equatable where Value: Equatable {}

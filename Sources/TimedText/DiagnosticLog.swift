@@ -1,0 +1,37 @@
+/// Collects a reader's diagnostics with a cap per code, so that a damaged file of a million cues
+/// cannot grow an unbounded list; the last kept diagnostic of a capped code says how many there were.
+public struct DiagnosticLog: Sendable {
+    public static let defaultLimitPerCode = 1000
+
+    public private(set) var diagnostics: [Diagnostic] = []
+    private var counts: [DiagnosticCode: Int] = [:]
+    private let limitPerCode: Int
+
+    public init(limitPerCode: Int = DiagnosticLog.defaultLimitPerCode) {
+        self.limitPerCode = limitPerCode
+    }
+
+    public mutating func report(_ severity: Severity, _ code: DiagnosticCode, _ message: @autoclosure () -> String,
+                                at location: SourceLocation?) {
+        let count = counts[code, default: 0] + 1
+        counts[code] = count
+        if count <= limitPerCode {
+            diagnostics.append(Diagnostic(severity, code, message(), at: location))
+        }
+    }
+
+    public mutating func append(contentsOf other: [Diagnostic]) {
+        for d in other { report(d.severity, d.code, d.message, at: d.location) }
+    }
+
+    /// The diagnostics, with a note on each code that went over the cap.
+    public func finished() -> [Diagnostic] {
+        var result = diagnostics
+        for (code, count) in counts where count > limitPerCode {
+            if let index = result.lastIndex(where: { $0.code == code }) {
+                result[index].message += " (\(count) diagnostics of this kind in all; only the first \(limitPerCode) are listed)"
+            }
+        }
+        return result
+    }
+}

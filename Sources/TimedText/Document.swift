@@ -1,0 +1,85 @@
+/// The format a document was read from or is to be written in; the strings are the stable ids
+/// used by `legible --format` and the `format` field of `legible dump --json`.
+public struct SourceFormat: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+    public var description: String { rawValue }
+
+    public static let webVTT: SourceFormat = "webvtt"
+    public static let subRip: SourceFormat = "srt"
+    public static let scc: SourceFormat = "scc"
+    public static let ttml: SourceFormat = "ttml"
+    public static let substationAlpha: SourceFormat = "ass"
+}
+
+/// A caption or subtitle document: one or more tracks read from one source.
+public struct Document: Sendable, Hashable {
+    public var format: SourceFormat
+    /// The source text encoding as detected or given (`UTF-8`, `windows-1252`, `Shift_JIS`, …).
+    public var encoding: String?
+    public var tracks: [Track]
+
+    public init(format: SourceFormat, encoding: String? = nil, tracks: [Track] = []) {
+        self.format = format
+        self.encoding = encoding
+        self.tracks = tracks
+    }
+
+    /// The same document with every source location removed: what a round trip through a writer
+    /// and back is expected to reproduce.
+    public var withoutSourceLocations: Document {
+        var copy = self
+        for t in copy.tracks.indices {
+            for c in copy.tracks[t].cues.indices { copy.tracks[t].cues[c].source = nil }
+        }
+        return copy
+    }
+}
+
+/// What a track is for, in the sense of HTML's `TextTrack.kind` and HLS renditions.
+public enum TrackKind: String, Sendable, Hashable, CaseIterable {
+    /// Translation or transcription of dialogue for viewers who can hear the audio.
+    case subtitles
+    /// Captions: dialogue plus sound effects and speaker identification (SDH, CEA-608).
+    case captions
+    /// Forced narratives: only what the audio does not convey (foreign dialogue, signs).
+    case forced
+}
+
+/// One sequence of cues in one language.
+public struct Track: Sendable, Hashable {
+    /// An identifier unique within the document (`CC1` for a 608 channel), or nil.
+    public var id: String?
+    /// A BCP 47 language tag, or nil when unknown.
+    public var language: String?
+    public var kind: TrackKind
+    /// A human-readable name.
+    public var label: String?
+    /// HLS/Apple media characteristics such as `public.accessibility.describes-music-and-sound`.
+    public var characteristics: [String]
+    /// Cues in start-time order (ties in document order).
+    public var cues: [Cue]
+    /// Regions referenced by cues (`CueLayout.regionID`).
+    public var regions: [Region]
+
+    public init(id: String? = nil, language: String? = nil, kind: TrackKind = .subtitles, label: String? = nil,
+                characteristics: [String] = [], cues: [Cue] = [], regions: [Region] = []) {
+        self.id = id
+        self.language = language
+        self.kind = kind
+        self.label = label
+        self.characteristics = characteristics
+        self.cues = cues
+        self.regions = regions
+    }
+
+    /// Orders cues by start time, keeping document order between equal starts.
+    public mutating func sortCuesByStart() {
+        let isSorted = cues.indices.dropFirst().allSatisfy { cues[$0 - 1].start <= cues[$0].start }
+        if isSorted { return }
+        cues = cues.enumerated()
+            .sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+            .map(\.element)
+    }
+}

@@ -1,0 +1,89 @@
+/// The inline content of a cue: the common tree that every format's cue text reads into.
+public enum InlineNode: Sendable, Hashable {
+    case text(String)
+    case lineBreak
+    /// A WebVTT inline timestamp or a karaoke/paint-on point: content after it appears at this time.
+    case timestamp(MediaTime)
+    // Boxed: most nodes are text, and a span's payload is large; this keeps a node at 24 bytes.
+    indirect case span(Span)
+    indirect case ruby(Ruby)
+
+    /// Plain text of a node list: markup removed, ruby annotations omitted, breaks as `\n`.
+    public static func plainText(of nodes: [InlineNode]) -> String {
+        // Most cues are one text node, or text lines with breaks: skip the general walk for them.
+        if nodes.count == 1, case .text(let s) = nodes[0] { return s }
+        var out = ""
+        appendPlainText(of: nodes, to: &out)
+        return out
+    }
+
+    static func appendPlainText(of nodes: [InlineNode], to out: inout String) {
+        for node in nodes {
+            switch node {
+            case .text(let s): out += s
+            case .lineBreak: out += "\n"
+            case .timestamp: break
+            case .span(let span): appendPlainText(of: span.children, to: &out)
+            case .ruby(let ruby):
+                for segment in ruby.segments { appendPlainText(of: segment.base, to: &out) }
+            }
+        }
+    }
+}
+
+/// An inline element with a meaning (`<i>`, `<v Joe>`, `<lang ja>`) or plain styling (a TTML
+/// `span`, an SRT `<font>`), with its classes and its content styles.
+public struct Span: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case italic
+        case bold
+        case underline
+        /// WebVTT `<c>`: classes only.
+        case `class`
+        /// WebVTT `<v>`, TTML `ttm:agent`: who is speaking.
+        case voice(String)
+        /// WebVTT `<lang>`, TTML `xml:lang`: a BCP 47 tag.
+        case language(String)
+        /// A span that only carries styles (TTML `span`, SRT `<font>`).
+        case styled
+    }
+
+    public var kind: Kind
+    public var classes: [String]
+    public var style: StyleProperties
+    public var children: [InlineNode]
+
+    public init(_ kind: Kind, classes: [String] = [], style: StyleProperties = .none, children: [InlineNode]) {
+        self.kind = kind
+        self.classes = classes
+        self.style = style
+        self.children = children
+    }
+}
+
+/// Ruby text (furigana): a sequence of base runs, each with an optional annotation, as WebVTT's
+/// `<ruby>base<rt>annotation</rt>…</ruby>` and TTML's ruby containers both express.
+public struct Ruby: Sendable, Hashable {
+    public var classes: [String]
+    public var segments: [RubySegment]
+    public var style: StyleProperties
+
+    public init(classes: [String] = [], segments: [RubySegment], style: StyleProperties = .none) {
+        self.classes = classes
+        self.segments = segments
+        self.style = style
+    }
+}
+
+public struct RubySegment: Sendable, Hashable {
+    public var base: [InlineNode]
+    /// The annotation (`rt`), or nil for base text that has none.
+    public var annotation: [InlineNode]?
+    public var annotationClasses: [String]
+
+    public init(base: [InlineNode], annotation: [InlineNode]?, annotationClasses: [String] = []) {
+        self.base = base
+        self.annotation = annotation
+        self.annotationClasses = annotationClasses
+    }
+}

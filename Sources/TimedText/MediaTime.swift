@@ -1,0 +1,140 @@
+/// An exact point or duration on a media timeline: `value / timescale` seconds, kept in lowest terms.
+///
+/// Like CMTime, but always reduced, so equal times are equal values. SRT and WebVTT milliseconds,
+/// SCC frames at 30000/1001 fps and TTML ticks at 10 MHz all stay exact. `Double` seconds appear
+/// only at the edges (JSON output, renderers).
+public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Numerator; the sign of the time.
+    public let value: Int64
+    /// Denominator in ticks per second; always positive.
+    public let timescale: Int64
+
+    public init(value: Int64, timescale: Int64) {
+        precondition(timescale != 0, "MediaTime timescale must not be zero")
+        var v = value
+        var s = timescale
+        if s < 0 { v = 0 &- v; s = 0 &- s }
+        let g = greatestCommonDivisor(v.magnitude, s.magnitude)
+        if g > 1 {
+            v /= Int64(g)
+            s /= Int64(g)
+        }
+        self.value = v
+        self.timescale = s
+    }
+
+    public init(seconds: Int64) { self.init(value: seconds, timescale: 1) }
+    public init(milliseconds: Int64) { self.init(value: milliseconds, timescale: 1000) }
+    public init(microseconds: Int64) { self.init(value: microseconds, timescale: 1_000_000) }
+
+    public static let zero = MediaTime(value: 0, timescale: 1)
+
+    public static func < (lhs: MediaTime, rhs: MediaTime) -> Bool {
+        if lhs.timescale == rhs.timescale { return lhs.value < rhs.value }
+        return Int128(lhs.value) * Int128(rhs.timescale) < Int128(rhs.value) * Int128(lhs.timescale)
+    }
+
+    public static func + (lhs: MediaTime, rhs: MediaTime) -> MediaTime {
+        if lhs.value == 0 { return rhs }
+        if rhs.value == 0 { return lhs }
+        if lhs.timescale == rhs.timescale {
+            return MediaTime(clamping: Int128(lhs.value) + Int128(rhs.value), timescale: Int128(lhs.timescale))
+        }
+        let l = Int128(lhs.timescale)
+        let r = Int128(rhs.timescale)
+        return MediaTime(clamping: Int128(lhs.value) * r + Int128(rhs.value) * l, timescale: l * r)
+    }
+
+    public static func - (lhs: MediaTime, rhs: MediaTime) -> MediaTime {
+        lhs + MediaTime(value: 0 &- rhs.value, timescale: rhs.timescale)
+    }
+
+    public static prefix func - (time: MediaTime) -> MediaTime {
+        MediaTime(value: 0 &- time.value, timescale: time.timescale)
+    }
+
+    /// Reduces a wide fraction; saturates at the Int64 range in the (unreachable for captions)
+    /// case that the reduced fraction still does not fit.
+    init(clamping value: Int128, timescale: Int128) {
+        let g = Int128(greatestCommonDivisor(value.magnitude, timescale.magnitude))
+        var v = g > 1 ? value / g : value
+        var s = g > 1 ? timescale / g : timescale
+        while v.magnitude > UInt128(Int64.max) || s > Int128(Int64.max) {
+            v /= 2
+            s /= 2
+            if s == 0 { s = 1 }
+        }
+        self.init(value: Int64(v), timescale: Int64(s))
+    }
+
+    /// The time as a whole number of `1/timescale` ticks, rounded to nearest (ties away from zero).
+    public func rounded(toTimescale scale: Int64) -> Int64 {
+        if scale == timescale { return value }
+        // Caption times are small: stay in 64 bits when the product fits (Int128 division is slow).
+        let (product, overflow) = value.multipliedReportingOverflow(by: scale)
+        if !overflow && product != Int64.min {
+            let half = timescale / 2
+            return product >= 0 ? (product + half) / timescale : (product - half) / timescale
+        }
+        let numerator = Int128(value) * Int128(scale)
+        let denominator = Int128(timescale)
+        let half = denominator / 2
+        let rounded = numerator >= 0 ? (numerator + half) / denominator : (numerator - half) / denominator
+        return Int64(clamping: rounded)
+    }
+
+    /// Seconds as a floating-point number, for edges only (renderers, statistics).
+    public var approximateSeconds: Double { Double(value) / Double(timescale) }
+
+    /// The time in seconds rounded to the microsecond, as JSON writes it: `1.5`, `4.0`, `0.033367`.
+    public var secondsText: String {
+        let micros = rounded(toTimescale: 1_000_000)
+        let negative = micros < 0
+        let magnitude = micros.magnitude
+        var fraction = magnitude % 1_000_000
+        var text = negative ? "-" : ""
+        text += String(magnitude / 1_000_000)
+        text += "."
+        if fraction == 0 { return text + "0" }
+        var digits = 6
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        let fractionText = String(fraction)
+        text += String(repeating: "0", count: digits - fractionText.count) + fractionText
+        return text
+    }
+
+    public var description: String {
+        timescale == 1 ? "\(value)s" : "\(value)/\(timescale)s"
+    }
+
+    /// Hours, minutes, seconds and a fraction in `1/fractionScale` units, rounded to nearest:
+    /// the clock form every caption format writes (`01:02:03,456`).
+    public func clockComponents(fractionScale: Int64) -> ClockComponents {
+        let ticks = rounded(toTimescale: fractionScale)
+        let magnitude = ticks.magnitude
+        let scale = UInt64(fractionScale)
+        let totalSeconds = magnitude / scale
+        return ClockComponents(
+            isNegative: ticks < 0,
+            hours: totalSeconds / 3600,
+            minutes: (totalSeconds / 60) % 60,
+            seconds: totalSeconds % 60,
+            fraction: magnitude % scale)
+    }
+}
+
+public struct ClockComponents: Sendable, Hashable {
+    public var isNegative: Bool
+    public var hours: UInt64
+    public var minutes: UInt64
+    public var seconds: UInt64
+    public var fraction: UInt64
+}
+
+@inline(__always)
+func greatestCommonDivisor<T: UnsignedInteger>(_ a: T, _ b: T) -> T {
+    var a = a
+    var b = b
+    while b != 0 { (a, b) = (b, a % b) }
+    return a
+}

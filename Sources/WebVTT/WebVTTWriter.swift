@@ -1,0 +1,168 @@
+public import TimedText
+import TextScanning
+
+/// Writes WebVTT (W3C WebVTT §4): the `WEBVTT` signature, cue identifiers, `hh:mm:ss.ttt` timings
+/// (rounded to the millisecond), cue settings for non-default layouts, and cue text with `<i> <b> <u>
+/// <c.class> <v> <lang> <ruby><rt>` and inline timestamps; `&`, `<`, `>` escaped.
+///
+/// Not yet written (issue #3): `REGION` and `STYLE` blocks; spans that carry only styles
+/// (an SRT `<font color>`) keep their text but lose the style.
+public struct WebVTTWriter: Sendable {
+    public init() {}
+
+    /// Writes the first track of the document.
+    public func write(_ document: Document) -> [UInt8] {
+        write(document.tracks.first?.cues ?? [])
+    }
+
+    public func write(_ cues: [Cue]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(cues.count * 72 + 8)
+        out.append(contentsOf: "WEBVTT\n".utf8)
+        var text: [UInt8] = []
+        for cue in cues {
+            out.append(0x0A)
+            if let id = cue.id, isValidIdentifier(id) {
+                out.appendUTF8(id)
+                out.append(0x0A)
+            }
+            appendTime(cue.start, to: &out)
+            out.append(contentsOf: " --> ".utf8)
+            // An open end has no WebVTT form; WebVTT needs end > start, so the cue lasts a moment.
+            appendTime(cue.end ?? cue.start, to: &out)
+            if !cue.hasDefaultLayout { appendSettings(cue.layout, to: &out) }
+            out.append(0x0A)
+            text.removeAll(keepingCapacity: true)
+            appendNodes(cue.content, to: &text)
+            out.appendLinesSkippingEmpty(text)
+        }
+        return out
+    }
+
+    /// §4.1: an identifier must not contain `-->` or a line break (the writer omits it otherwise).
+    private func isValidIdentifier(_ id: String) -> Bool {
+        var dashes = 0
+        for b in id.utf8 {
+            if b == 0x0A || b == 0x0D || (b == UInt8(ascii: ">") && dashes >= 2) { return false }
+            dashes = b == UInt8(ascii: "-") ? dashes + 1 : 0
+        }
+        return !id.isEmpty
+    }
+
+    private func appendTime(_ time: MediaTime, to out: inout [UInt8]) {
+        let c = time.clockComponents(fractionScale: 1000)
+        if c.isNegative {
+            out.append(contentsOf: "00:00:00.000".utf8)
+            return
+        }
+        out.appendPadded(c.hours, width: 2)
+        out.append(UInt8(ascii: ":"))
+        out.appendPadded(c.minutes, width: 2)
+        out.append(UInt8(ascii: ":"))
+        out.appendPadded(c.seconds, width: 2)
+        out.append(UInt8(ascii: "."))
+        out.appendPadded(c.fraction, width: 3)
+    }
+
+    /// §4.4 cue settings, written only when they differ from the defaults.
+    private func appendSettings(_ layout: CueLayout, to out: inout [UInt8]) {
+        if layout.isDefault { return }
+        var settings: [String] = []
+        switch layout.writingDirection {
+        case .horizontal: break
+        case .verticalRightToLeft: settings.append("vertical:rl")
+        case .verticalLeftToRight: settings.append("vertical:lr")
+        }
+        let lineAlignment = layout.lineAlignment == .start ? "" : ",\(layout.lineAlignment.rawValue)"
+        switch layout.line {
+        case .auto: break
+        case .number(let n): settings.append("line:\(n)\(lineAlignment)")
+        case .fraction(let f): settings.append("line:\(f.percent.decimalText(maximumFractionDigits: 3))%\(lineAlignment)")
+        }
+        if let position = layout.position {
+            let alignment = layout.positionAlignment == .auto ? "" : ",\(layout.positionAlignment.rawValue)"
+            settings.append("position:\(position.percent.decimalText(maximumFractionDigits: 3))%\(alignment)")
+        }
+        if layout.size != .one {
+            settings.append("size:\(layout.size.percent.decimalText(maximumFractionDigits: 3))%")
+        }
+        if layout.textAlignment != .center { settings.append("align:\(layout.textAlignment.rawValue)") }
+        if let region = layout.regionID { settings.append("region:\(region)") }
+        for setting in settings {
+            out.append(0x20)
+            out.append(contentsOf: setting.utf8)
+        }
+    }
+
+    private func appendNodes(_ nodes: [InlineNode], to out: inout [UInt8]) {
+        for node in nodes {
+            switch node {
+            case .text(let s): appendEscaped(s, to: &out)
+            case .lineBreak: out.append(0x0A)
+            case .timestamp(let t):
+                out.append(UInt8(ascii: "<"))
+                appendTime(t, to: &out)
+                out.append(UInt8(ascii: ">"))
+            case .span(let span): appendSpan(span, to: &out)
+            case .ruby(let ruby):
+                out.append(contentsOf: "<ruby\(classSuffix(ruby.classes))>".utf8)
+                for segment in ruby.segments {
+                    appendNodes(segment.base, to: &out)
+                    if let annotation = segment.annotation {
+                        out.append(contentsOf: "<rt\(classSuffix(segment.annotationClasses))>".utf8)
+                        appendNodes(annotation, to: &out)
+                        out.append(contentsOf: "</rt>".utf8)
+                    }
+                }
+                out.append(contentsOf: "</ruby>".utf8)
+            }
+        }
+    }
+
+    private func appendSpan(_ span: Span, to out: inout [UInt8]) {
+        let classes = classSuffix(span.classes)
+        let tag: String?
+        var annotation = ""
+        switch span.kind {
+        case .italic: tag = "i"
+        case .bold: tag = "b"
+        case .underline: tag = "u"
+        case .class: tag = "c"
+        case .voice(let name): tag = "v"; annotation = " " + escapedAnnotation(name)
+        case .language(let language): tag = "lang"; annotation = " " + escapedAnnotation(language)
+        case .styled: tag = classes.isEmpty ? nil : "c"
+        }
+        // Styles that WebVTT tags can say directly.
+        var extra: [String] = []
+        if span.style.fontStyle == .italic && span.kind != .italic { extra.append("i") }
+        if span.style.fontWeight == .bold && span.kind != .bold { extra.append("b") }
+        if span.style.textDecoration?.contains(.underline) == true && span.kind != .underline { extra.append("u") }
+        for name in extra { out.append(contentsOf: "<\(name)>".utf8) }
+        if let tag { out.append(contentsOf: "<\(tag)\(classes)\(annotation)>".utf8) }
+        appendNodes(span.children, to: &out)
+        if let tag { out.append(contentsOf: "</\(tag)>".utf8) }
+        for name in extra.reversed() { out.append(contentsOf: "</\(name)>".utf8) }
+    }
+
+    private func classSuffix(_ classes: [String]) -> String {
+        classes.isEmpty ? "" : "." + classes.joined(separator: ".")
+    }
+
+    private func escapedAnnotation(_ text: String) -> String {
+        var escaped: [UInt8] = []
+        appendEscaped(text, to: &escaped)
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// §4.2.2: `&`, `<` and `>` as character references (so `-->` cannot appear in cue text).
+    private func appendEscaped(_ s: String, to out: inout [UInt8]) {
+        out.appendUTF8(s) { b, _, _ in
+            switch b {
+            case 0x26: "&amp;"
+            case 0x3C: "&lt;"
+            case 0x3E: "&gt;"
+            default: nil
+            }
+        }
+    }
+}
