@@ -17,7 +17,22 @@ public func fuzzSubRip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-#if !FUZZING
+#if FUZZING
+// SwiftPM links an executable's entry point under the name `<module>_main`; under libFuzzer that
+// entry hands control to libFuzzer's driver.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+
+@_cdecl("legible_fuzz_srt_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var vector = argv
+    return LLVMFuzzerRunDriver(&count, &vector, fuzzSubRip)
+}
+#else
 @main
 struct Replay {
     static func main() {

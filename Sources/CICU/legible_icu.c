@@ -35,8 +35,10 @@ static char load_error[512];
 static void load_icu(void) {
     const char *uc_name = "libicuuc.so." U_ICU_VERSION_SHORT;
     const char *i18n_name = "libicui18n.so." U_ICU_VERSION_SHORT;
-    // DEEPBIND: ICU's own references bind inside this ICU, never to Foundation's copy.
-    int flags = RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND;
+    // DEEPBIND: ICU's own references bind inside this ICU, never to Foundation's copy. Sanitizer
+    // runtimes (the fuzz build) refuse DEEPBIND; there the process has no Foundation ICU anyway.
+    int flags = RTLD_NOW | RTLD_LOCAL;
+    if (!dlsym(RTLD_DEFAULT, "__asan_init")) flags |= RTLD_DEEPBIND;
     void *libuc = dlopen(uc_name, flags);
     if (!libuc) {
         snprintf(load_error, sizeof load_error,
@@ -167,8 +169,9 @@ int legible_icu_canonical_charset(const char *charset, char *output, int32_t cap
     const char *name = NULL;
     if (U_SUCCESS(status)) {
         UErrorCode s = U_ZERO_ERROR;
-        name = p_ucnv_getStandardName(internal, "IANA", &s);
-        if (!name || U_FAILURE(s)) { s = U_ZERO_ERROR; name = p_ucnv_getStandardName(internal, "MIME", &s); }
+        // MIME names are the familiar ones (ISO-8859-5 rather than IANA's ISO_8859-5:1988).
+        name = p_ucnv_getStandardName(internal, "MIME", &s);
+        if (!name || U_FAILURE(s)) { s = U_ZERO_ERROR; name = p_ucnv_getStandardName(internal, "IANA", &s); }
         if (!name || U_FAILURE(s)) name = internal;
     }
     if (name) copy_string(output, (size_t)capacity, name);

@@ -93,12 +93,41 @@ enum DumpJSON {
     }
 
     static func cue(_ cue: Cue) -> JSON {
-        .object([
+        var members: [(String, JSON)] = [
             ("id", .optional(cue.id)),
             ("start", .number(cue.start.secondsText)),
             ("end", cue.end.map { .number($0.secondsText) } ?? .null),
             ("text", .string(cue.plainText)),
-        ])
+        ]
+        if !cue.hasDefaultLayout { members.append(("layout", layout(cue.layout))) }
+        return .object(members)
+    }
+
+    /// A positioned cue's layout (an addition to the contract, present only when not the default):
+    /// names as WebVTT's cue settings, proportions as percentages.
+    static func layout(_ layout: CueLayout) -> JSON {
+        func percent(_ f: Fraction) -> JSON { .number(f.percent.decimalText(maximumFractionDigits: 6)) }
+        var members: [(String, JSON)] = []
+        switch layout.writingDirection {
+        case .horizontal: members.append(("vertical", .string("")))
+        case .verticalRightToLeft, .verticalLeftToRight: members.append(("vertical", .string(layout.writingDirection.rawValue)))
+        }
+        switch layout.line {
+        case .auto: members.append(("line", .string("auto")))
+        case .number(let n): members.append(("line", .int(n)))
+        case .fraction(let f): members.append(("line", percent(f)))
+        }
+        members.append(("lineAlign", .string(layout.lineAlignment.rawValue)))
+        members.append(("position", layout.position.map(percent) ?? .string("auto")))
+        members.append(("positionAlign", .string(layout.positionAlignment.rawValue)))
+        members.append(("size", percent(layout.size)))
+        members.append(("align", .string(layout.textAlignment.rawValue)))
+        members.append(("region", .optional(layout.regionID)))
+        if let box = layout.box {
+            members.append(("box", .object([("x", percent(box.x)), ("y", percent(box.y)),
+                                            ("width", percent(box.width)), ("height", percent(box.height))])))
+        }
+        return .object(members)
     }
 
     static func diagnostic(_ d: Diagnostic) -> JSON {

@@ -223,10 +223,19 @@ struct SubRipCueTextParser {
 
     // MARK: - Tree building
 
+    /// Adds the pending text, merged into a text node just before it (an ignored tag leaves two
+    /// runs that are one text), so that the tree is the same however the markup was written.
     private mutating func flushText() {
         guard !text.isEmpty else { return }
-        append(.text(String(decoding: text, as: UTF8.self)))
+        let run = String(decoding: text, as: UTF8.self)
         text.removeAll(keepingCapacity: true)
+        if stack.isEmpty {
+            if case .text(let previous)? = root.last { root[root.count - 1] = .text(previous + run); return }
+        } else if case .text(let previous)? = stack[stack.count - 1].span.children.last {
+            stack[stack.count - 1].span.children[stack[stack.count - 1].span.children.count - 1] = .text(previous + run)
+            return
+        }
+        append(.text(run))
     }
 
     private mutating func append(_ node: InlineNode) {

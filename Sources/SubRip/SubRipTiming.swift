@@ -75,6 +75,9 @@ struct SubRipTiming {
         return i
     }
 
+    /// The largest hour value read (minutes and seconds are bounded by their 12 digits too).
+    static let maximumHours: Int64 = 999_999
+
     /// `[h…:]mm:ss[(,|.|:)f…]`; advances `i` past it.
     static func timestamp(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int, _ notes: inout [Note]) -> MediaTime? {
         let begin = i
@@ -145,11 +148,14 @@ struct SubRipTiming {
             notes.append(Note(severity: .warning, code: .timestampFieldRange,
                               message: "minutes or seconds above 59 in a timestamp; added as they are", offset: begin))
         }
+        // Fields hold up to 12 digits; a time beyond a million hours is not a caption time.
         let wholeSeconds = hours * 3600 + minutes * 60 + seconds
+        guard wholeSeconds <= maximumHours * 3600 else { i = begin; return nil }
         var time = MediaTime(seconds: wholeSeconds)
         if let fraction {
             var scale: Int64 = 1
             for _ in 0..<fraction.digits { scale *= 10 }
+            // At most 3.6·10^9 s × 10^9 plus a fraction below 10^9: within Int64.
             time = MediaTime(value: wholeSeconds * scale + fraction.value, timescale: scale)
             if fraction.separator != UInt8(ascii: ",") {
                 let name = fraction.separator == UInt8(ascii: ".") ? "'.'" : "':'"

@@ -29,7 +29,7 @@ public struct SubRipWriter: Sendable {
 
     public func write(_ cues: [Cue]) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(cues.count * 64)
+        out.reserveCapacity(estimatedSize(of: cues))
         let newline: [UInt8] = options.crlf ? [0x0D, 0x0A] : [0x0A]
         var text: [UInt8] = []
         for (index, cue) in cues.enumerated() {

@@ -86,6 +86,21 @@ extension Array where Element == UInt8 {
     }
 }
 
+import TimedText
+
+/// A writer's output-buffer estimate: timings and numbering plus the cue text, so that a
+/// 100,000-cue file is written without reallocating (each regrowth copies and touches new pages).
+public func estimatedSize(of cues: [Cue]) -> Int {
+    var total = 16
+    for cue in cues.indices {
+        total += 48
+        for node in cues[cue].content {
+            if case .text(let s) = node { total += s.utf8.count } else { total += 12 }
+        }
+    }
+    return total + total / 16
+}
+
 extension UInt {
     @usableFromInline var toUInt64: UInt64 { UInt64(self) }
 }

@@ -27,7 +27,7 @@ enum ICU {
     static func loadError() -> String? {
         var buffer = [CChar](repeating: 0, count: 512)
         if legible_icu_load(&buffer, Int32(buffer.count)) == 1 { return nil }
-        return String(cString: buffer)
+        return nulTerminated(buffer)
     }
 
     static var version: String { String(cString: legible_icu_version()) }
@@ -80,6 +80,10 @@ enum ICU {
         if let error = loadError() { throw .unavailable(error) }
         var buffer = [CChar](repeating: 0, count: 64)
         guard legible_icu_canonical_charset(name, &buffer, Int32(buffer.count)) == 1 else { return nil }
-        return String(cString: buffer)
+        return nulTerminated(buffer)
     }
+}
+
+private func nulTerminated(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

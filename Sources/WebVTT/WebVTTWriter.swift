@@ -17,7 +17,7 @@ public struct WebVTTWriter: Sendable {
 
     public func write(_ cues: [Cue]) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(cues.count * 72 + 8)
+        out.reserveCapacity(estimatedSize(of: cues))
         out.append(contentsOf: "WEBVTT\n".utf8)
         var text: [UInt8] = []
         for cue in cues {

@@ -36,7 +36,7 @@ int64_t legible_icu_to_utf8(const char *charset, const uint8_t *bytes, int64_t l
 /// 1 when ICU knows a converter of this name (ucnv aliases included).
 int legible_icu_has_converter(const char *charset);
 
-/// The canonical (IANA-preferred when there is one) name of a converter, or 0 when unknown.
+/// The canonical (MIME, else IANA) name of a converter, or 0 when unknown.
 int legible_icu_canonical_charset(const char *charset, char *output, int32_t capacity);
 
 #ifdef __cplusplus

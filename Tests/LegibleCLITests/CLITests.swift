@@ -1,0 +1,137 @@
+import Testing
+@testable import LegibleCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `legible` in-process with captured streams.
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    init(_ arguments: [String], stdin: String = "") {
+        var out: [UInt8] = []
+        var err = ""
+        let io = CommandIO(readStandardInput: { Array(stdin.utf8) }, writeStandardOutput: { out += $0 },
+                           writeStandardError: { err += $0 })
+        status = LegibleCommandLine.run(arguments, io: io)
+        stdout = String(decoding: out, as: UTF8.self)
+        stderr = err
+    }
+}
+
+func temporaryPath(_ name: String) -> String { "/tmp/legible-cli-\(getpid())-\(name)" }
+
+func writeFile(_ path: String, _ text: String) {
+    let f = fopen(path, "wb")!
+    _ = text.withCString { fputs($0, f) }
+    fclose(f)
+}
+
+func readFile(_ path: String) -> String? {
+    guard let f = fopen(path, "rb") else { return nil }
+    defer { fclose(f) }
+    var data: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while case let n = fread(&chunk, 1, chunk.count, f), n > 0 { data += chunk[0..<n] }
+    return String(decoding: data, as: UTF8.self)
+}
+
+@Suite struct CLIExitCodeTests {
+    let srt = Fixtures.root + "/srt/typical.srt"
+
+    @Test func helpAndVersion() {
+        let help = Run(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("dump") && help.stdout.contains("convert"))
+        let version = Run(["--version"])
+        #expect(version.status == 0 && version.stdout == "legible \(LegibleCommandLine.version)\n")
+        let dumpHelp = Run(["dump", "--help"])
+        #expect(dumpHelp.status == 0 && dumpHelp.stdout.hasPrefix("USAGE: legible dump FILE"))
+        #expect(dumpHelp.stdout.contains("--encoding NAME"))
+        #expect(Run(["help", "convert"]).stdout.contains("--to FORMAT"))
+    }
+
+    @Test func usageErrorsExitWith2AndOneLine() {
+        #expect(Run([]).status == 2)
+        let unknown = Run(["dupm", srt])
+        #expect(unknown.status == 2 && unknown.stderr.contains("did you mean 'dump'"))
+        let badOption = Run(["dump", srt, "--jsn"])
+        #expect(badOption.status == 2 && badOption.stderr.hasPrefix("legible dump: unknown option '--jsn' (did you mean '--json'?)"))
+        #expect(Run(["dump"]).status == 2)
+        #expect(Run(["dump", srt, srt]).status == 2)
+        #expect(Run(["dump", srt, "--format", "klingon"]).status == 2)
+        #expect(Run(["dump", srt, "--encoding", "no-such-charset"]).status == 2)
+        #expect(Run(["convert", srt]).status == 2, "no -o")
+        #expect(Run(["convert", srt, "-o", "-"]).status == 2, "stdout needs --to")
+        #expect(Run(["convert", srt, "-o", temporaryPath("x.unknown")]).status == 2)
+        #expect(Run(["convert", srt, "-o", temporaryPath("x.scc")]).status == 2, "SCC cannot be written yet")
+        #expect(Run(["convert", srt, "-o", "-", "--to"]).status == 2, "missing value")
+    }
+
+    @Test func unreadableInputExitsWith1() {
+        let missing = Run(["dump", "/nonexistent/file.srt"])
+        #expect(missing.status == 1 && missing.stderr.contains("cannot open /nonexistent/file.srt"))
+        let prose = Run(["dump", Fixtures.root + "/srt/not_srt.txt"])
+        #expect(prose.status == 1 && prose.stderr.contains("cannot tell the caption format"))
+        let proseAsSRT = Run(["dump", Fixtures.root + "/srt/not_srt.txt", "--format", "srt", "--json"])
+        #expect(proseAsSRT.status == 1)
+        #expect(proseAsSRT.stdout.contains("\"code\": \"srt.no-cues\"") && proseAsSRT.stdout.contains("\"tracks\": []"))
+        let vtt = temporaryPath("a.vtt")
+        writeFile(vtt, "WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n")
+        defer { unlink(vtt) }
+        let notYet = Run(["dump", vtt])
+        #expect(notYet.status == 1 && notYet.stderr.contains("reading webvtt is not supported yet"))
+        #expect(Run(["dump", "/tmp"]).status == 1)
+    }
+
+    @Test func damagedButReadableInputExitsWith0() {
+        let r = Run(["dump", Fixtures.root + "/srt/bad_timestamp.srt"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("bad_timestamp.srt:4:25: error: unexpected characters after the end time"))
+    }
+
+    @Test func convertWritesFilesAndStdout() throws {
+        let out = temporaryPath("out.vtt")
+        defer { unlink(out) }
+        let r = Run(["convert", srt, "-o", out])
+        #expect(r.status == 0 && r.stderr.isEmpty)
+        #expect(readFile(out) == "WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\nHello.\n\n2\n00:00:03.000 --> 00:00:04.000\n<i>Two</i> lines\nof text.\n")
+        #expect(readFile(out + ".legible-\(getpid()).tmp") == nil, "no temporary file left behind")
+        let piped = Run(["convert", "-", "-o", "-", "--to", "srt", "--crlf"], stdin: "00:00:01.5 --> 00:00:02,000\nHi\n")
+        #expect(piped.status == 0)
+        #expect(piped.stdout == "1\r\n00:00:01,500 --> 00:00:02,000\r\nHi\r\n")
+        #expect(piped.stderr.contains("<stdin>:1:1: warning: cue without an index line [srt.missing-index]"))
+        #expect(Run(["convert", "-", "-o", "-", "--to", "srt", "--quiet"], stdin: "00:00:01.5 --> 00:00:02,000\nHi\n").stderr.isEmpty)
+    }
+
+    @Test func failedWriteLeavesNothingBehind() {
+        let r = Run(["convert", srt, "-o", "/nonexistent-dir/out.vtt"])
+        #expect(r.status == 1 && r.stderr.contains("cannot write /nonexistent-dir/out.vtt"))
+    }
+
+    @Test func encodingOverride() {
+        let r = Run(["dump", Fixtures.root + "/encodings/windows-1251.srt", "--encoding", "cp1251", "--json"])
+        #expect(r.status == 0 && r.stdout.contains("\"encoding\": \"windows-1251\""))
+    }
+}
+
+/// `legible dump --json` of every SRT fixture compared whole with Fixtures/srt/expected/NAME.json.
+/// RECORD_GOLDENS=1 rewrites the expectations (and fails, so nobody records by accident).
+@Suite struct DumpGoldenTests {
+    static let fixtures = Fixtures.list("srt").filter { $0.hasSuffix(".srt") }
+
+    @Test(arguments: fixtures)
+    func dumpMatchesGolden(_ fixture: String) throws {
+        let run = Run(["dump", Fixtures.root + "/srt/\(fixture)", "--json"])
+        let expectedPath = Fixtures.root + "/srt/expected/\(fixture.dropLast(4)).json"
+        if getenv("RECORD_GOLDENS") != nil {
+            writeFile(expectedPath, run.stdout)
+            Issue.record("recorded \(expectedPath); unset RECORD_GOLDENS and run again")
+            return
+        }
+        let expected = try #require(readFile(expectedPath), "no golden at \(expectedPath); run with RECORD_GOLDENS=1")
+        #expect(run.stdout == expected)
+        #expect(run.status == 0)
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+@testable import SubRip
+import TextScanning
+import TimedText
+
+@Suite struct SubRipWriterTests {
+    static let fixtures = Fixtures.list("srt").filter { $0.hasSuffix(".srt") }
+
+    /// Read → write → read gives the same cues (ids aside: the writer numbers cues from 1).
+    @Test(arguments: fixtures)
+    func roundTrip(_ fixture: String) {
+        let first = SubRipReader().read(Fixtures.bytes("srt/\(fixture)")).value
+        let written = SubRipWriter().write(first)
+        let second = SubRipReader().read(written)
+        #expect(!second.hasErrors, "\(second.diagnostics)")
+        func normalised(_ d: Document) -> [Cue] {
+            d.withoutSourceLocations.tracks[0].cues.map { var c = $0; c.id = nil; return c }
+        }
+        #expect(normalised(second.value) == normalised(first))
+        // And writing again is byte-identical.
+        #expect(SubRipWriter().write(second.value) == written)
+    }
+
+    @Test func writesCleanSRT() {
+        var positioned = Cue(start: MediaTime(milliseconds: 3_723_041), end: MediaTime(value: 1001, timescale: 30000) + MediaTime(seconds: 3724),
+                             content: [.text("Top & <left>")])
+        positioned.layout = SubRipAlignment.layout(numpad: 7)
+        let styled = Cue(start: .zero, end: MediaTime(seconds: 1), content: [
+            .span(Span(.styled, style: StyleProperties(color: Color(red: 255, green: 255, blue: 0)), children: [
+                .span(Span(.italic, children: [.text("yellow")]))])),
+            .lineBreak,
+            .ruby(Ruby(segments: [RubySegment(base: [.text("漢字")], annotation: [.text("かんじ")])])),
+        ])
+        let text = String(decoding: SubRipWriter().write([styled, positioned]), as: UTF8.self)
+        #expect(text == """
+            1
+            00:00:00,000 --> 00:00:01,000
+            <font color="#ffff00"><i>yellow</i></font>
+            漢字(かんじ)
+
+            2
+            01:02:03,041 --> 01:02:04,033
+            {\\an7}Top & &lt;left>
+
+            """)
+    }
+
+    @Test func crlfOption() {
+        let cue = Cue(start: .zero, end: MediaTime(seconds: 1), content: [.text("a"), .lineBreak, .text("b")])
+        let bytes = SubRipWriter(options: .init(crlf: true)).write([cue, cue])
+        #expect(String(decoding: bytes, as: UTF8.self) == "1\r\n00:00:00,000 --> 00:00:01,000\r\na\r\nb\r\n\r\n2\r\n00:00:00,000 --> 00:00:01,000\r\na\r\nb\r\n")
+    }
+
+    @Test func openEndsAndEmptyLinesCannotBreakTheFile() {
+        let live = Cue(start: MediaTime(seconds: 5), end: nil, content: [.text("a"), .lineBreak, .lineBreak, .text("b")])
+        let text = String(decoding: SubRipWriter().write([live]), as: UTF8.self)
+        #expect(text == "1\n00:00:05,000 --> 00:00:05,000\na\nb\n")
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The README's main command: installs what is missing, builds Legible, and runs it on the bundled
+# demo captions (Fixtures/demo), writing the results to demo-output/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+command -v swift >/dev/null || { echo "demo: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }
+swift build -c release --product legible
+legible=.build/release/legible
+out=demo-output
+mkdir -p "$out"
+
+echo "== legible convert: a damaged English SRT to WebVTT"
+"$legible" convert Fixtures/demo/demo.en.srt -o "$out/demo.en.vtt"
+echo "   wrote $out/demo.en.vtt"
+echo
+echo "== legible convert: a Japanese SRT in Shift_JIS (detected) to clean UTF-8 SRT"
+"$legible" convert Fixtures/demo/demo.ja.srt -o "$out/demo.ja.srt"
+echo "   wrote $out/demo.ja.srt"
+echo
+echo "== legible dump: what was read from the Japanese file"
+"$legible" dump Fixtures/demo/demo.ja.srt
+echo
+echo "== legible dump --json (the stable JSON contract), first cue of the English file"
+"$legible" dump Fixtures/demo/demo.en.srt --json > "$out/demo.en.json"
+head -n 16 "$out/demo.en.json"
+echo "   ... full dump in $out/demo.en.json"

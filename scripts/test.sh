@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The README's test command: installs what is missing, builds, and runs the whole test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+command -v swift >/dev/null || { echo "test: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }
+swift build --build-tests
+swift test --skip-build "$@"
