@@ -33,12 +33,14 @@ let package = Package(
         // `scripts/fuzz.sh` (-sanitize=fuzzer -DFUZZING) libFuzzer drives it.
         .executableTarget(name: "legible-fuzz-srt", dependencies: ["SubRip", "TextScanning"], path: "Fuzz/SubRip"),
 
+        // Shared by the test targets: finding and reading Fixtures/.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TimedTextTests", dependencies: ["TimedText"]),
-        .testTarget(name: "TextScanningTests", dependencies: ["TextScanning"]),
-        .testTarget(name: "SubRipTests", dependencies: ["SubRip", "TextScanning", "WebVTT"]),
-        .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "SubRip", "TextScanning"]),
+        .testTarget(name: "TextScanningTests", dependencies: ["TextScanning", "TestSupport"]),
+        .testTarget(name: "SubRipTests", dependencies: ["SubRip", "TextScanning", "WebVTT", "TestSupport"]),
+        .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "SubRip", "TextScanning", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
-        .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI"]),
+        .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -70,17 +70,20 @@ enum FileIO {
         return data
     }
 
-    static func writeAll(_ bytes: [UInt8], descriptor fd: Int32) {
+    /// Writes every byte (retrying short writes and EINTR); false on an error, with errno set.
+    @discardableResult
+    static func writeAll(_ bytes: [UInt8], descriptor fd: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    return
+                    return false
                 }
                 offset += n
             }
+            return true
         }
     }
 
@@ -90,19 +93,7 @@ enum FileIO {
         let temporary = path + ".legible-\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
-        var failed = false
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    return
-                }
-                offset += n
-            }
-        }
+        var failed = !writeAll(bytes, descriptor: fd)
         let error = errno
         if close(fd) != 0 { failed = true }
         if failed {

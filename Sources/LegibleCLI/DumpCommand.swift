@@ -54,15 +54,8 @@ enum DumpCommand: Command {
     }
 
     static func clock(_ time: MediaTime) -> String {
-        let c = time.clockComponents(fractionScale: 1000)
-        var out: [UInt8] = c.isNegative ? [UInt8(ascii: "-")] : []
-        out.appendPadded(c.hours, width: 2)
-        out.append(UInt8(ascii: ":"))
-        out.appendPadded(c.minutes, width: 2)
-        out.append(UInt8(ascii: ":"))
-        out.appendPadded(c.seconds, width: 2)
-        out.append(UInt8(ascii: "."))
-        out.appendPadded(c.fraction, width: 3)
+        var out: [UInt8] = []
+        out.appendClock(time, separator: UInt8(ascii: "."), signed: true)
         return String(decoding: out, as: UTF8.self)
     }
 }

@@ -102,29 +102,59 @@ struct SubRipCueTextParser {
         return nil
     }
 
+    private enum TagName: String {
+        case i, b, u, s, font, br
+    }
+
+    /// The known tag named by `p[range]`, case-insensitively, without building a String.
+    private func tagName(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TagName? {
+        func lower(_ k: Int) -> UInt8 { p[range.lowerBound + k] | 0x20 }
+        switch range.count {
+        case 1:
+            switch lower(0) {
+            case UInt8(ascii: "i"): return .i
+            case UInt8(ascii: "b"): return .b
+            case UInt8(ascii: "u"): return .u
+            case UInt8(ascii: "s"): return .s
+            default: return nil
+            }
+        case 2:
+            return lower(0) == UInt8(ascii: "b") && lower(1) == UInt8(ascii: "r") ? .br : nil
+        case 4:
+            let f = lower(0) == UInt8(ascii: "f") && lower(1) == UInt8(ascii: "o")
+            return f && lower(2) == UInt8(ascii: "n") && lower(3) == UInt8(ascii: "t") ? .font : nil
+        default:
+            return nil
+        }
+    }
+
     private mutating func handleTag(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
         var i = start + 1
         let closing = p[i] == UInt8(ascii: "/")
         if closing { i += 1 }
         let nameStart = i
         while i < end, isLetter(p[i]) || (p[i] >= 0x30 && p[i] <= 0x39) { i += 1 }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: p[nameStart..<i]), as: UTF8.self).lowercased()
         let location = SourceLocation(line: lineNumber, column: start - lineStart + 1)
-        switch (name, closing) {
-        case ("i", false): open(name, Span(.italic, children: []))
-        case ("b", false): open(name, Span(.bold, children: []))
-        case ("u", false): open(name, Span(.underline, children: []))
-        case ("s", false):
-            open(name, Span(.styled, style: StyleProperties(textDecoration: .lineThrough), children: []))
-        case ("font", false):
-            open(name, Span(.styled, style: fontStyle(p, i..<end, location: location), children: []))
-        case ("br", _):
-            append(.lineBreak)
-        case ("i", true), ("b", true), ("u", true), ("s", true), ("font", true):
-            close(name, at: location)
-        default:
+        guard let name = tagName(p, nameStart..<i) else {
             let tag = String(decoding: UnsafeBufferPointer(rebasing: p[start...end]), as: UTF8.self)
             log.report(.warning, .unknownTag, "unknown tag \(tag) ignored; its content is kept", at: location)
+            return
+        }
+        if name == .br {
+            append(.lineBreak)
+            return
+        }
+        if closing {
+            close(name.rawValue, at: location)
+            return
+        }
+        switch name {
+        case .i: open(name.rawValue, Span(.italic, children: []))
+        case .b: open(name.rawValue, Span(.bold, children: []))
+        case .u: open(name.rawValue, Span(.underline, children: []))
+        case .s: open(name.rawValue, Span(.styled, style: StyleProperties(textDecoration: .lineThrough), children: []))
+        case .font: open(name.rawValue, Span(.styled, style: fontStyle(p, i..<end, location: location), children: []))
+        case .br: break
         }
     }
 

@@ -54,13 +54,13 @@ public struct SubRipReader: Sendable {
     public static let maximumTextSize = Int(UInt32.max)
 
     public func read(_ source: SourceText) -> ParseResult<Document> {
-        var log = DiagnosticLog()
         guard source.bytes.count < Self.maximumTextSize else {
             return ParseResult(value: Document(format: .subRip, encoding: source.encoding, tracks: []), diagnostics: [
                 Diagnostic(.error, .tooLarge, "the text is larger than 4 GiB; not read")
             ])
         }
-        let cues = source.bytes.withUnsafeBufferPointer { read($0, log: &log) }
+        var log = DiagnosticLog()
+        let cues = source.bytes.withUnsafeBufferPointer { readInParallel($0, log: &log) }
         var track = Track(kind: .subtitles, cues: cues)
         if cues.indices.dropFirst().contains(where: { cues[$0 - 1].start > cues[$0].start }) {
             log.report(.info, .outOfOrder, "cues are not in start-time order; sorted", at: nil)
@@ -80,22 +80,64 @@ public struct SubRipReader: Sendable {
                            diagnostics: diagnostics)
     }
 
-    private func read(_ p: UnsafeBufferPointer<UInt8>, log: inout DiagnosticLog) -> [Cue] {
+    /// Large files are read in pieces on all cores: each piece starts at a cue (a blank line, then
+    /// an index and a timing line), so the pieces are independent and their cues concatenate.
+    private func readInParallel(_ p: UnsafeBufferPointer<UInt8>, log: inout DiagnosticLog) -> [Cue] {
         let lines = LineTable(p)
+        let pieces = parallelPieces(size: p.count, minimumPieceSize: 1 << 20)
+        var bounds = [0]
+        for k in 1..<max(1, pieces) {
+            if let start = cueBoundary(p, lines, near: lines.count * k / pieces), start > bounds.last! {
+                bounds.append(start)
+            }
+        }
+        bounds.append(lines.count)
+        if bounds.count == 2 { return read(p, lines, 0..<lines.count, log: &log) }
+        nonisolated(unsafe) let buffer = p
+        let reader = self
+        let starts = bounds
+        let results = parallelMap(count: starts.count - 1) { k in
+            var pieceLog = DiagnosticLog()
+            let cues = reader.read(buffer, lines, starts[k]..<starts[k + 1], log: &pieceLog)
+            return (cues, pieceLog.diagnostics)
+        }
         var cues: [Cue] = []
-        cues.reserveCapacity(lines.count / 4)
+        cues.reserveCapacity(results.reduce(0) { $0 + $1.0.count })
+        for (pieceCues, diagnostics) in results {
+            cues.append(contentsOf: pieceCues)
+            log.append(contentsOf: diagnostics)
+        }
+        return cues
+    }
+
+    /// The first line at or after `line` (within 5,000 lines) that starts a cue after a blank line.
+    private func cueBoundary(_ p: UnsafeBufferPointer<UInt8>, _ lines: LineTable, near line: Int) -> Int? {
+        var k = max(1, line)
+        while k < min(lines.count - 1, line + 5000) {
+            if isBlank(p, lines[k - 1]) && !isBlank(p, lines[k]), case .timing = SubRipTiming.parse(p, lines[k + 1]) {
+                return k
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    private func read(_ p: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ range: Range<Int>,
+                      log: inout DiagnosticLog) -> [Cue] {
+        var cues: [Cue] = []
+        cues.reserveCapacity(range.count / 4)
         // Text lines of the last cue, so text found after a blank line can still join it.
         var lastCueLines: [(number: Int, range: Range<Int>)] = []
         var textLines: [(number: Int, range: Range<Int>)] = []
-        var i = 0
-        while i < lines.count {
+        var i = range.lowerBound
+        while i < range.upperBound {
             if isBlank(p, lines[i]) { i += 1; continue }
             let lineNumber = i + 1
             var id: String?
             var timingIndex = i
             var outcome = SubRipTiming.parse(p, lines[i])
             if case .notTiming = outcome {
-                if i + 1 < lines.count, case let next = SubRipTiming.parse(p, lines[i + 1]), !next.isNotTiming {
+                if i + 1 < range.upperBound, case let next = SubRipTiming.parse(p, lines[i + 1]), !next.isNotTiming {
                     let label = trimmed(p, lines[i])
                     id = String(decoding: UnsafeBufferPointer(rebasing: p[label]), as: UTF8.self)
                     if !isDigits(p, label) {
@@ -126,8 +168,8 @@ public struct SubRipReader: Sendable {
             // Text lines: up to a blank line, or to the start of the next cue when the blank is missing.
             var j = timingIndex + 1
             textLines.removeAll(keepingCapacity: true)
-            while j < lines.count, !isBlank(p, lines[j]) {
-                if startsCue(p, lines, j) {
+            while j < range.upperBound, !isBlank(p, lines[j]) {
+                if startsCue(p, lines, j, limit: range.upperBound) {
                     log.report(.warning, .missingBlankLine, "missing blank line before this cue",
                                at: SourceLocation(line: j + 1, column: 1))
                     break
@@ -183,9 +225,9 @@ public struct SubRipReader: Sendable {
 
     /// Whether line `j` begins a new cue: a timing line (even one that cannot be read), or an index
     /// line followed by a timing line.
-    private func startsCue(_ p: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ j: Int) -> Bool {
+    private func startsCue(_ p: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ j: Int, limit: Int) -> Bool {
         if !SubRipTiming.parse(p, lines[j]).isNotTiming { return true }
-        guard j + 1 < lines.count, isDigits(p, trimmed(p, lines[j])) else { return false }
+        guard j + 1 < limit, isDigits(p, trimmed(p, lines[j])) else { return false }
         if case .timing = SubRipTiming.parse(p, lines[j + 1]) { return true }
         return false
     }
@@ -243,7 +285,7 @@ extension SubRipTiming.Outcome {
 
 /// The lines of a text as byte ranges, from one memchr pass. Stores 4 bytes a line (the start
 /// offset): a 100,000-cue file has half a million lines.
-struct LineTable {
+struct LineTable: Sendable {
     private var starts: [UInt32] = []
     /// Where the last line ends: before a final LF, if any.
     private let end: Int

@@ -28,18 +28,33 @@ public struct SubRipWriter: Sendable {
     }
 
     public func write(_ cues: [Cue]) -> [UInt8] {
+        // Large tracks are written in pieces on all cores; each piece knows its first number.
+        let pieces = parallelPieces(size: cues.count, minimumPieceSize: 20_000)
+        let writer = self
+        let parts = parallelMap(count: pieces) { k in
+            writer.writeCues(cues[(cues.count * k / pieces)..<(cues.count * (k + 1) / pieces)])
+        }
+        if parts.count == 1 { return parts[0] }
+        var out: [UInt8] = []
+        out.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { out.append(contentsOf: part) }
+        return out
+    }
+
+    private func writeCues(_ cues: ArraySlice<Cue>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(estimatedSize(of: cues))
         let newline: [UInt8] = options.crlf ? [0x0D, 0x0A] : [0x0A]
         var text: [UInt8] = []
-        for (index, cue) in cues.enumerated() {
+        for index in cues.indices {
+            let cue = cues[index]
             if index > 0 { out.append(contentsOf: newline) }
             out.appendDecimal(index + 1)
             out.append(contentsOf: newline)
-            appendTime(cue.start, to: &out)
+            out.appendClock(cue.start, separator: UInt8(ascii: ","))
             out.append(contentsOf: " --> ".utf8)
             // An open end (a live caption) has no SRT form: the cue ends where it starts.
-            appendTime(cue.end ?? cue.start, to: &out)
+            out.appendClock(cue.end ?? cue.start, separator: UInt8(ascii: ","))
             let layout = cue.layout
             if let box = layout.box { appendCoordinates(box, to: &out) }
             out.append(contentsOf: newline)
@@ -132,21 +147,6 @@ public struct SubRipWriter: Sendable {
         return false
     }
 
-    private func appendTime(_ time: MediaTime, to out: inout [UInt8]) {
-        let c = time.clockComponents(fractionScale: 1000)
-        if c.isNegative {
-            // SRT has no negative times; clamp to zero.
-            out.append(contentsOf: "00:00:00,000".utf8)
-            return
-        }
-        out.appendPadded(c.hours, width: 2)
-        out.append(UInt8(ascii: ":"))
-        out.appendPadded(c.minutes, width: 2)
-        out.append(UInt8(ascii: ":"))
-        out.appendPadded(c.seconds, width: 2)
-        out.append(UInt8(ascii: ","))
-        out.appendPadded(c.fraction, width: 3)
-    }
 
     private func appendCoordinates(_ box: Box, to out: inout [UInt8]) {
         let (w, h) = options.coordinateFrame

@@ -90,7 +90,7 @@ import TimedText
 
 /// A writer's output-buffer estimate: timings and numbering plus the cue text, so that a
 /// 100,000-cue file is written without reallocating (each regrowth copies and touches new pages).
-public func estimatedSize(of cues: [Cue]) -> Int {
+public func estimatedSize(of cues: ArraySlice<Cue>) -> Int {
     var total = 16
     for cue in cues.indices {
         total += 48
@@ -99,6 +99,29 @@ public func estimatedSize(of cues: [Cue]) -> Int {
         }
     }
     return total + total / 16
+}
+
+extension Array where Element == UInt8 {
+    /// `hh:mm:ss<separator>mmm`, the clock form of SRT (`,`) and WebVTT (`.`) timings, rounded to
+    /// the millisecond; hours take more digits when needed. Negative times are written as zero
+    /// unless `signed` (neither format has negative times).
+    public mutating func appendClock(_ time: MediaTime, separator: UInt8, signed: Bool = false) {
+        let c = time.clockComponents(fractionScale: 1000)
+        if c.isNegative {
+            guard signed else {
+                append(contentsOf: [0x30, 0x30, 0x3A, 0x30, 0x30, 0x3A, 0x30, 0x30, separator, 0x30, 0x30, 0x30])
+                return
+            }
+            append(UInt8(ascii: "-"))
+        }
+        appendPadded(c.hours, width: 2)
+        append(UInt8(ascii: ":"))
+        appendPadded(c.minutes, width: 2)
+        append(UInt8(ascii: ":"))
+        appendPadded(c.seconds, width: 2)
+        append(separator)
+        appendPadded(c.fraction, width: 3)
+    }
 }
 
 extension UInt {

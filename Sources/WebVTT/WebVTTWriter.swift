@@ -16,9 +16,21 @@ public struct WebVTTWriter: Sendable {
     }
 
     public func write(_ cues: [Cue]) -> [UInt8] {
+        var out: [UInt8] = Array("WEBVTT\n".utf8)
+        // Large tracks are written in pieces on all cores; cue blocks are independent.
+        let pieces = parallelPieces(size: cues.count, minimumPieceSize: 20_000)
+        let writer = self
+        let parts = parallelMap(count: pieces) { k in
+            writer.writeCues(cues[(cues.count * k / pieces)..<(cues.count * (k + 1) / pieces)])
+        }
+        out.reserveCapacity(out.count + parts.reduce(0) { $0 + $1.count })
+        for part in parts { out.append(contentsOf: part) }
+        return out
+    }
+
+    private func writeCues(_ cues: ArraySlice<Cue>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(estimatedSize(of: cues))
-        out.append(contentsOf: "WEBVTT\n".utf8)
         var text: [UInt8] = []
         for cue in cues {
             out.append(0x0A)
@@ -26,10 +38,10 @@ public struct WebVTTWriter: Sendable {
                 out.appendUTF8(id)
                 out.append(0x0A)
             }
-            appendTime(cue.start, to: &out)
+            out.appendClock(cue.start, separator: UInt8(ascii: "."))
             out.append(contentsOf: " --> ".utf8)
             // An open end has no WebVTT form; WebVTT needs end > start, so the cue lasts a moment.
-            appendTime(cue.end ?? cue.start, to: &out)
+            out.appendClock(cue.end ?? cue.start, separator: UInt8(ascii: "."))
             if !cue.hasDefaultLayout { appendSettings(cue.layout, to: &out) }
             out.append(0x0A)
             text.removeAll(keepingCapacity: true)
@@ -49,20 +61,6 @@ public struct WebVTTWriter: Sendable {
         return !id.isEmpty
     }
 
-    private func appendTime(_ time: MediaTime, to out: inout [UInt8]) {
-        let c = time.clockComponents(fractionScale: 1000)
-        if c.isNegative {
-            out.append(contentsOf: "00:00:00.000".utf8)
-            return
-        }
-        out.appendPadded(c.hours, width: 2)
-        out.append(UInt8(ascii: ":"))
-        out.appendPadded(c.minutes, width: 2)
-        out.append(UInt8(ascii: ":"))
-        out.appendPadded(c.seconds, width: 2)
-        out.append(UInt8(ascii: "."))
-        out.appendPadded(c.fraction, width: 3)
-    }
 
     /// §4.4 cue settings, written only when they differ from the defaults.
     private func appendSettings(_ layout: CueLayout, to out: inout [UInt8]) {
@@ -101,7 +99,7 @@ public struct WebVTTWriter: Sendable {
             case .lineBreak: out.append(0x0A)
             case .timestamp(let t):
                 out.append(UInt8(ascii: "<"))
-                appendTime(t, to: &out)
+                out.appendClock(t, separator: UInt8(ascii: "."))
                 out.append(UInt8(ascii: ">"))
             case .span(let span): appendSpan(span, to: &out)
             case .ruby(let ruby):

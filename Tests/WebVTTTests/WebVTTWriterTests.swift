@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import SubRip
 import TextScanning
 import TimedText

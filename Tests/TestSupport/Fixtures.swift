@@ -3,14 +3,14 @@ import Glibc
 #endif
 
 /// The repository's Fixtures folder, found from this source file's path.
-enum Fixtures {
-    static let root: String = {
+public enum Fixtures {
+    public static let root: String = {
         var path = #filePath
         for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
         return path + "/Fixtures"
     }()
 
-    static func bytes(_ relative: String) -> [UInt8] {
+    public static func bytes(_ relative: String) -> [UInt8] {
         let path = root + "/" + relative
         guard let file = fopen(path, "rb") else { fatalError("missing fixture \(path)") }
         defer { fclose(file) }
@@ -20,7 +20,7 @@ enum Fixtures {
         return data
     }
 
-    static func list(_ folder: String) -> [String] {
+    public static func list(_ folder: String) -> [String] {
         guard let dir = opendir(root + "/" + folder) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []
