@@ -12,6 +12,10 @@ protocol Command: SendableMetatype {
 /// Input that cannot be read: a missing file, an unknown format. Exit status 1.
 struct InputFailure: Error, CustomStringConvertible {
     var message: String
+    /// A stable diagnostic code for machine-readable output (`dump --json`).
+    var code: String = "input.unreadable"
+    /// The format, when it was known before reading failed.
+    var format: String?
     var description: String { message }
 }
 

@@ -39,11 +39,31 @@ enum FileIO {
 
     static func readAll(descriptor fd: Int32) -> [UInt8]? {
         var st = stat()
-        var data: [UInt8] = []
+        // A regular file is read straight into an array of its size.
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0 {
-            data.reserveCapacity(Int(st.st_size))
+            let size = Int(st.st_size)
+            var failed = false
+            var data = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                while count < size {
+                    let n = Glibc.read(fd, buffer.baseAddress! + count, size - count)
+                    if n < 0 && errno == EINTR { continue }
+                    if n < 0 { failed = true; return }
+                    if n == 0 { break }
+                    count += n
+                }
+            }
+            if failed { return nil }
+            // A file that grew while being read: take the rest too.
+            guard let rest = readStream(descriptor: fd) else { return nil }
+            data.append(contentsOf: rest)
+            return data
         }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        return readStream(descriptor: fd)
+    }
+
+    private static func readStream(descriptor fd: Int32) -> [UInt8]? {
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
@@ -73,32 +93,53 @@ enum FileIO {
     /// Writes every byte (retrying short writes and EINTR); false on an error, with errno set.
     @discardableResult
     static func writeAll(_ bytes: [UInt8], descriptor fd: Int32) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
+        bytes.withUnsafeBufferPointer { writeAll($0, descriptor: fd) }
+    }
+
+    @discardableResult
+    static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, descriptor fd: Int32) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, base + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            offset += n
+        }
+        return true
+    }
+
+    /// An open output file, for `writeAtomically`'s body.
+    struct OutputFile {
+        fileprivate let descriptor: Int32
+        let path: String
+
+        func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+            guard FileIO.writeAll(bytes, descriptor: descriptor) else {
+                throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
         }
     }
 
-    /// Writes to a temporary file beside `path` and renames it into place, so that a failed run
-    /// never leaves a half-written file under the output name.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
+    /// Lets `body` write a temporary file beside `path`, then renames it into place, so that a
+    /// failed run never leaves a half-written file under the output name.
+    static func writeAtomically(to path: String, _ body: (OutputFile) throws -> Void) throws {
         let temporary = path + ".legible-\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
-        var failed = !writeAll(bytes, descriptor: fd)
-        let error = errno
-        if close(fd) != 0 { failed = true }
-        if failed {
+        do {
+            try body(OutputFile(descriptor: fd, path: path))
+        } catch {
+            close(fd)
             unlink(temporary)
-            throw Failure(description: "cannot write \(path): \(String(cString: strerror(error)))")
+            throw error
+        }
+        if close(fd) != 0 {
+            let message = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Failure(description: "cannot write \(path): \(message)")
         }
         guard rename(temporary, path) == 0 else {
             let message = String(cString: strerror(errno))

@@ -42,16 +42,19 @@ enum ConvertCommand: Command {
             io.error("legible: \(input.displayName) could not be read")
             return 1
         }
-        let bytes = Formats.write(input.result.value, as: target, options: .init(crlf: arguments.has("crlf")))!
+        let options = Formats.Options(crlf: arguments.has("crlf"))
         if output == "-" {
-            io.writeStandardOutput(bytes)
+            _ = Formats.write(input.result.value, as: target, options: options) { io.writeStandardOutput(Array($0)) }
         } else {
             do {
-                try FileIO.writeAtomically(bytes, to: output)
+                try FileIO.writeAtomically(to: output) { file in
+                    _ = try Formats.write(input.result.value, as: target, options: options) { try file.write($0) }
+                }
             } catch {
-                throw InputFailure(message: error.description)
+                throw InputFailure(message: "\(error)")
             }
         }
+        ProcessLifetime.keepUntilExit(input)
         return 0
     }
 }

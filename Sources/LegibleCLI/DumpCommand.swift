@@ -19,7 +19,14 @@ enum DumpCommand: Command {
         guard arguments.positionals.count == 1 else {
             throw UsageError(message: arguments.positionals.isEmpty ? "dump needs a FILE" : "dump takes one FILE")
         }
-        let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
+        let input: LoadedInput
+        do {
+            input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
+        } catch let failure as InputFailure where arguments.has("json") {
+            // The contract: a file that cannot be read still gets its JSON, with the error.
+            io.writeStandardOutput(DumpJSON.failure(failure).serialized())
+            throw failure
+        }
         if arguments.has("json") {
             io.writeStandardOutput(DumpJSON.document(input).serialized())
         } else {
@@ -54,9 +61,9 @@ enum DumpCommand: Command {
     }
 
     static func clock(_ time: MediaTime) -> String {
-        var out: [UInt8] = []
+        var out = ByteWriter(capacity: 16)
         out.appendClock(time, separator: UInt8(ascii: "."), signed: true)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out.finish(), as: UTF8.self)
     }
 }
 
@@ -70,6 +77,18 @@ enum DumpJSON {
             ("encodingConfidence", .int(input.source.confidence)),
             ("tracks", .array(input.isUnreadable ? [] : document.tracks.map(track))),
             ("diagnostics", .array(input.result.diagnostics.map(diagnostic))),
+        ])
+    }
+
+    static func failure(_ failure: InputFailure) -> JSON {
+        .object([
+            ("format", .optional(failure.format)),
+            ("encoding", .null),
+            ("tracks", .array([])),
+            ("diagnostics", .array([.object([
+                ("severity", .string("error")), ("code", .string(failure.code)), ("message", .string(failure.message)),
+                ("line", .null), ("column", .null),
+            ])])),
         ])
     }
 

@@ -31,12 +31,17 @@ enum Formats {
         }
     }
 
-    static func write(_ document: Document, as format: SourceFormat, options: Options) -> [UInt8]? {
+    /// Writes the document's first track in the format to `sink`, piece by piece; false when the
+    /// format has no writer.
+    static func write(_ document: Document, as format: SourceFormat, options: Options,
+                      to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows -> Bool {
+        let cues = document.tracks.first?.cues ?? []
         switch format {
-        case .subRip: SubRipWriter(options: .init(crlf: options.crlf)).write(document)
-        case .webVTT: WebVTTWriter().write(document)
-        default: nil
+        case .subRip: try SubRipWriter(options: .init(crlf: options.crlf)).write(cues, to: sink)
+        case .webVTT: try WebVTTWriter().write(cues, to: sink)
+        default: return false
         }
+        return true
     }
 
     static var readableList: String { readable.map(\.rawValue).joined(separator: ", ") }

@@ -49,15 +49,17 @@ enum InputOptions {
             do {
                 bytes = try FileIO.read(path: path)
             } catch {
-                throw InputFailure(message: error.description)
+                throw InputFailure(message: error.description, code: "input.unreadable-file")
             }
         }
         let decoded = SourceDecoder.decode(bytes, options: .init(encoding: encoding))
         guard let format = forced ?? FormatSniffer.detect(decoded.value, fileName: path == "-" ? nil : path) else {
-            throw InputFailure(message: "cannot tell the caption format of \(displayName); use --format (\(Formats.readableList))")
+            throw InputFailure(message: "cannot tell the caption format of \(displayName); use --format (\(Formats.readableList))",
+                               code: "input.unknown-format")
         }
         guard var result = Formats.read(decoded.value, as: format) else {
-            throw InputFailure(message: "\(displayName): reading \(format.rawValue) is not supported yet (Legible reads: \(Formats.readableList))")
+            throw InputFailure(message: "\(displayName): reading \(format.rawValue) is not supported yet (Legible reads: \(Formats.readableList))",
+                               code: "input.unsupported-format", format: format.rawValue)
         }
         result.diagnostics.insert(contentsOf: decoded.diagnostics, at: 0)
         return LoadedInput(displayName: displayName, format: format, source: decoded.value, result: result)

@@ -37,7 +37,7 @@ struct SubRipCueTextParser {
         // Most cues are plain text: no markup scanning, one String per line.
         if lines.allSatisfy({ isPlain(p, $0.range) }) {
             var content: [InlineNode] = []
-            content.reserveCapacity(lines.count * 2)
+            content.reserveCapacity(max(0, lines.count * 2 - 1))
             for (k, line) in lines.enumerated() {
                 if k > 0 { content.append(.lineBreak) }
                 content.append(.text(String(decoding: UnsafeBufferPointer(rebasing: p[line.range]), as: UTF8.self)))
@@ -56,11 +56,14 @@ struct SubRipCueTextParser {
 
     @inline(__always)
     static func isPlain(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        for i in range {
-            let b = p[i]
-            if b == UInt8(ascii: "<") || b == UInt8(ascii: "{") || b == UInt8(ascii: "&") { return false }
-        }
+        for i in range where mayStartMarkup(p[i]) { return false }
         return true
+    }
+
+    /// `<`, `{` and `&`: the bytes that can start a tag, an override block or a reference.
+    @inline(__always)
+    static func mayStartMarkup(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "<") || b == UInt8(ascii: "{") || b == UInt8(ascii: "&")
     }
 
     private mutating func parseLine(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) {
@@ -68,6 +71,14 @@ struct SubRipCueTextParser {
         lineStart = range.lowerBound
         var i = range.lowerBound
         while i < range.upperBound {
+            // Copy the run of ordinary bytes up to the next character that may start markup.
+            var run = i
+            while run < range.upperBound, !Self.mayStartMarkup(p[run]) { run += 1 }
+            if run > i {
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<run]))
+                i = run
+                if i == range.upperBound { break }
+            }
             let b = p[i]
             if b == UInt8(ascii: "<"), let end = tagEnd(p, i, range.upperBound) {
                 flushText()

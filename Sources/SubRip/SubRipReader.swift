@@ -92,19 +92,20 @@ public struct SubRipReader: Sendable {
             }
         }
         bounds.append(lines.count)
-        if bounds.count == 2 { return read(p, lines, 0..<lines.count, log: &log) }
+        if bounds.count == 2 { return read(p, lines, 0..<lines.count, capacity: lines.count / 4, log: &log) }
         nonisolated(unsafe) let buffer = p
         let reader = self
         let starts = bounds
         let results = parallelMap(count: starts.count - 1) { k in
             var pieceLog = DiagnosticLog()
-            let cues = reader.read(buffer, lines, starts[k]..<starts[k + 1], log: &pieceLog)
+            let capacity = k == 0 ? lines.count / 4 : (starts[k + 1] - starts[k]) / 4
+            let cues = reader.read(buffer, lines, starts[k]..<starts[k + 1], capacity: capacity, log: &pieceLog)
             return (cues, pieceLog.diagnostics)
         }
-        var cues: [Cue] = []
-        cues.reserveCapacity(results.reduce(0) { $0 + $1.0.count })
-        for (pieceCues, diagnostics) in results {
-            cues.append(contentsOf: pieceCues)
+        // The first piece reserved room for every cue: the others join it without a regrowth.
+        var cues = results[0].0
+        for (k, (pieceCues, diagnostics)) in results.enumerated() {
+            if k > 0 { cues.append(contentsOf: pieceCues) }
             log.append(contentsOf: diagnostics)
         }
         return cues
@@ -122,10 +123,10 @@ public struct SubRipReader: Sendable {
         return nil
     }
 
-    private func read(_ p: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ range: Range<Int>,
+    private func read(_ p: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ range: Range<Int>, capacity: Int,
                       log: inout DiagnosticLog) -> [Cue] {
         var cues: [Cue] = []
-        cues.reserveCapacity(range.count / 4)
+        cues.reserveCapacity(capacity)
         // Text lines of the last cue, so text found after a blank line can still join it.
         var lastCueLines: [(number: Int, range: Range<Int>)] = []
         var textLines: [(number: Int, range: Range<Int>)] = []
@@ -293,7 +294,7 @@ struct LineTable: Sendable {
     init(_ p: UnsafeBufferPointer<UInt8>) {
         end = p.count > 0 && p[p.count - 1] == 0x0A ? p.count - 1 : p.count
         guard let base = p.baseAddress else { return }
-        starts.reserveCapacity(p.count / 24)
+        starts.reserveCapacity(p.count / 16 + 16)
         var start = 0
         while start < p.count {
             starts.append(UInt32(truncatingIfNeeded: start))

@@ -130,7 +130,8 @@ struct SubRipTiming {
             hours = fields.0.value
             minutes = fields.1.value
             seconds = fields.2.value
-            if fields.0.digits != 2 {
+            // Two digits is the form; more are needed from 100 hours on, and are not a fault then.
+            if fields.0.digits != 2 && !(fields.0.value >= 100 && fields.0.digits == String(fields.0.value).count) {
                 notes.append(Note(severity: .info, code: .nonstandardHours,
                                   message: "hours written with \(fields.0.digits) digit\(fields.0.digits == 1 ? "" : "s") instead of 2",
                                   offset: begin))

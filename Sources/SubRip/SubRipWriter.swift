@@ -28,47 +28,42 @@ public struct SubRipWriter: Sendable {
     }
 
     public func write(_ cues: [Cue]) -> [UInt8] {
-        // Large tracks are written in pieces on all cores; each piece knows its first number.
-        let pieces = parallelPieces(size: cues.count, minimumPieceSize: 20_000)
-        let writer = self
-        let parts = parallelMap(count: pieces) { k in
-            writer.writeCues(cues[(cues.count * k / pieces)..<(cues.count * (k + 1) / pieces)])
-        }
-        if parts.count == 1 { return parts[0] }
-        var out: [UInt8] = []
-        out.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for part in parts { out.append(contentsOf: part) }
-        return out
+        collectBytes { sink in write(cues, to: sink) }
     }
 
-    private func writeCues(_ cues: ArraySlice<Cue>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(estimatedSize(of: cues))
+    /// Hands the file to `sink` in consecutive pieces, written on all cores for large tracks
+    /// (the CLI writes each piece to the file as it comes, with no whole-file copy).
+    public func write(_ cues: [Cue], to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        let writer = self
+        try writeInPieces(cues, { slice, out in writer.writeCues(slice, into: &out) }, to: sink)
+    }
+
+    private func writeCues(_ cues: ArraySlice<Cue>, into out: inout ByteWriter) {
         let newline: [UInt8] = options.crlf ? [0x0D, 0x0A] : [0x0A]
-        var text: [UInt8] = []
         for index in cues.indices {
             let cue = cues[index]
-            if index > 0 { out.append(contentsOf: newline) }
+            if index > 0 { out.append(newline) }
             out.appendDecimal(index + 1)
-            out.append(contentsOf: newline)
+            out.append(newline)
             out.appendClock(cue.start, separator: UInt8(ascii: ","))
-            out.append(contentsOf: " --> ".utf8)
+            out.appendStatic(" --> ")
             // An open end (a live caption) has no SRT form: the cue ends where it starts.
             out.appendClock(cue.end ?? cue.start, separator: UInt8(ascii: ","))
             let layout = cue.layout
             if let box = layout.box { appendCoordinates(box, to: &out) }
-            out.append(contentsOf: newline)
-            text.removeAll(keepingCapacity: true)
+            out.append(newline)
+            let textStart = out.byteCount
             if !cue.hasDefaultLayout, let numpad = SubRipAlignment.numpad(of: layout), numpad != 2 {
-                text.append(contentsOf: "{\\an\(numpad)}".utf8)
+                out.append("{\\an\(numpad)}")
             }
-            appendNodes(cue.content, to: &text)
-            out.appendLinesSkippingEmpty(text, newline: newline)
+            appendNodes(cue.content, to: &out)
+            out.removeEmptyLines(from: textStart)
+            if out.byteCount > textStart { out.append(0x0A) }
+            if options.crlf { out.expandLineFeeds(from: textStart) }
         }
-        return out
     }
 
-    private func appendNodes(_ nodes: [InlineNode], to out: inout [UInt8]) {
+    private func appendNodes(_ nodes: [InlineNode], to out: inout ByteWriter) {
         for node in nodes {
             switch node {
             case .text(let s): appendEscaped(s, to: &out)
@@ -88,10 +83,10 @@ public struct SubRipWriter: Sendable {
         }
     }
 
-    private func appendSpan(_ span: Span, to out: inout [UInt8]) {
+    private func appendSpan(_ span: Span, to out: inout ByteWriter) {
         var closers: [String] = []
         func open(_ tag: String, _ name: String) {
-            out.append(contentsOf: tag.utf8)
+            out.append(tag)
             closers.append(name)
         }
         switch span.kind {
@@ -113,24 +108,34 @@ public struct SubRipWriter: Sendable {
         if case .pixels(let size)? = style.fontSize { fontAttributes += " size=\"\(size.decimalText())\"" }
         if !fontAttributes.isEmpty { open("<font\(fontAttributes)>", "font") }
         appendNodes(span.children, to: &out)
-        for name in closers.reversed() { out.append(contentsOf: "</\(name)>".utf8) }
+        for name in closers.reversed() { out.append("</\(name)>") }
     }
 
     /// Escapes only what would otherwise read as markup: `<` before a tag name, `&` before a
     /// character reference, `{\\` (an override block).
-    private func appendEscaped(_ s: String, to out: inout [UInt8]) {
-        out.appendUTF8(s) { b, bytes, k in
-            let next: UInt8 = k + 1 < bytes.count ? bytes[k + 1] : 0
-            switch b {
-            case UInt8(ascii: "<") where (next | 0x20) >= 0x61 && (next | 0x20) <= 0x7A || next == UInt8(ascii: "/"):
-                return "&lt;"
-            case UInt8(ascii: "&") where looksLikeReference(bytes, k):
-                return "&amp;"
-            case UInt8(ascii: "{") where next == UInt8(ascii: "\\"):
-                return "&#123;"
-            default:
-                return nil
+    private func appendEscaped(_ string: String, to out: inout ByteWriter) {
+        var s = string
+        s.withUTF8 { bytes in
+            var runStart = 0
+            for k in 0..<bytes.count {
+                let b = bytes[k]
+                guard b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "{") else { continue }
+                let next: UInt8 = k + 1 < bytes.count ? bytes[k + 1] : 0
+                let replacement: StaticString
+                if b == UInt8(ascii: "<") && ((next | 0x20) >= 0x61 && (next | 0x20) <= 0x7A || next == UInt8(ascii: "/")) {
+                    replacement = "&lt;"
+                } else if b == UInt8(ascii: "&") && looksLikeReference(bytes, k) {
+                    replacement = "&amp;"
+                } else if b == UInt8(ascii: "{") && next == UInt8(ascii: "\\") {
+                    replacement = "&#123;"
+                } else {
+                    continue
+                }
+                out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<k]))
+                out.appendStatic(replacement)
+                runStart = k + 1
             }
+            out.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
     }
 
@@ -148,14 +153,14 @@ public struct SubRipWriter: Sendable {
     }
 
 
-    private func appendCoordinates(_ box: Box, to out: inout [UInt8]) {
+    private func appendCoordinates(_ box: Box, to out: inout ByteWriter) {
         let (w, h) = options.coordinateFrame
         func pixels(_ f: Fraction, _ size: Int64) -> Int64 { (f.numerator * size * 2 + f.denominator) / (2 * f.denominator) }
         let x1 = pixels(box.x, w)
         let y1 = pixels(box.y, h)
         let x2 = x1 + pixels(box.width, w)
         let y2 = y1 + pixels(box.height, h)
-        out.append(contentsOf: "  X1:\(x1) X2:\(x2) Y1:\(y1) Y2:\(y2)".utf8)
+        out.append("  X1:\(x1) X2:\(x2) Y1:\(y1) Y2:\(y2)")
     }
 }
 

@@ -1,4 +1,5 @@
 import Dispatch
+public import TimedText
 
 /// Runs `count` independent pieces of work on all cores and returns their results in order.
 /// Readers and writers split large inputs with it (a 100,000-cue file reads in two halves on a
@@ -19,6 +20,34 @@ public func parallelMap<T: Sendable>(count: Int, _ work: @Sendable (Int) -> T) -
 public func parallelPieces(size: Int, minimumPieceSize: Int) -> Int {
     let cores = max(1, activeProcessorCount)
     return max(1, min(cores, size / max(1, minimumPieceSize)))
+}
+
+/// Writes `cues` in consecutive pieces on all cores (pieces of at least `minimumPieceSize` cues)
+/// with `body`, which writes one slice (keeping its original indices), and hands each piece to
+/// `sink` in order, without copying it.
+public func writeInPieces(_ cues: [Cue], minimumPieceSize: Int = 20_000,
+                          _ body: @Sendable (ArraySlice<Cue>, inout ByteWriter) -> Void,
+                          to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    let pieces = parallelPieces(size: cues.count, minimumPieceSize: minimumPieceSize)
+    let buffers = parallelMap(count: pieces) { k in
+        let slice = cues[(cues.count * k / pieces)..<(cues.count * (k + 1) / pieces)]
+        var out = ByteWriter(capacity: estimatedSize(of: slice))
+        body(slice, &out)
+        return OwnedBytes(buffer: out.take())
+    }
+    defer { for b in buffers { b.buffer.deallocate() } }
+    for b in buffers { try sink(UnsafeBufferPointer(b.buffer)) }
+}
+
+/// Collects what a writer's sink receives into one array.
+public func collectBytes(_ write: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> [UInt8] {
+    var all: [UInt8] = []
+    write { all.append(contentsOf: $0) }
+    return all
+}
+
+private struct OwnedBytes: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
 }
 
 #if canImport(Glibc)

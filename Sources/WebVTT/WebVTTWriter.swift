@@ -16,39 +16,36 @@ public struct WebVTTWriter: Sendable {
     }
 
     public func write(_ cues: [Cue]) -> [UInt8] {
-        var out: [UInt8] = Array("WEBVTT\n".utf8)
-        // Large tracks are written in pieces on all cores; cue blocks are independent.
-        let pieces = parallelPieces(size: cues.count, minimumPieceSize: 20_000)
-        let writer = self
-        let parts = parallelMap(count: pieces) { k in
-            writer.writeCues(cues[(cues.count * k / pieces)..<(cues.count * (k + 1) / pieces)])
-        }
-        out.reserveCapacity(out.count + parts.reduce(0) { $0 + $1.count })
-        for part in parts { out.append(contentsOf: part) }
-        return out
+        collectBytes { sink in write(cues, to: sink) }
     }
 
-    private func writeCues(_ cues: ArraySlice<Cue>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(estimatedSize(of: cues))
-        var text: [UInt8] = []
+    /// Hands the file to `sink` in consecutive pieces, written on all cores for large tracks
+    /// (the CLI writes each piece to the file as it comes, with no whole-file copy).
+    public func write(_ cues: [Cue], to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        let header: StaticString = "WEBVTT\n"
+        try sink(UnsafeBufferPointer(start: header.utf8Start, count: header.utf8CodeUnitCount))
+        let writer = self
+        try writeInPieces(cues, { slice, out in writer.writeCues(slice, into: &out) }, to: sink)
+    }
+
+    private func writeCues(_ cues: ArraySlice<Cue>, into out: inout ByteWriter) {
         for cue in cues {
             out.append(0x0A)
             if let id = cue.id, isValidIdentifier(id) {
-                out.appendUTF8(id)
+                out.append(id)
                 out.append(0x0A)
             }
             out.appendClock(cue.start, separator: UInt8(ascii: "."))
-            out.append(contentsOf: " --> ".utf8)
-            // An open end has no WebVTT form; WebVTT needs end > start, so the cue lasts a moment.
+            out.appendStatic(" --> ")
+            // An open end (a live caption) has no WebVTT form: written as a zero-length cue.
             out.appendClock(cue.end ?? cue.start, separator: UInt8(ascii: "."))
             if !cue.hasDefaultLayout { appendSettings(cue.layout, to: &out) }
             out.append(0x0A)
-            text.removeAll(keepingCapacity: true)
-            appendNodes(cue.content, to: &text)
-            out.appendLinesSkippingEmpty(text)
+            let textStart = out.byteCount
+            appendNodes(cue.content, to: &out)
+            out.removeEmptyLines(from: textStart)
+            if out.byteCount > textStart { out.append(0x0A) }
         }
-        return out
     }
 
     /// §4.1: an identifier must not contain `-->` or a line break (the writer omits it otherwise).
@@ -63,7 +60,7 @@ public struct WebVTTWriter: Sendable {
 
 
     /// §4.4 cue settings, written only when they differ from the defaults.
-    private func appendSettings(_ layout: CueLayout, to out: inout [UInt8]) {
+    private func appendSettings(_ layout: CueLayout, to out: inout ByteWriter) {
         if layout.isDefault { return }
         var settings: [String] = []
         switch layout.writingDirection {
@@ -88,11 +85,11 @@ public struct WebVTTWriter: Sendable {
         if let region = layout.regionID { settings.append("region:\(region)") }
         for setting in settings {
             out.append(0x20)
-            out.append(contentsOf: setting.utf8)
+            out.append(setting)
         }
     }
 
-    private func appendNodes(_ nodes: [InlineNode], to out: inout [UInt8]) {
+    private func appendNodes(_ nodes: [InlineNode], to out: inout ByteWriter) {
         for node in nodes {
             switch node {
             case .text(let s): appendEscaped(s, to: &out)
@@ -103,21 +100,21 @@ public struct WebVTTWriter: Sendable {
                 out.append(UInt8(ascii: ">"))
             case .span(let span): appendSpan(span, to: &out)
             case .ruby(let ruby):
-                out.append(contentsOf: "<ruby\(classSuffix(ruby.classes))>".utf8)
+                out.append("<ruby\(classSuffix(ruby.classes))>")
                 for segment in ruby.segments {
                     appendNodes(segment.base, to: &out)
                     if let annotation = segment.annotation {
-                        out.append(contentsOf: "<rt\(classSuffix(segment.annotationClasses))>".utf8)
+                        out.append("<rt\(classSuffix(segment.annotationClasses))>")
                         appendNodes(annotation, to: &out)
-                        out.append(contentsOf: "</rt>".utf8)
+                        out.append("</rt>")
                     }
                 }
-                out.append(contentsOf: "</ruby>".utf8)
+                out.append("</ruby>")
             }
         }
     }
 
-    private func appendSpan(_ span: Span, to out: inout [UInt8]) {
+    private func appendSpan(_ span: Span, to out: inout ByteWriter) {
         let classes = classSuffix(span.classes)
         let tag: String?
         var annotation = ""
@@ -135,11 +132,11 @@ public struct WebVTTWriter: Sendable {
         if span.style.fontStyle == .italic && span.kind != .italic { extra.append("i") }
         if span.style.fontWeight == .bold && span.kind != .bold { extra.append("b") }
         if span.style.textDecoration?.contains(.underline) == true && span.kind != .underline { extra.append("u") }
-        for name in extra { out.append(contentsOf: "<\(name)>".utf8) }
-        if let tag { out.append(contentsOf: "<\(tag)\(classes)\(annotation)>".utf8) }
+        for name in extra { out.append("<\(name)>") }
+        if let tag { out.append("<\(tag)\(classes)\(annotation)>") }
         appendNodes(span.children, to: &out)
-        if let tag { out.append(contentsOf: "</\(tag)>".utf8) }
-        for name in extra.reversed() { out.append(contentsOf: "</\(name)>".utf8) }
+        if let tag { out.append("</\(tag)>") }
+        for name in extra.reversed() { out.append("</\(name)>") }
     }
 
     private func classSuffix(_ classes: [String]) -> String {
@@ -147,20 +144,13 @@ public struct WebVTTWriter: Sendable {
     }
 
     private func escapedAnnotation(_ text: String) -> String {
-        var escaped: [UInt8] = []
-        appendEscaped(text, to: &escaped)
-        return String(decoding: escaped, as: UTF8.self)
+        var escaped = ByteWriter(capacity: text.utf8.count + 16)
+        escaped.appendEscapingMarkup(text)
+        return String(decoding: escaped.finish(), as: UTF8.self)
     }
 
     /// §4.2.2: `&`, `<` and `>` as character references (so `-->` cannot appear in cue text).
-    private func appendEscaped(_ s: String, to out: inout [UInt8]) {
-        out.appendUTF8(s) { b, _, _ in
-            switch b {
-            case 0x26: "&amp;"
-            case 0x3C: "&lt;"
-            case 0x3E: "&gt;"
-            default: nil
-            }
-        }
+    private func appendEscaped(_ s: String, to out: inout ByteWriter) {
+        out.appendEscapingMarkup(s)
     }
 }

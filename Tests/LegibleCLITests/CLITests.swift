@@ -83,6 +83,11 @@ func readFile(_ path: String) -> String? {
         defer { unlink(vtt) }
         let notYet = Run(["dump", vtt])
         #expect(notYet.status == 1 && notYet.stderr.contains("reading webvtt is not supported yet"))
+        let notYetJSON = Run(["dump", vtt, "--json"])
+        #expect(notYetJSON.status == 1 && notYetJSON.stdout.contains("\"code\": \"input.unsupported-format\""))
+        #expect(notYetJSON.stdout.contains("\"format\": \"webvtt\"") && notYetJSON.stdout.contains("\"tracks\": []"))
+        let missingJSON = Run(["dump", "/nonexistent/file.srt", "--json"])
+        #expect(missingJSON.status == 1 && missingJSON.stdout.contains("\"code\": \"input.unreadable-file\""))
         #expect(Run(["dump", "/tmp"]).status == 1)
     }
 

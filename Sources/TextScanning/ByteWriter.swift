@@ -1,0 +1,225 @@
+public import TimedText
+
+/// A growable output buffer for writers that produce megabytes: appends are a bounds check and a
+/// store, without the uniqueness checks of `Array.append`. Owns its memory; `finish()` hands the
+/// bytes over as an array.
+public struct ByteWriter: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count: Int
+    @usableFromInline var capacity: Int
+
+    public init(capacity: Int = 4096) {
+        self.capacity = max(64, capacity)
+        base = .allocate(capacity: self.capacity)
+        count = 0
+    }
+
+    deinit { base.deallocate() }
+
+    /// How many bytes have been written.
+    public var byteCount: Int { count }
+
+    /// The bytes as an array (one copy).
+    public consuming func finish() -> [UInt8] {
+        let n = count
+        let source = base
+        return [UInt8](unsafeUninitializedCapacity: n) { buffer, initialized in
+            buffer.baseAddress!.update(from: source, count: n)
+            initialized = n
+        }
+    }
+
+    /// Hands the memory over to the caller, who must `deallocate()` it.
+    public consuming func take() -> UnsafeMutableBufferPointer<UInt8> {
+        let result = UnsafeMutableBufferPointer(start: base, count: count)
+        base = .allocate(capacity: 1)   // what deinit frees instead
+        return result
+    }
+
+    @inlinable @inline(__always)
+    public mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    @usableFromInline
+    mutating func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inlinable @inline(__always)
+    public mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inlinable
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    public mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// A string's UTF-8 bytes, in one copy.
+    public mutating func append(_ string: String) {
+        var s = string
+        s.withUTF8 { append($0) }
+    }
+
+    @inlinable
+    public mutating func appendStatic(_ literal: StaticString) {
+        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Drops the bytes after the first `length`.
+    public mutating func truncate(to length: Int) {
+        count = min(count, max(0, length))
+    }
+
+    // MARK: - Numbers and timings
+
+    public mutating func appendDecimal(_ value: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        appendPadded(UInt64(value.magnitude), width: 1)
+    }
+
+    /// `value` in decimal, left-padded with zeros to at least `width` digits.
+    public mutating func appendPadded(_ value: UInt64, width: Int) {
+        reserve(24)
+        if width == 2 && value < 100 {
+            base[count] = UInt8(truncatingIfNeeded: value / 10) &+ 0x30
+            base[count + 1] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+            count += 2
+            return
+        }
+        if width == 3 && value < 1000 {
+            base[count] = UInt8(truncatingIfNeeded: value / 100) &+ 0x30
+            base[count + 1] = UInt8(truncatingIfNeeded: value / 10 % 10) &+ 0x30
+            base[count + 2] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+            count += 3
+            return
+        }
+        var digits: [UInt8] = []
+        var v = value
+        repeat {
+            digits.append(UInt8(truncatingIfNeeded: v % 10) &+ 0x30)
+            v /= 10
+        } while v > 0
+        for _ in digits.count..<max(width, digits.count) { append(0x30) }
+        for d in digits.reversed() { append(d) }
+    }
+
+    /// `hh:mm:ss<separator>mmm`, the clock form of SRT (`,`) and WebVTT (`.`) timings, rounded to
+    /// the millisecond; hours take more digits when needed. Negative times are written as zero
+    /// unless `signed` (neither format has negative times).
+    public mutating func appendClock(_ time: MediaTime, separator: UInt8, signed: Bool = false) {
+        let c = time.clockComponents(fractionScale: 1000)
+        if c.isNegative {
+            guard signed else {
+                appendStatic("00:00:00")
+                append(separator)
+                appendStatic("000")
+                return
+            }
+            append(UInt8(ascii: "-"))
+        }
+        appendPadded(c.hours, width: 2)
+        append(UInt8(ascii: ":"))
+        appendPadded(c.minutes, width: 2)
+        append(UInt8(ascii: ":"))
+        appendPadded(c.seconds, width: 2)
+        append(separator)
+        appendPadded(c.fraction, width: 3)
+    }
+
+    // MARK: - Text
+
+    /// Text with `&`, `<` and `>` as HTML character references (WebVTT cue text).
+    public mutating func appendEscapingMarkup(_ string: String) {
+        var s = string
+        s.withUTF8 { bytes in
+            var runStart = 0
+            for i in 0..<bytes.count {
+                let b = bytes[i]
+                guard b == 0x26 || b == 0x3C || b == 0x3E else { continue }
+                append(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                switch b {
+                case 0x26: appendStatic("&amp;")
+                case 0x3C: appendStatic("&lt;")
+                default: appendStatic("&gt;")
+                }
+                runStart = i + 1
+            }
+            append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+    }
+
+    /// Removes empty lines from the bytes after `start` (text appended there, without a final LF):
+    /// in SRT and WebVTT a blank line inside cue text would end the cue early. One scan when the
+    /// text is clean, as nearly all is.
+    public mutating func removeEmptyLines(from start: Int) {
+        var previous: UInt8 = 0x0A
+        var clean = true
+        for i in start..<count {
+            let b = base[i]
+            if b == 0x0A && previous == 0x0A { clean = false; break }
+            previous = b
+        }
+        if clean && (count == start || base[count - 1] != 0x0A) { return }
+        var write = start
+        previous = 0x0A
+        for read in start..<count {
+            let b = base[read]
+            if b == 0x0A && previous == 0x0A { continue }
+            base[write] = b
+            write += 1
+            previous = b
+        }
+        if write > start && base[write - 1] == 0x0A { write -= 1 }
+        count = write
+    }
+
+    /// Turns every LF after `start` into CRLF.
+    public mutating func expandLineFeeds(from start: Int) {
+        var feeds = 0
+        for i in start..<count where base[i] == 0x0A { feeds += 1 }
+        guard feeds > 0 else { return }
+        reserve(feeds)
+        var read = count - 1
+        var write = count + feeds - 1
+        while read >= start {
+            base[write] = base[read]
+            if base[read] == 0x0A {
+                write -= 1
+                base[write] = 0x0D
+            }
+            read -= 1
+            write -= 1
+        }
+        count += feeds
+    }
+}
+
+/// A writer's output-buffer estimate: timings and numbering plus the cue text, so that a
+/// 100,000-cue file is written without regrowing.
+public func estimatedSize(of cues: ArraySlice<Cue>) -> Int {
+    var total = 16
+    for cue in cues.indices {
+        // Identifier, two timings, arrow, blank line: about 50 bytes; settings on some cues.
+        total += 64
+        for node in cues[cue].content {
+            if case .text(let s) = node { total += s.utf8.count } else { total += 16 }
+        }
+    }
+    return total + total / 8
+}
