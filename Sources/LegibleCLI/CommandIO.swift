@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TextScanning
 
 /// Where a command reads and writes: the real process streams, or buffers in tests.
 public final class CommandIO: @unchecked Sendable {
@@ -44,6 +45,7 @@ enum FileIO {
             let size = Int(st.st_size)
             var failed = false
             var data = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress!), size)
                 while count < size {
                     let n = Glibc.read(fd, buffer.baseAddress! + count, size - count)
                     if n < 0 && errno == EINTR { continue }

@@ -13,29 +13,29 @@ extension DiagnosticCode {
 /// case, nested, unclosed or mis-nested), `<br>`, HTML character references, and `{\…}` override
 /// blocks of which the alignment tags (`\an1`…`\an9`, legacy `\a`) and the `\i \b \u \s` toggles are
 /// understood and the rest is stripped with a diagnostic. A `<` or `{` that does not start markup is text.
+///
+/// One parser serves all the cues of a reader: its working buffers keep their capacity.
 struct SubRipCueTextParser {
     /// Numpad alignment from the last `{\an}` (or `{\a}`) of the cue, 1...9.
-    var alignment: Int?
+    private var alignment: Int?
 
     private var root: [InlineNode] = []
     private var stack: [Open] = []
     private var text: [UInt8] = []
-    private var log: DiagnosticLog
+    private var log = DiagnosticLog()
     private var lineNumber = 0
     private var lineStart = 0
 
     private struct Open {
-        var name: String
+        var name: TagName
         var span: Span
     }
 
-    init(log: DiagnosticLog) { self.log = log }
-
-    /// Parses the lines and returns the content; diagnostics go to the log, which is handed back.
-    static func parse(_ p: UnsafeBufferPointer<UInt8>, lines: [(number: Int, range: Range<Int>)],
-                      log: inout DiagnosticLog) -> (content: [InlineNode], alignment: Int?) {
+    /// Parses the lines and returns the content; diagnostics go to `log`.
+    mutating func parse(_ p: UnsafeBufferPointer<UInt8>, lines: [(number: Int, range: Range<Int>)],
+                        log: inout DiagnosticLog) -> (content: [InlineNode], alignment: Int?) {
         // Most cues are plain text: no markup scanning, one String per line.
-        if lines.allSatisfy({ isPlain(p, $0.range) }) {
+        if lines.allSatisfy({ Self.isPlain(p, $0.range) }) {
             var content: [InlineNode] = []
             content.reserveCapacity(max(0, lines.count * 2 - 1))
             for (k, line) in lines.enumerated() {
@@ -44,14 +44,18 @@ struct SubRipCueTextParser {
             }
             return (content, nil)
         }
-        var parser = SubRipCueTextParser(log: log)
+        // The log is borrowed for the cue (swapped in and out, never copied).
+        swap(&self.log, &log)
+        defer { swap(&self.log, &log) }
+        root = []
+        alignment = nil
+        stack.removeAll(keepingCapacity: true)
+        text.removeAll(keepingCapacity: true)
         for (k, line) in lines.enumerated() {
-            if k > 0 { parser.append(.lineBreak) }
-            parser.parseLine(p, line.range, number: line.number)
+            if k > 0 { append(.lineBreak) }
+            parseLine(p, line.range, number: line.number)
         }
-        let content = parser.finish()
-        log = parser.log
-        return (content, parser.alignment)
+        return (finish(), alignment)
     }
 
     @inline(__always)
@@ -113,7 +117,7 @@ struct SubRipCueTextParser {
         return nil
     }
 
-    private enum TagName: String {
+    fileprivate enum TagName: String {
         case i, b, u, s, font, br
     }
 
@@ -156,15 +160,15 @@ struct SubRipCueTextParser {
             return
         }
         if closing {
-            close(name.rawValue, at: location)
+            close(name, at: location)
             return
         }
         switch name {
-        case .i: open(name.rawValue, Span(.italic, children: []))
-        case .b: open(name.rawValue, Span(.bold, children: []))
-        case .u: open(name.rawValue, Span(.underline, children: []))
-        case .s: open(name.rawValue, Span(.styled, style: StyleProperties(textDecoration: .lineThrough), children: []))
-        case .font: open(name.rawValue, Span(.styled, style: fontStyle(p, i..<end, location: location), children: []))
+        case .i: open(.i, Span(.italic, children: []))
+        case .b: open(.b, Span(.bold, children: []))
+        case .u: open(.u, Span(.underline, children: []))
+        case .s: open(.s, Span(.styled, style: StyleProperties(textDecoration: .lineThrough), children: []))
+        case .font: open(.font, Span(.styled, style: fontStyle(p, i..<end, location: location), children: []))
         case .br: break
         }
     }
@@ -234,10 +238,10 @@ struct SubRipCueTextParser {
             } else if let (name, on) = toggle(t) {
                 if on {
                     switch name {
-                    case "i": open("i", Span(.italic, children: []))
-                    case "b": open("b", Span(.bold, children: []))
-                    case "u": open("u", Span(.underline, children: []))
-                    default: open("s", Span(.styled, style: StyleProperties(textDecoration: .lineThrough), children: []))
+                    case .i: open(.i, Span(.italic, children: []))
+                    case .b: open(.b, Span(.bold, children: []))
+                    case .u: open(.u, Span(.underline, children: []))
+                    default: open(.s, Span(.styled, style: StyleProperties(textDecoration: .lineThrough), children: []))
                     }
                 } else {
                     close(name, at: location)
@@ -255,11 +259,12 @@ struct SubRipCueTextParser {
     /// SSA v4 `\a` alignment (1–3 bottom, 5–7 top, 9–11 middle) as numpad `\an`.
     static let legacyAlignment: [Int: Int] = [1: 1, 2: 2, 3: 3, 5: 7, 6: 8, 7: 9, 9: 4, 10: 5, 11: 6]
 
-    private func toggle(_ tag: String) -> (String, Bool)? {
-        guard tag.count == 2, let first = tag.first, "ibus".contains(first), let last = tag.last, last == "0" || last == "1" else {
+    private func toggle(_ tag: String) -> (TagName, Bool)? {
+        guard tag.count == 2, let first = tag.first, let name = TagName(rawValue: String(first)), name != .br,
+              let last = tag.last, last == "0" || last == "1" else {
             return nil
         }
-        return (String(first), last == "1")
+        return (name, last == "1")
     }
 
     // MARK: - Tree building
@@ -287,18 +292,18 @@ struct SubRipCueTextParser {
         }
     }
 
-    private mutating func open(_ name: String, _ span: Span) {
+    private mutating func open(_ name: TagName, _ span: Span) {
         stack.append(Open(name: name, span: span))
     }
 
-    private mutating func close(_ name: String, at location: SourceLocation) {
+    private mutating func close(_ name: TagName, at location: SourceLocation) {
         guard let index = stack.lastIndex(where: { $0.name == name }) else {
-            log.report(.warning, .unmatchedCloseTag, "closing </\(name)> without an open <\(name)>; ignored", at: location)
+            log.report(.warning, .unmatchedCloseTag, "closing </\(name.rawValue)> without an open <\(name.rawValue)>; ignored", at: location)
             return
         }
         while stack.count > index + 1 {
             let inner = stack.removeLast()
-            log.report(.info, .unclosedTag, "<\(inner.name)> closed by </\(name)>", at: location)
+            log.report(.info, .unclosedTag, "<\(inner.name.rawValue)> closed by </\(name.rawValue)>", at: location)
             append(.span(inner.span))
         }
         let closed = stack.removeLast()
@@ -308,7 +313,7 @@ struct SubRipCueTextParser {
     private mutating func finish() -> [InlineNode] {
         flushText()
         while let inner = stack.popLast() {
-            log.report(.info, .unclosedTag, "<\(inner.name)> not closed; closed at the end of the cue",
+            log.report(.info, .unclosedTag, "<\(inner.name.rawValue)> not closed; closed at the end of the cue",
                        at: SourceLocation(line: lineNumber, column: 1))
             append(.span(inner.span))
         }

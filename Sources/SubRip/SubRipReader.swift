@@ -127,6 +127,7 @@ public struct SubRipReader: Sendable {
                       log: inout DiagnosticLog) -> [Cue] {
         var cues: [Cue] = []
         cues.reserveCapacity(capacity)
+        var textParser = SubRipCueTextParser()
         // Text lines of the last cue, so text found after a blank line can still join it.
         var lastCueLines: [(number: Int, range: Range<Int>)] = []
         var textLines: [(number: Int, range: Range<Int>)] = []
@@ -151,7 +152,7 @@ public struct SubRipReader: Sendable {
                     log.report(.warning, .textAfterBlankLine, "text after a blank line; appended to the cue before it",
                                at: SourceLocation(line: lineNumber, column: 1))
                     lastCueLines.append((lineNumber, lines[i]))
-                    replaceText(of: &cues[cues.count - 1], with: lastCueLines, p, log: &log)
+                    replaceText(of: &cues[cues.count - 1], with: lastCueLines, p, parser: &textParser, log: &log)
                     i += 1
                     continue
                 } else {
@@ -193,9 +194,8 @@ public struct SubRipReader: Sendable {
                     log.report(note.severity, note.code, note.message,
                                at: SourceLocation(line: timingIndex + 1, column: note.offset - lines[timingIndex].lowerBound + 1))
                 }
-                var cue = Cue(id: id, start: timing.start, end: timing.end, content: [], source: SourceLocation(line: lineNumber, column: 1))
-                if let trailing = timing.trailing {
-                    cue.layout.box = coordinates(p, trailing, line: timingIndex + 1, lineStart: lines[timingIndex].lowerBound, log: &log)
+                let box = timing.trailing.flatMap {
+                    coordinates(p, $0, line: timingIndex + 1, lineStart: lines[timingIndex].lowerBound, log: &log)
                 }
                 if timing.end < timing.start {
                     log.report(.warning, .endBeforeStart,
@@ -205,23 +205,34 @@ public struct SubRipReader: Sendable {
                 if textLines.isEmpty {
                     log.report(.info, .emptyCue, "cue has no text", at: timingLocation)
                 }
-                replaceText(of: &cue, with: textLines, p, log: &log)
-                cues.append(cue)
+                let (content, alignment) = textParser.parse(p, lines: textLines, log: &log)
+                // Built in place: most cues have the default layout and go straight into the array.
+                if alignment == nil && box == nil {
+                    cues.append(Cue(id: id, start: timing.start, end: timing.end, content: content,
+                                    source: SourceLocation(line: lineNumber, column: 1)))
+                } else {
+                    cues.append(Cue(id: id, start: timing.start, end: timing.end, content: content,
+                                    layout: layout(alignment: alignment, box: box),
+                                    source: SourceLocation(line: lineNumber, column: 1)))
+                }
                 swap(&lastCueLines, &textLines)
             }
         }
         return cues
     }
 
+    /// Text found after a blank line joins the cue before it: its content (and `{\an}`) is read again.
     private func replaceText(of cue: inout Cue, with textLines: [(number: Int, range: Range<Int>)],
-                             _ p: UnsafeBufferPointer<UInt8>, log: inout DiagnosticLog) {
-        let (content, alignment) = SubRipCueTextParser.parse(p, lines: textLines, log: &log)
+                             _ p: UnsafeBufferPointer<UInt8>, parser: inout SubRipCueTextParser, log: inout DiagnosticLog) {
+        let (content, alignment) = parser.parse(p, lines: textLines, log: &log)
         cue.content = content
-        if let alignment {
-            let box = cue.layout.box
-            cue.layout = SubRipAlignment.layout(numpad: alignment)
-            cue.layout.box = box
-        }
+        if alignment != nil { cue.layout = layout(alignment: alignment, box: cue.layout.box) }
+    }
+
+    private func layout(alignment: Int?, box: Box?) -> CueLayout {
+        var layout = alignment.map(SubRipAlignment.layout(numpad:)) ?? .default
+        layout.box = box
+        return layout
     }
 
     /// Whether line `j` begins a new cue: a timing line (even one that cannot be read), or an index

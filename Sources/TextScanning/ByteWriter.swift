@@ -1,4 +1,7 @@
 public import TimedText
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A growable output buffer for writers that produce megabytes: appends are a bounds check and a
 /// store, without the uniqueness checks of `Array.append`. Owns its memory; `finish()` hands the
@@ -12,6 +15,7 @@ public struct ByteWriter: ~Copyable {
         self.capacity = max(64, capacity)
         base = .allocate(capacity: self.capacity)
         count = 0
+        adviseHugePages(UnsafeMutableRawPointer(base), self.capacity)
     }
 
     deinit { base.deallocate() }
@@ -45,6 +49,7 @@ public struct ByteWriter: ~Copyable {
     mutating func grow(to needed: Int) {
         let newCapacity = max(needed, capacity * 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        adviseHugePages(UnsafeMutableRawPointer(newBase), newCapacity)
         newBase.update(from: base, count: count)
         base.deallocate()
         base = newBase
@@ -123,8 +128,11 @@ public struct ByteWriter: ~Copyable {
     /// the millisecond; hours take more digits when needed. Negative times are written as zero
     /// unless `signed` (neither format has negative times).
     public mutating func appendClock(_ time: MediaTime, separator: UInt8, signed: Bool = false) {
-        let c = time.clockComponents(fractionScale: 1000)
-        if c.isNegative {
+        // Millisecond-based times (the common case) need no rounding division.
+        let ms: Int64 = 1000 % time.timescale == 0
+            ? time.value &* (1000 / time.timescale)
+            : time.rounded(toTimescale: 1000)
+        if ms < 0 {
             guard signed else {
                 appendStatic("00:00:00")
                 append(separator)
@@ -133,59 +141,102 @@ public struct ByteWriter: ~Copyable {
             }
             append(UInt8(ascii: "-"))
         }
-        appendPadded(c.hours, width: 2)
-        append(UInt8(ascii: ":"))
-        appendPadded(c.minutes, width: 2)
-        append(UInt8(ascii: ":"))
-        appendPadded(c.seconds, width: 2)
-        append(separator)
-        appendPadded(c.fraction, width: 3)
+        let magnitude = ms.magnitude
+        let totalSeconds = magnitude / 1000
+        let hours = totalSeconds / 3600
+        if hours >= 100 {
+            appendPadded(hours, width: 2)
+        } else {
+            reserve(2)
+            base[count] = UInt8(truncatingIfNeeded: hours / 10) &+ 0x30
+            base[count + 1] = UInt8(truncatingIfNeeded: hours % 10) &+ 0x30
+            count += 2
+        }
+        reserve(10)
+        let minutes = totalSeconds / 60 % 60
+        let seconds = totalSeconds % 60
+        let fraction = magnitude % 1000
+        let p = base + count
+        p[0] = UInt8(ascii: ":")
+        p[1] = UInt8(truncatingIfNeeded: minutes / 10) &+ 0x30
+        p[2] = UInt8(truncatingIfNeeded: minutes % 10) &+ 0x30
+        p[3] = UInt8(ascii: ":")
+        p[4] = UInt8(truncatingIfNeeded: seconds / 10) &+ 0x30
+        p[5] = UInt8(truncatingIfNeeded: seconds % 10) &+ 0x30
+        p[6] = separator
+        p[7] = UInt8(truncatingIfNeeded: fraction / 100) &+ 0x30
+        p[8] = UInt8(truncatingIfNeeded: fraction / 10 % 10) &+ 0x30
+        p[9] = UInt8(truncatingIfNeeded: fraction % 10) &+ 0x30
+        count += 10
     }
 
     // MARK: - Text
 
     /// Text with `&`, `<` and `>` as HTML character references (WebVTT cue text).
     public mutating func appendEscapingMarkup(_ string: String) {
-        var s = string
-        s.withUTF8 { bytes in
-            var runStart = 0
-            for i in 0..<bytes.count {
-                let b = bytes[i]
-                guard b == 0x26 || b == 0x3C || b == 0x3E else { continue }
-                append(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                switch b {
-                case 0x26: appendStatic("&amp;")
-                case 0x3C: appendStatic("&lt;")
-                default: appendStatic("&gt;")
-                }
-                runStart = i + 1
-            }
-            append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscapingMarkup(bytes: $0) }
+        if done == nil {
+            let copy = Array(string.utf8)
+            copy.withUnsafeBufferPointer { appendEscapingMarkup(bytes: $0) }
         }
+    }
+
+    private mutating func appendEscapingMarkup(bytes: UnsafeBufferPointer<UInt8>) {
+        // Most text has nothing to escape: one test per byte, then one copy.
+        var special = false
+        for b in bytes where b == 0x26 || b == 0x3C || b == 0x3E {
+            special = true
+            break
+        }
+        if !special {
+            append(bytes)
+            return
+        }
+        // Room for the worst case (every byte a five-byte `&amp;`), then plain stores.
+        reserve(bytes.count * 5)
+        var out = base + count
+        for b in bytes {
+            switch b {
+            case 0x26:
+                out[0] = 0x26; out[1] = 0x61; out[2] = 0x6D; out[3] = 0x70; out[4] = 0x3B  // &amp;
+                out += 5
+            case 0x3C, 0x3E:
+                out[0] = 0x26; out[1] = b == 0x3C ? 0x6C : 0x67; out[2] = 0x74; out[3] = 0x3B  // &lt; &gt;
+                out += 4
+            default:
+                out[0] = b
+                out += 1
+            }
+        }
+        count = out - base
     }
 
     /// Removes empty lines from the bytes after `start` (text appended there, without a final LF):
     /// in SRT and WebVTT a blank line inside cue text would end the cue early. One scan when the
     /// text is clean, as nearly all is.
     public mutating func removeEmptyLines(from start: Int) {
-        var previous: UInt8 = 0x0A
-        var clean = true
-        for i in start..<count {
-            let b = base[i]
-            if b == 0x0A && previous == 0x0A { clean = false; break }
-            previous = b
+        let p = base
+        let end = count
+        guard start < end else { return }
+        var clean = p[start] != 0x0A && p[end - 1] != 0x0A
+        var i = start
+        // Jump from line feed to line feed: a cue has one or two.
+        while clean, i < end, let hit = memchr(p + i, 0x0A, end - i) {
+            let k = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+            if k + 1 < end && p[k + 1] == 0x0A { clean = false }
+            i = k + 1
         }
-        if clean && (count == start || base[count - 1] != 0x0A) { return }
+        if clean { return }
         var write = start
-        previous = 0x0A
-        for read in start..<count {
-            let b = base[read]
+        var previous: UInt8 = 0x0A
+        for read in start..<end {
+            let b = p[read]
             if b == 0x0A && previous == 0x0A { continue }
-            base[write] = b
+            p[write] = b
             write += 1
             previous = b
         }
-        if write > start && base[write - 1] == 0x0A { write -= 1 }
+        if write > start && p[write - 1] == 0x0A { write -= 1 }
         count = write
     }
 
@@ -222,4 +273,20 @@ public func estimatedSize(of cues: ArraySlice<Cue>) -> Int {
         }
     }
     return total + total / 8
+}
+
+/// Asks the kernel to back a large, not yet touched buffer with transparent huge pages: a
+/// multi-megabyte caption file or output is then a handful of page faults instead of thousands
+/// (each costs microseconds, more in a virtual machine). A no-op where THP is off or the buffer
+/// is small; only the 2 MiB-aligned part inside the buffer is advised.
+public func adviseHugePages(_ start: UnsafeMutableRawPointer, _ length: Int) {
+    #if os(Linux)
+    let huge = 2 << 20
+    guard length >= 2 * huge else { return }
+    let address = UInt(bitPattern: start)
+    let alignedStart = (address + UInt(huge - 1)) & ~UInt(huge - 1)
+    let alignedEnd = (address + UInt(length)) & ~UInt(huge - 1)
+    guard alignedEnd > alignedStart, let pointer = UnsafeMutableRawPointer(bitPattern: alignedStart) else { return }
+    _ = madvise(pointer, Int(alignedEnd - alignedStart), MADV_HUGEPAGE)
+    #endif
 }

@@ -33,13 +33,13 @@ public enum SourceDecoder {
         if let (name, length) = byteOrderMark(bytes) {
             return transcode(bytes.dropFirst(length), encoding: name, confidence: 100, source: .byteOrderMark)
         }
+        // The common case — clean UTF-8 without a mark — is one scan and keeps the caller's buffer.
+        if input.withUnsafeBufferPointer({ UTF8Normalizer.firstIrregularity($0) }) == nil {
+            return ParseResult(value: SourceText(bytes: input, encoding: "UTF-8", confidence: 100, encodingSource: .validUTF8))
+        }
         let (invalid, multibyte) = UTF8Normalizer.census(bytes)
         // A UTF-8 file with a few damaged bytes is still UTF-8: legacy text has no valid multi-byte runs.
         if invalid == 0 || (multibyte >= 8 && invalid * 4 <= multibyte) {
-            // The common case — clean UTF-8 without a mark — keeps the caller's buffer (no copy).
-            if invalid == 0, input.withUnsafeBufferPointer({ UTF8Normalizer.firstIrregularity($0) }) == nil {
-                return ParseResult(value: SourceText(bytes: input, encoding: "UTF-8", confidence: 100, encodingSource: .validUTF8))
-            }
             return utf8(bytes, confidence: 100, source: .validUTF8)
         }
         if let name = utf16WithoutMark(bytes) {
