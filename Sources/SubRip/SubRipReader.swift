@@ -102,12 +102,12 @@ public struct SubRipReader: Sendable {
             let cues = reader.read(buffer, lines, starts[k]..<starts[k + 1], capacity: capacity, log: &pieceLog)
             return (cues, pieceLog.diagnostics)
         }
-        // The first piece reserved room for every cue: the others join it without a regrowth.
-        var cues = results[0].0
-        for (k, (pieceCues, diagnostics)) in results.enumerated() {
-            if k > 0 { cues.append(contentsOf: pieceCues) }
-            log.append(contentsOf: diagnostics)
-        }
+        // The first piece reserved room for every cue: the others are moved into it.
+        var pieceCues = results.map(\.0)
+        var cues: [Cue] = []
+        swap(&cues, &pieceCues[0])
+        for k in pieceCues.indices.dropFirst() { cues.appendMoving(&pieceCues[k]) }
+        for (_, diagnostics) in results { log.append(contentsOf: diagnostics) }
         return cues
     }
 
@@ -322,5 +322,22 @@ struct LineTable: Sendable {
         let upper = i + 1 < starts.count ? Int(starts[i + 1]) - 1 : end
         // The last line runs to the end, minus a final LF if there is one.
         return lower..<max(lower, upper)
+    }
+}
+
+extension Array where Element == Cue {
+    /// Appends `other`'s cues by moving them (no retain and release of every field, which copying
+    /// 50,000 cues costs), leaving `other` holding empty cues.
+    mutating func appendMoving(_ other: inout [Cue]) {
+        let placeholder = Cue(start: .zero, end: nil, content: [])
+        let start = count
+        append(contentsOf: repeatElement(placeholder, count: other.count))
+        withUnsafeMutableBufferPointer { destination in
+            other.withUnsafeMutableBufferPointer { source in
+                guard let from = source.baseAddress, let to = destination.baseAddress else { return }
+                (to + start).moveUpdate(from: from, count: source.count)
+                from.initialize(repeating: placeholder, count: source.count)
+            }
+        }
     }
 }

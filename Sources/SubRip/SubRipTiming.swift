@@ -79,7 +79,10 @@ struct SubRipTiming {
     static let maximumHours: Int64 = 999_999
 
     /// `[h…:]mm:ss[(,|.|:)f…]`; advances `i` past it.
-    static func timestamp(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int, _ notes: inout [Note]) -> MediaTime? {
+    static func timestamp(_ p: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ limit: Int, _ notes: inout [Note]) -> MediaTime? {
+        // Work on a local index (kept in a register), published once at the end.
+        var i = position
+        defer { position = i }
         let begin = i
         // Up to four colon-separated digit groups (the fourth a fraction after a colon), without
         // allocating: this runs twice per cue.

@@ -8,7 +8,19 @@ public struct Cue: Sendable, Hashable {
     /// The cue text as a tree of inline nodes; lines are separated by `.lineBreak`.
     public var content: [InlineNode]
     /// Where the cue begins in the source, when it was read from text.
-    public var source: SourceLocation?
+    public var source: SourceLocation? {
+        get { packedSource == 0 ? nil : SourceLocation(line: Int(packedSource >> 32), column: Int(packedSource & 0xFFFF_FFFF)) }
+        set { packedSource = Self.pack(newValue) }
+    }
+
+    // Line and column in one word (0 when unknown): the location is kept for every cue, and a
+    // track of 100,000 cues is 1.6 MB smaller for it.
+    private var packedSource: UInt64
+
+    private static func pack(_ location: SourceLocation?) -> UInt64 {
+        guard let location, location.line > 0 else { return 0 }
+        return UInt64(UInt32(clamping: location.line)) << 32 | UInt64(UInt32(clamping: location.column))
+    }
 
     // Most cues have the default layout and no cue-level style: keep those out of line (nil when
     // default) so that a cue stays small to copy and a track of 100,000 cues stays compact.
@@ -35,7 +47,7 @@ public struct Cue: Sendable, Hashable {
         self.start = start
         self.end = end
         self.content = content
-        self.source = source
+        self.packedSource = Self.pack(source)
     }
 
     public init(id: String? = nil, start: MediaTime, end: MediaTime?, content: [InlineNode],
@@ -44,7 +56,7 @@ public struct Cue: Sendable, Hashable {
         self.start = start
         self.end = end
         self.content = content
-        self.source = source
+        self.packedSource = Self.pack(source)
         self.layoutStorage = layout.isDefault ? nil : Indirect(layout)
         self.styleStorage = style.isEmpty ? nil : Indirect(style)
     }
