@@ -41,18 +41,21 @@ enum InputOptions {
                 throw InputFailure(message: error.description)
             }
         }
-        let bytes: [UInt8]
         let displayName = path == "-" ? "<stdin>" : path
+        let decoding = SourceDecoder.Options(encoding: encoding)
+        let decoded: ParseResult<SourceText>
         if path == "-" {
-            bytes = io.readStandardInput()
+            decoded = SourceDecoder.decode(io.readStandardInput(), options: decoding)
+        } else if let mapped = MappedFile(path: path) {
+            // Large files are read in place.
+            decoded = SourceDecoder.decode(mapped, options: decoding)
         } else {
             do {
-                bytes = try FileIO.read(path: path)
+                decoded = SourceDecoder.decode(try FileIO.read(path: path), options: decoding)
             } catch {
                 throw InputFailure(message: error.description, code: "input.unreadable-file")
             }
         }
-        let decoded = SourceDecoder.decode(bytes, options: .init(encoding: encoding))
         guard let format = forced ?? FormatSniffer.detect(decoded.value, fileName: path == "-" ? nil : path) else {
             throw InputFailure(message: "cannot tell the caption format of \(displayName); use --format (\(Formats.readableList))",
                                code: "input.unknown-format")

@@ -54,13 +54,13 @@ public struct SubRipReader: Sendable {
     public static let maximumTextSize = Int(UInt32.max)
 
     public func read(_ source: SourceText) -> ParseResult<Document> {
-        guard source.bytes.count < Self.maximumTextSize else {
+        guard source.byteCount < Self.maximumTextSize else {
             return ParseResult(value: Document(format: .subRip, encoding: source.encoding, tracks: []), diagnostics: [
                 Diagnostic(.error, .tooLarge, "the text is larger than 4 GiB; not read")
             ])
         }
         var log = DiagnosticLog()
-        let cues = source.bytes.withUnsafeBufferPointer { readInParallel($0, log: &log) }
+        let cues = source.withUnsafeBytes { readInParallel($0, log: &log) }
         var track = Track(kind: .subtitles, cues: cues)
         if cues.indices.dropFirst().contains(where: { cues[$0 - 1].start > cues[$0].start }) {
             log.report(.info, .outOfOrder, "cues are not in start-time order; sorted", at: nil)
@@ -68,7 +68,7 @@ public struct SubRipReader: Sendable {
         }
         if cues.isEmpty {
             // An empty file is merely empty; text without a single cue is not SRT.
-            let hasText = source.bytes.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A }
+            let hasText = source.withUnsafeBytes { $0.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A } }
             log.report(hasText ? .error : .warning, .emptyFile, hasText ? "no SRT cue found in the text" : "the file is empty", at: nil)
         }
         // Reported as found, which is not always line order (a cue's timing notes follow its text scan).

@@ -4,7 +4,7 @@ public import TimedText
 /// `Scenarist_SCC` header, an SRT timing line, `[Script Info]`), by file extension second.
 public enum FormatSniffer {
     public static func detect(_ text: SourceText, fileName: String? = nil) -> SourceFormat? {
-        byContent(text.bytes) ?? fileName.flatMap(byExtension)
+        text.withUnsafeBytes { byContent(Array($0.prefix(4096))) } ?? fileName.flatMap(byExtension)
     }
 
     public static func byContent(_ bytes: [UInt8]) -> SourceFormat? {

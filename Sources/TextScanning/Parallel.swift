@@ -24,19 +24,41 @@ public func parallelPieces(size: Int, minimumPieceSize: Int) -> Int {
 
 /// Writes `cues` in consecutive pieces on all cores (pieces of at least `minimumPieceSize` cues)
 /// with `body`, which writes one slice (keeping its original indices), and hands each piece to
-/// `sink` in order, without copying it.
+/// `sink` in order, without copying it. The first piece is written on the calling thread and
+/// handed over while the others are still being written.
 public func writeInPieces(_ cues: [Cue], minimumPieceSize: Int = 20_000,
-                          _ body: @Sendable (ArraySlice<Cue>, inout ByteWriter) -> Void,
+                          _ body: @escaping @Sendable (ArraySlice<Cue>, inout ByteWriter) -> Void,
                           to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
     let pieces = parallelPieces(size: cues.count, minimumPieceSize: minimumPieceSize)
-    let buffers = parallelMap(count: pieces) { k in
+    @Sendable func piece(_ k: Int) -> OwnedBytes {
         let slice = cues[(cues.count * k / pieces)..<(cues.count * (k + 1) / pieces)]
         var out = ByteWriter(capacity: estimatedSize(of: slice))
         body(slice, &out)
         return OwnedBytes(buffer: out.take())
     }
-    defer { for b in buffers { b.buffer.deallocate() } }
-    for b in buffers { try sink(UnsafeBufferPointer(b.buffer)) }
+    if pieces == 1 {
+        let only = piece(0)
+        defer { only.buffer.deallocate() }
+        try sink(UnsafeBufferPointer(only.buffer))
+        return
+    }
+    let slots = UnsafeMutableBufferPointer<OwnedBytes?>.allocate(capacity: pieces)
+    slots.initialize(repeating: nil)
+    nonisolated(unsafe) let shared = slots
+    let group = DispatchGroup()
+    for k in 1..<pieces {
+        DispatchQueue.global().async(group: group) { shared[k] = piece(k) }
+    }
+    defer {
+        group.wait()
+        for slot in slots { slot?.buffer.deallocate() }
+        slots.deallocate()
+    }
+    let first = piece(0)
+    defer { first.buffer.deallocate() }
+    try sink(UnsafeBufferPointer(first.buffer))
+    group.wait()
+    for k in 1..<pieces { try sink(UnsafeBufferPointer(slots[k]!.buffer)) }
 }
 
 /// Collects what a writer's sink receives into one array.

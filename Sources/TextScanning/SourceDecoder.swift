@@ -25,6 +25,18 @@ public enum SourceDecoder {
     /// Detections less sure than this (on ICU's 0...100 scale) are reported as a warning.
     public static let lowConfidence = 50
 
+    /// Decodes a mapped file: clean UTF-8 without a byte-order mark (nearly every large caption
+    /// file) is used in place; anything else is copied and decoded as usual.
+    public static func decode(_ file: MappedFile, options: Options = .default) -> ParseResult<SourceText> {
+        let clean = options.encoding == nil && file.withUnsafeBytes { bytes in
+            byteOrderMark(ArraySlice(bytes.prefix(4))) == nil && UTF8Normalizer.firstIrregularity(bytes) == nil
+        }
+        if clean {
+            return ParseResult(value: SourceText(storage: .mapped(file), encoding: "UTF-8", confidence: 100, encodingSource: .validUTF8))
+        }
+        return decode(file.withUnsafeBytes { Array($0) }, options: options)
+    }
+
     public static func decode(_ input: [UInt8], options: Options = .default) -> ParseResult<SourceText> {
         let bytes = input[...]
         if let given = options.encoding {

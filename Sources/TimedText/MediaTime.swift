@@ -13,6 +13,20 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
         precondition(timescale != 0, "MediaTime timescale must not be zero")
         var v = value
         var s = timescale
+        if s == 1000 && v != 0 {
+            // Milliseconds, the commonest timescale (2³·5³): reduce without a division loop.
+            let twos = min(v.trailingZeroBitCount, 3)
+            v >>= twos
+            var fives = 0
+            while fives < 3 && v % 5 == 0 {
+                v /= 5
+                fives += 1
+            }
+            self.value = v
+            let fiveFactor: Int64 = fives == 0 ? 1 : fives == 1 ? 5 : fives == 2 ? 25 : 125
+            self.timescale = (1000 >> twos) / fiveFactor
+            return
+        }
         if s < 0 { v = 0 &- v; s = 0 &- s }
         let g = greatestCommonDivisor(v.magnitude, s.magnitude)
         if g > 1 {

@@ -129,3 +129,33 @@ extension String {
         return nil
     }
 }
+
+@Suite struct MappedFileTests {
+    @Test func largeCleanUTF8IsReadInPlaceAndEqualsTheArrayPath() throws {
+        let path = Fixtures.root + "/encodings/windows-1251.utf8.srt"
+        let mapped = try #require(MappedFile(path: path, minimumSize: 1))
+        let viaMap = SourceDecoder.decode(mapped)
+        let viaArray = SourceDecoder.decode(Fixtures.bytes("encodings/windows-1251.utf8.srt"))
+        guard case .mapped = viaMap.value.storage else {
+            Issue.record("clean UTF-8 should stay mapped")
+            return
+        }
+        #expect(viaMap.value.bytes == viaArray.value.bytes && viaMap.value.byteCount == viaArray.value.byteCount)
+    }
+
+    @Test func textNeedingDecodingFallsBackToACopy() throws {
+        let mapped = try #require(MappedFile(path: Fixtures.root + "/encodings/Shift_JIS.srt", minimumSize: 1))
+        let result = SourceDecoder.decode(mapped)
+        #expect(result.value.encoding == "Shift_JIS")
+        guard case .array = result.value.storage else {
+            Issue.record("decoded text is a new array")
+            return
+        }
+    }
+
+    @Test func smallOrMissingFilesAreNotMapped() {
+        #expect(MappedFile(path: Fixtures.root + "/srt/typical.srt") == nil, "below the 1 MiB default")
+        #expect(MappedFile(path: "/nonexistent") == nil)
+        #expect(MappedFile(path: Fixtures.root, minimumSize: 1) == nil, "a directory")
+    }
+}

@@ -6,6 +6,13 @@ import Testing
         let t = MediaTime(value: 1500, timescale: 1000)
         #expect(t.value == 3 && t.timescale == 2)
         #expect(MediaTime(value: -4, timescale: -8) == MediaTime(value: 1, timescale: 2))
+        // The millisecond fast path agrees with the general reduction.
+        for ms: Int64 in [-250, -1, 0, 1, 8, 40, 125, 500, 999, 1000, 3_723_041, 86_400_000, 1_000_000_000_007] {
+            let fast = MediaTime(milliseconds: ms)
+            let general = MediaTime(value: ms * 3, timescale: 3000)
+            #expect(fast == general && fast.value == general.value && fast.timescale == general.timescale, "\(ms)")
+        }
+        #expect(MediaTime(milliseconds: -250).value == -1 && MediaTime(milliseconds: -250).timescale == 4)
     }
 
     @Test func equalAcrossTimescales() {
