@@ -32,8 +32,12 @@ public struct SubRipReader: Sendable {
         /// The frame that `X1: X2: Y1: Y2:` pixel coordinates refer to. SRT does not say; DVD rips,
         /// where these come from, use 720×480 (NTSC) or 720×576 (PAL).
         public var coordinateFrame: (width: Int64, height: Int64)
-        public init(coordinateFrame: (width: Int64, height: Int64) = (720, 480)) {
+        /// Texts are read in pieces on all cores when each piece would hold at least this many
+        /// bytes (`Int.max` reads on one core; the result is the same either way).
+        public var minimumParallelPieceSize: Int
+        public init(coordinateFrame: (width: Int64, height: Int64) = (720, 480), minimumParallelPieceSize: Int = 1 << 20) {
             self.coordinateFrame = coordinateFrame
+            self.minimumParallelPieceSize = minimumParallelPieceSize
         }
         public static let `default` = Options()
     }
@@ -84,7 +88,7 @@ public struct SubRipReader: Sendable {
     /// an index and a timing line), so the pieces are independent and their cues concatenate.
     private func readInParallel(_ p: UnsafeBufferPointer<UInt8>, log: inout DiagnosticLog) -> [Cue] {
         let lines = LineTable(p)
-        let pieces = parallelPieces(size: p.count, minimumPieceSize: 1 << 20)
+        let pieces = parallelPieces(size: p.count, minimumPieceSize: options.minimumParallelPieceSize)
         var bounds = [0]
         for k in 1..<max(1, pieces) {
             if let start = cueBoundary(p, lines, near: lines.count * k / pieces), start > bounds.last! {
@@ -100,14 +104,14 @@ public struct SubRipReader: Sendable {
             var pieceLog = DiagnosticLog()
             let capacity = k == 0 ? lines.count / 4 : (starts[k + 1] - starts[k]) / 4
             let cues = reader.read(buffer, lines, starts[k]..<starts[k + 1], capacity: capacity, log: &pieceLog)
-            return (cues, pieceLog.diagnostics)
+            return (cues, pieceLog)
         }
         // The first piece reserved room for every cue: the others are moved into it.
         var pieceCues = results.map(\.0)
         var cues: [Cue] = []
         swap(&cues, &pieceCues[0])
         for k in pieceCues.indices.dropFirst() { cues.appendMoving(&pieceCues[k]) }
-        for (_, diagnostics) in results { log.append(contentsOf: diagnostics) }
+        for (_, pieceLog) in results { log.merge(pieceLog) }
         return cues
     }
 

@@ -20,6 +20,18 @@ public struct DiagnosticLog: Sendable {
         }
     }
 
+    /// Appends another log's diagnostics after this one's, as if one log had seen them all
+    /// (counts included, so the "in all" notes stay right).
+    public mutating func merge(_ other: DiagnosticLog) {
+        // This log keeps min(count, limit) of each code; add the other's up to the same limit.
+        var kept = counts.mapValues { min($0, limitPerCode) }
+        for d in other.diagnostics where kept[d.code, default: 0] < limitPerCode {
+            diagnostics.append(d)
+            kept[d.code, default: 0] += 1
+        }
+        for (code, count) in other.counts { counts[code, default: 0] += count }
+    }
+
     public mutating func append(contentsOf other: [Diagnostic]) {
         for d in other { report(d.severity, d.code, d.message, at: d.location) }
     }

@@ -232,3 +232,28 @@ import TimedText
         #expect(again.value.tracks[0].cues.count == result.value.tracks[0].cues.count)
     }
 }
+
+/// Large texts are read in pieces on all cores; the pieces must give exactly what one reader
+/// gives, damage and diagnostics included.
+@Suite struct SubRipParallelReadTests {
+    @Test func piecesReadLikeOneReader() {
+        var text = ""
+        // Every damage fixture, over and over, renumbered into one long file.
+        let fixtures = Fixtures.list("srt").filter { $0.hasSuffix(".srt") && !$0.hasPrefix("utf16") && !$0.hasPrefix("utf32") }
+        var round = 0
+        while text.utf8.count < 600_000 {
+            for name in fixtures {
+                let body = String(decoding: Fixtures.bytes("srt/\(name)"), as: UTF8.self)
+                text += "\n\n\(round)\n00:00:00,000 --> 00:00:00,500\n-- \(name) --\n\n" + body
+            }
+            round += 1
+        }
+        let bytes = Array(text.utf8)
+        let serial = SubRipReader(options: .init(minimumParallelPieceSize: .max)).read(bytes)
+        let parallel = SubRipReader(options: .init(minimumParallelPieceSize: 64 * 1024)).read(bytes)
+        #expect(serial.value.tracks[0].cues.count > 1000)
+        #expect(parallel.value == serial.value)
+        #expect(parallel.diagnostics.count == serial.diagnostics.count)
+        #expect(Set(parallel.diagnostics) == Set(serial.diagnostics))
+    }
+}

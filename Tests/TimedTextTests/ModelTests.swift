@@ -60,6 +60,17 @@ import Testing
         #expect(Severity.error > Severity.warning && Severity.warning > Severity.info)
     }
 
+    @Test func mergedLogsCountAsOne() {
+        var first = DiagnosticLog(limitPerCode: 3)
+        var second = DiagnosticLog(limitPerCode: 3)
+        for i in 1...2 { first.report(.warning, "a", "first \(i)", at: nil) }
+        for i in 1...5 { second.report(.warning, "a", "second \(i)", at: nil) }
+        first.merge(second)
+        let all = first.finished()
+        #expect(all.map(\.message).prefix(3) == ["first 1", "first 2", "second 1 (7 diagnostics of this kind in all; only the first 3 are listed)"])
+        #expect(all.count == 3)
+    }
+
     @Test func diagnosticLogCapsEachCode() {
         var log = DiagnosticLog(limitPerCode: 3)
         for i in 1...10 { log.report(.warning, "a", "a\(i)", at: SourceLocation(line: i, column: 1)) }
