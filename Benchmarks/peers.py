@@ -7,7 +7,8 @@ Usage:
 Each tool converts the same generated SRT file to WebVTT as a whole process.
 We measure wall time of the subprocess (including interpreter / process
 start-up) and its peak resident memory (ru_maxrss from os.wait4). One warm-up
-run, then --repeat timed runs; the median time is reported.
+run each, then --repeat rounds in which every tool runs once (interleaved, so a shared machine's
+slow spells hit all tools alike); the median time is reported.
 
 Standard library only. Python peers (pysubs2, srt, pycaption) are installed
 into a cached venv at Benchmarks/.venv on first use.
@@ -249,26 +250,40 @@ def check_output(out_path, expected_cues):
     return problems
 
 
-def bench_tool(name, argv, out_path, repeat, timeout, expected_cues):
-    res = {"tool": name, "command": argv, "status": "ok"}
-    log("peers: %s ..." % name)
-    times, rss = [], []
-    for i in range(repeat + 1):  # first run is warm-up
-        elapsed, peak, rc, stderr = run_once(argv, out_path, timeout)
-        if rc != 0:
-            res.update(status="failed", error="exit %d: %s" % (rc, last_line(stderr)))
-            return res
-        if i > 0:
-            times.append(elapsed)
-            rss.append(peak)
-    res["times_s"] = [round(t, 4) for t in times]
-    res["median_s"] = statistics.median(times)
-    res["peak_rss_mib"] = max(rss) / (1024 * 1024)
-    problems = check_output(out_path, expected_cues)
-    if problems:
-        res["status"] = "bad output"
-        res["problems"] = problems
-    return res
+def bench_tools(specs, repeat, timeout, expected_cues):
+    """Times every tool round-robin: one warm-up each, then `repeat` rounds in which each tool
+    runs once. Interleaving spreads slow drifts of a shared machine over all tools alike, so the
+    ratios (what the comparison is about) are steadier than with each tool's runs back to back."""
+    results = {}
+    for name, argv, out_path in specs:
+        results[name] = {"tool": name, "command": argv, "status": "ok", "times": [], "rss": []}
+    active = list(specs)
+    for i in range(repeat + 1):  # round 0 is the warm-up
+        log("peers: round %d of %d ..." % (i, repeat) if i else "peers: warm-up ...")
+        for name, argv, out_path in list(active):
+            elapsed, peak, rc, stderr = run_once(argv, out_path, timeout)
+            res = results[name]
+            if rc != 0:
+                res.update(status="failed", error="exit %d: %s" % (rc, last_line(stderr)))
+                active.remove((name, argv, out_path))
+                continue
+            if i > 0:
+                res["times"].append(elapsed)
+                res["rss"].append(peak)
+    ordered = []
+    for name, argv, out_path in specs:
+        res = results[name]
+        times, rss = res.pop("times"), res.pop("rss")
+        if res["status"] == "ok":
+            res["times_s"] = [round(t, 4) for t in times]
+            res["median_s"] = statistics.median(times)
+            res["peak_rss_mib"] = max(rss) / (1024 * 1024)
+            problems = check_output(out_path, expected_cues)
+            if problems:
+                res["status"] = "bad output"
+                res["problems"] = problems
+        ordered.append(res)
+    return ordered
 
 
 # --- Main -------------------------------------------------------------------
@@ -310,14 +325,13 @@ def main():
     size = os.path.getsize(src)
     out = lambda tag: os.path.join(WORK_DIR, "out-%s.vtt" % tag)
 
-    results = []
+    results = []   # tools that could not run
+    specs = []     # (label, argv, output) of the tools to time
     versions = {}
 
     if wanted("legible"):
-        results.append(bench_tool("legible",
-                                  [legible, "convert", src, "-o", out("legible"),
-                                   "--to", "webvtt"],
-                                  out("legible"), a.repeat, a.timeout, a.cues))
+        specs.append(("legible", [legible, "convert", src, "-o", out("legible"), "--to", "webvtt"],
+                      out("legible")))
 
     if wanted("ffmpeg"):
         ffmpeg = shutil.which("ffmpeg")
@@ -331,10 +345,8 @@ def main():
                 versions["ffmpeg"] = v[2] if len(v) > 2 else None
             except OSError:
                 pass
-            results.append(bench_tool("ffmpeg",
-                                      [ffmpeg, "-v", "error", "-y", "-i", src,
-                                       "-f", "webvtt", out("ffmpeg")],
-                                      out("ffmpeg"), a.repeat, a.timeout, a.cues))
+            specs.append(("ffmpeg", [ffmpeg, "-v", "error", "-y", "-i", src, "-f", "webvtt", out("ffmpeg")],
+                          out("ffmpeg")))
 
     py_tools = [("pysubs2", "pysubs2", PYSUBS2_SNIPPET),
                 ("srt (parse+compose)", "srt", SRT_SNIPPET),
@@ -351,10 +363,9 @@ def main():
                 results.append({"tool": label, "status": "missing",
                                 "error": "package %s not installed in %s" % (key, VENV_DIR)})
             else:
-                tag = key
-                results.append(bench_tool(label,
-                                          [py, "-c", snippet, src, out(tag)],
-                                          out(tag), a.repeat, a.timeout, a.cues))
+                specs.append((label, [py, "-c", snippet, src, out(key)], out(key)))
+
+    results = bench_tools(specs, a.repeat, a.timeout, a.cues) + results
 
     for r in results:
         if "median_s" in r:
@@ -387,7 +398,7 @@ def main():
 
 def print_table(report):
     inp = report["input"]
-    print("Input: %s  (%d cues, %.2f MB)   runs: 1 warm-up + %d timed, median"
+    print("Input: %s  (%d cues, %.2f MB)   runs: 1 warm-up + %d interleaved rounds, median"
           % (inp["path"], inp["cues"], inp["bytes"] / 1e6, report["repeat"]))
     rows = [("tool", "median s", "MB/s", "peak RSS MiB", "vs legible")]
     notes = []

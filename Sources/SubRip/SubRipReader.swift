@@ -308,14 +308,39 @@ struct LineTable: Sendable {
 
     init(_ p: UnsafeBufferPointer<UInt8>) {
         end = p.count > 0 && p[p.count - 1] == 0x0A ? p.count - 1 : p.count
-        guard let base = p.baseAddress else { return }
-        starts.reserveCapacity(p.count / 16 + 16)
-        var start = 0
-        while start < p.count {
+        // Large texts are split at line ends and scanned on all cores.
+        let pieces = parallelPieces(size: p.count, minimumPieceSize: 2 << 20)
+        var bounds = [0]
+        for k in 1..<pieces {
+            let near = p.count * k / pieces
+            if let lf = Self.nextLineFeed(p, from: near), lf + 1 < p.count, lf + 1 > bounds.last! { bounds.append(lf + 1) }
+        }
+        bounds.append(p.count)
+        nonisolated(unsafe) let buffer = p
+        let limits = bounds
+        let parts = parallelMap(count: limits.count - 1) { k in Self.lineStarts(buffer, limits[k]..<limits[k + 1]) }
+        starts = parts.count == 1 ? parts[0] : Array(parts.joined())
+    }
+
+    private static func nextLineFeed(_ p: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
+        guard let base = p.baseAddress, offset < p.count, let found = memchr(base + offset, 0x0A, p.count - offset) else {
+            return nil
+        }
+        return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+    }
+
+    /// The start offsets of the lines that begin in `range` (which starts at a line start).
+    private static func lineStarts(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt32] {
+        var starts: [UInt32] = []
+        starts.reserveCapacity(range.count / 16 + 16)
+        guard let base = p.baseAddress else { return starts }
+        var start = range.lowerBound
+        while start < range.upperBound {
             starts.append(UInt32(truncatingIfNeeded: start))
-            guard let found = memchr(base + start, 0x0A, p.count - start) else { break }
+            guard let found = memchr(base + start, 0x0A, range.upperBound - start) else { break }
             start = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
         }
+        return starts
     }
 
     var count: Int { starts.count }

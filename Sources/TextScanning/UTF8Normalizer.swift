@@ -18,8 +18,31 @@ enum UTF8Normalizer {
         return input.withUnsafeBufferPointer { repair($0, from: firstIssue) }
     }
 
-    /// Index of the first CR, NUL or invalid UTF-8 byte, or nil. Eight ASCII bytes at a time.
+    /// Index of the first CR, NUL or invalid UTF-8 byte, or nil. Large texts are scanned in
+    /// pieces on all cores, split where no UTF-8 sequence continues.
     static func firstIrregularity(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
+        let pieces = parallelPieces(size: p.count, minimumPieceSize: 2 << 20)
+        if pieces == 1 { return firstIrregularity(p, in: 0..<p.count) }
+        var bounds = [0]
+        for k in 1..<pieces {
+            var b = p.count * k / pieces
+            while b < p.count && p[b] & 0xC0 == 0x80 { b += 1 }   // not inside a sequence
+            if b > bounds.last! { bounds.append(b) }
+        }
+        bounds.append(p.count)
+        nonisolated(unsafe) let buffer = p
+        let limits = bounds
+        let found = parallelMap(count: limits.count - 1) { k in firstIrregularity(buffer, in: limits[k]..<limits[k + 1]) }
+        return found.compactMap { $0 }.min()
+    }
+
+    /// The first irregularity in `range`, read as if the text ended there. Eight ASCII bytes at a time.
+    static func firstIrregularity(_ whole: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
+        let p = UnsafeBufferPointer(rebasing: whole[range])
+        return firstIrregularityFromStart(p).map { $0 + range.lowerBound }
+    }
+
+    private static func firstIrregularityFromStart(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
         let n = p.count
         var i = 0
         guard let base = p.baseAddress else { return nil }

@@ -257,3 +257,22 @@ import TimedText
         #expect(Set(parallel.diagnostics) == Set(serial.diagnostics))
     }
 }
+
+@Suite struct LineTableTests {
+    @Test func largeTextsSplitIntoTheSameLines() {
+        var rng = SystemRandomNumberGenerator()
+        var text = [UInt8]()
+        var expected: [Range<Int>] = []
+        while text.count < 6 << 20 {
+            let length = Int.random(in: 0..<80, using: &rng)
+            expected.append(text.count..<(text.count + length))
+            text += [UInt8](repeating: 0x61, count: length)
+            text.append(0x0A)
+        }
+        text.withUnsafeBufferPointer { p in
+            let lines = LineTable(p)
+            #expect(lines.count == expected.count)
+            #expect((0..<lines.count).allSatisfy { lines[$0] == expected[$0] })
+        }
+    }
+}

@@ -159,3 +159,23 @@ extension String {
         #expect(MappedFile(path: Fixtures.root, minimumSize: 1) == nil, "a directory")
     }
 }
+
+@Suite struct ParallelScanTests {
+    /// The parallel scan of a large text finds the same first irregularity as one scan, wherever
+    /// it lies (on a piece boundary included).
+    @Test func firstIrregularityMatchesASerialScan() {
+        var text = [UInt8]()
+        for _ in 0..<(3 << 20) { text += [0xC3, 0xA9] }   // 6 MB of "é"
+        let middle = text.count / 2
+        for position in [nil, 10, middle - 1, middle, middle + 1, text.count - 1] as [Int?] {
+            var bytes = text
+            if let position { bytes[position] = position == middle - 1 ? 0x0D : 0xFF }
+            bytes.withUnsafeBufferPointer { p in
+                let parallel = UTF8Normalizer.firstIrregularity(p)
+                let serial = UTF8Normalizer.firstIrregularity(p, in: 0..<p.count)
+                #expect(parallel == serial, "irregularity at \(String(describing: position))")
+                #expect((parallel == nil) == (position == nil))
+            }
+        }
+    }
+}
