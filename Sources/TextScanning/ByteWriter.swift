@@ -86,11 +86,6 @@ public struct ByteWriter: ~Copyable {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    /// Drops the bytes after the first `length`.
-    public mutating func truncate(to length: Int) {
-        count = min(count, max(0, length))
-    }
-
     // MARK: - Numbers and timings
 
     public mutating func appendDecimal(_ value: Int) {

@@ -61,31 +61,6 @@ public struct SourceText: Sendable {
 
     /// Text that is already clean UTF-8 with LF line ends (tests, generated input).
     public init(_ string: String) {
-        var copy = string
-        let result = SourceDecoder.decode(Array(copy.withUTF8 { Array($0) }))
-        self = result.value
-    }
-}
-
-/// Iterates the lines of normalised text as byte ranges, with 1-based line numbers.
-/// A final line without LF is still a line; an empty text has no lines.
-public struct Lines: Sequence, IteratorProtocol {
-    let bytes: [UInt8]
-    var offset = 0
-    var number = 0
-
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    public mutating func next() -> (number: Int, range: Range<Int>)? {
-        guard offset < bytes.count else { return nil }
-        number += 1
-        let start = offset
-        let end = bytes.withUnsafeBufferPointer { buffer -> Int in
-            var i = start
-            while i < buffer.count && buffer[i] != 0x0A { i += 1 }
-            return i
-        }
-        offset = end + 1
-        return (number, start..<end)
+        self = SourceDecoder.decode(Array(string.utf8)).value
     }
 }

@@ -32,10 +32,6 @@ public struct DiagnosticLog: Sendable {
         for (code, count) in other.counts { counts[code, default: 0] += count }
     }
 
-    public mutating func append(contentsOf other: [Diagnostic]) {
-        for d in other { report(d.severity, d.code, d.message, at: d.location) }
-    }
-
     /// The diagnostics, with a note on each code that went over the cap.
     public func finished() -> [Diagnostic] {
         var result = diagnostics
