@@ -3,6 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# The toolchain's usual home on these machines, when it is not on PATH.
+command -v swift >/dev/null || [ ! -x /opt/swift/usr/bin/swift ] || export PATH="/opt/swift/usr/bin:$PATH"
 command -v swift >/dev/null || { echo "test: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }
 swift build --build-tests
 # Swift Testing only: no XCTest suites exist, and its "Executed 0 tests" line would mislead.
