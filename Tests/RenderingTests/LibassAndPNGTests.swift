@@ -84,8 +84,10 @@ import Glibc
         try r.load(script: Self.script("PNG"))
         var frame = Bitmap(width: 640, height: 360, fill: (20, 40, 60, 255))
         r.render(at: 1500, onto: &frame)
-        let path = "/tmp/legible-test-\(getpid()).png"
-        defer { unlink(path) }
+        // LEGIBLE_KEEP_PNG=path keeps the rendered frame for a person to look at.
+        let kept = getenv("LEGIBLE_KEEP_PNG").map { String(cString: $0) }
+        let path = kept ?? "/tmp/legible-test-\(getpid()).png"
+        defer { if kept == nil { unlink(path) } }
         try PNGFile.write(frame, to: path)
         let back = try PNGFile.read(path)
         #expect(back == frame)
