@@ -60,7 +60,7 @@ public enum CharacterReferences {
 
     /// HTML §13.2.5.80: numeric references to NUL, surrogates or beyond U+10FFFF give U+FFFD, and
     /// the C1 range maps through windows-1252.
-    static func numericScalar(_ value: UInt32) -> Unicode.Scalar {
+    public static func numericScalar(_ value: UInt32) -> Unicode.Scalar {
         if value == 0 || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return "\u{FFFD}" }
         if (0x80...0x9F).contains(value), let mapped = windows1252C1[value] { return mapped }
         return Unicode.Scalar(value) ?? "\u{FFFD}"
@@ -86,7 +86,7 @@ public enum CharacterReferences {
     }
 
     @inline(__always)
-    static func isAlphanumeric(_ b: UInt8) -> Bool {
+    public static func isAlphanumeric(_ b: UInt8) -> Bool {
         (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
             || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
     }

@@ -31,3 +31,15 @@ public enum Fixtures {
         return names.sorted()
     }
 }
+
+/// The external conformance suites in `../shared/conformance`, beside the checkout (CI lays them
+/// there); nil when they are absent, so that suites are reported as skipped, never as passed.
+public enum SharedConformance {
+    public static let root: String? = {
+        let path = Fixtures.root + "/../../shared/conformance"
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR ? path : nil
+    }()
+
+    public static var isAvailable: Bool { root != nil }
+}
