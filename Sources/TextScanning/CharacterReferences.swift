@@ -76,7 +76,7 @@ public enum CharacterReferences {
     ]
 
     @inline(__always)
-    static func digitValue(_ b: UInt8, hex: Bool) -> UInt32? {
+    public static func digitValue(_ b: UInt8, hex: Bool) -> UInt32? {
         switch b {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: return UInt32(b - UInt8(ascii: "a") + 10)

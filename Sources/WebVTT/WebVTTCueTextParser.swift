@@ -50,12 +50,7 @@ public enum WebVTTCueTextParser {
                 let b = p[position]
                 if b == UInt8(ascii: "<") { break }
                 if b == UInt8(ascii: "&") {
-                    position += 1
-                    if let decoded = consumeCharacterReference(additionalAllowed: nil) {
-                        result.append(contentsOf: decoded.utf8)
-                    } else {
-                        result.append(b)
-                    }
+                    appendCharacterReference(to: &result, additionalAllowed: nil)
                     continue
                 }
                 result.append(b)
@@ -155,12 +150,7 @@ public enum WebVTTCueTextParser {
                     break
                 }
                 if b == UInt8(ascii: "&") {
-                    position += 1
-                    if let decoded = consumeCharacterReference(additionalAllowed: UInt8(ascii: ">")) {
-                        buffer.append(contentsOf: decoded.utf8)
-                    } else {
-                        buffer.append(b)
-                    }
+                    appendCharacterReference(to: &buffer, additionalAllowed: UInt8(ascii: ">"))
                     continue
                 }
                 buffer.append(b)
@@ -185,6 +175,16 @@ public enum WebVTTCueTextParser {
             return value
         }
 
+        /// At `&`: appends the reference it starts, or the `&` itself when it starts none.
+        private mutating func appendCharacterReference(to out: inout [UInt8], additionalAllowed: UInt8?) {
+            position += 1
+            if let decoded = consumeCharacterReference(additionalAllowed: additionalAllowed) {
+                out.append(contentsOf: decoded.utf8)
+            } else {
+                out.append(UInt8(ascii: "&"))
+            }
+        }
+
         /// HTML's "consume a character reference" (data state, or annotation with `>` allowed):
         /// named references by longest match (legacy names without `;` included), numeric ones
         /// with the HTML replacements. Returns nil, consuming nothing, when there is none.
@@ -201,7 +201,7 @@ public enum WebVTTCueTextParser {
                 if k < limit, p[k] | 0x20 == UInt8(ascii: "x") { hex = true; k += 1 }
                 var value: UInt32 = 0
                 var count = 0
-                while k < limit, let d = Self.digitValue(p[k], hex: hex) {
+                while k < limit, let d = CharacterReferences.digitValue(p[k], hex: hex) {
                     value = min(value &* (hex ? 16 : 10) &+ d, 0x110000)
                     count += 1
                     k += 1
@@ -233,15 +233,6 @@ public enum WebVTTCueTextParser {
                 length -= 1
             }
             return nil
-        }
-
-        static func digitValue(_ b: UInt8, hex: Bool) -> UInt32? {
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(b - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: UInt32(b - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: UInt32(b - UInt8(ascii: "A") + 10)
-            default: nil
-            }
         }
 
         private func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import TextScanning
@@ -111,22 +112,6 @@ import TimedText
         let result = SourceDecoder.decode(Fixtures.bytes("encodings/ISO-8859-5.srt"))
         #expect(result.value.confidence < SourceDecoder.lowConfidence)
         #expect(result.diagnostics.contains { $0.code == .lowConfidenceEncoding && $0.severity == .warning })
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
-    }
-
-    func range(of target: String) -> Range<String.Index>? {
-        var index = startIndex
-        while index < endIndex {
-            if self[index...].hasPrefix(target) { return index..<self.index(index, offsetBy: target.count) }
-            index = self.index(after: index)
-        }
-        return nil
     }
 }
 
