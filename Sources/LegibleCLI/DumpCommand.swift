@@ -4,30 +4,62 @@ import Legible
 enum DumpCommand: Command {
     static let name = "dump"
     static let summary = "Print the cues and diagnostics Legible reads from a caption file."
-    static let usage = "legible dump FILE [--json] [--format FORMAT] [--encoding NAME]"
+    static let usage = "legible dump FILE [--json | --cue-tree] [--hls-segment [--hls-reference SECONDS]] [--format FORMAT] [--encoding NAME]"
     static let discussion = """
         FILE may be '-' for standard input. With --json the output is the stable JSON form
-        documented in docs/cue-json.md; otherwise a readable listing, with diagnostics on stderr.
+        documented in docs/cue-json.md (WebVTT cues carry their 'vtt' view); otherwise a readable
+        listing, with diagnostics on stderr. --cue-tree prints each WebVTT cue's text as the
+        html5lib-style tree the web-platform-tests use. --hls-segment reads the file as an HLS
+        WebVTT segment: cue times are mapped onto the media timeline by its X-TIMESTAMP-MAP
+        header (RFC 8216 §3.5; without one, cue time 0 is MPEG-2 time 0), unwrapping the 33-bit
+        MPEG-2 clock around --hls-reference (the segment's own time by default).
         Exit status: 0 when the file was read (diagnostics may still be reported), 1 when it could
         not be read at all, 2 for a usage error.
         """
     static let options: [OptionSpec] = [
         OptionSpec("json", help: "Print JSON (the contract in docs/cue-json.md)."),
+        OptionSpec("cue-tree", help: "Print each WebVTT cue's text as an html5lib-style tree (as the web-platform-tests)."),
+        OptionSpec("hls-segment", help: "Map cue times onto the media timeline with the segment's X-TIMESTAMP-MAP (WebVTT)."),
+        OptionSpec("hls-reference", value: "SECONDS", help: "With --hls-segment: a media time near the segment, to unwrap the 33-bit MPEG-2 clock around."),
     ] + InputOptions.specs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         guard arguments.positionals.count == 1 else {
             throw UsageError(message: arguments.positionals.isEmpty ? "dump needs a FILE" : "dump takes one FILE")
         }
-        let input: LoadedInput
+        if arguments.has("json") && arguments.has("cue-tree") {
+            throw UsageError(message: "--json and --cue-tree are two different outputs; choose one")
+        }
+        var reference: MediaTime?
+        if let text = arguments.value("hls-reference") {
+            guard arguments.has("hls-segment") else { throw UsageError(message: "--hls-reference needs --hls-segment") }
+            guard let seconds = Fraction(decimal: text.utf8) else {
+                throw UsageError(message: "--hls-reference takes seconds, such as 95443.7 (got '\(text)')")
+            }
+            reference = MediaTime(value: seconds.numerator, timescale: seconds.denominator)
+        }
+        var input: LoadedInput
         do {
-            input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
+            input = try InputOptions.load(arguments.positionals[0], arguments, io: io,
+                                          details: arguments.has("json") || arguments.has("cue-tree"))
         } catch let failure as InputFailure where arguments.has("json") {
             // The contract: a file that cannot be read still gets its JSON, with the error.
             io.writeStandardOutput(DumpJSON.failure(failure).serialized())
             throw failure
         }
-        if arguments.has("json") {
+        if arguments.has("hls-segment") {
+            guard input.format == .webVTT else {
+                throw UsageError(message: "--hls-segment applies to WebVTT segments; \(input.displayName) is \(input.format.rawValue)")
+            }
+            input.mapOntoMediaTimeline(reference: reference)
+        }
+        if arguments.has("cue-tree") {
+            guard input.format == .webVTT else {
+                throw UsageError(message: "--cue-tree shows WebVTT cue text; \(input.displayName) is \(input.format.rawValue)")
+            }
+            io.writeStandardOutput(Array(cueTrees(input).utf8))
+            InputOptions.report(input, io: io, minimum: .info)
+        } else if arguments.has("json") {
             io.writeStandardOutput(DumpJSON.document(input).serialized())
         } else {
             io.writeStandardOutput(Array(listing(input).utf8))
@@ -60,6 +92,17 @@ enum DumpCommand: Command {
         return text
     }
 
+    /// Each cue's identifier and times, then its cue text tree (W3C WebVTT §6.4, html5lib form).
+    static func cueTrees(_ input: LoadedInput) -> String {
+        var text = ""
+        for (c, cue) in (input.result.value.tracks.first?.cues ?? []).enumerated() {
+            if c > 0 { text += "\n" }
+            text += "cue \(cue.id ?? "#\(c)")  \(clock(cue.start)) --> \(cue.end.map(clock) ?? "(open)")\n"
+            text += WebVTTCueTree.dump(cue.content) + "\n"
+        }
+        return text
+    }
+
     static func clock(_ time: MediaTime) -> String {
         var out = ByteWriter(capacity: 16)
         out.appendClock(time, separator: UInt8(ascii: "."), signed: true)
@@ -75,7 +118,7 @@ enum DumpJSON {
             ("format", .string(document.format.rawValue)),
             ("encoding", .optional(document.encoding)),
             ("encodingConfidence", .int(input.source.confidence)),
-            ("tracks", .array(input.isUnreadable ? [] : document.tracks.map(track))),
+            ("tracks", .array(input.isUnreadable ? [] : document.tracks.map { track($0, details: input.details) })),
             ("diagnostics", .array(input.result.diagnostics.map(diagnostic))),
         ])
     }
@@ -92,27 +135,71 @@ enum DumpJSON {
         ])
     }
 
-    static func track(_ track: Track) -> JSON {
+    static func track(_ track: Track, details: Formats.FormatDetails? = nil) -> JSON {
         var members: [(String, JSON)] = [
             ("id", .optional(track.id)),
             ("language", .optional(track.language)),
             ("kind", .string(track.kind.rawValue)),
         ]
         if let label = track.label { members.append(("label", .string(label))) }
-        members.append(("cues", .array(track.cues.map(cue))))
+        if case .webVTT(let file)? = details, file.cueValues.count == track.cues.count {
+            members.append(("cues", .array(zip(track.cues, file.cueValues).map { cue($0, vtt: vtt($1, regions: file.regionValues)) })))
+        } else {
+            members.append(("cues", .array(track.cues.map { cue($0) })))
+        }
         members.append(("regions", .array(track.regions.map { .object([("id", .string($0.id))]) })))
         return .object(members)
     }
 
-    static func cue(_ cue: Cue) -> JSON {
+    static func cue(_ cue: Cue, vtt: JSON? = nil) -> JSON {
         var members: [(String, JSON)] = [
             ("id", .optional(cue.id)),
             ("start", .number(cue.start.secondsText)),
             ("end", cue.end.map { .number($0.secondsText) } ?? .null),
             ("text", .string(cue.plainText)),
         ]
+        if let vtt { members.append(("vtt", vtt)) }
         if !cue.hasDefaultLayout { members.append(("layout", layout(cue.layout))) }
         return .object(members)
+    }
+
+    /// The `vtt` view of docs/cue-json.md: the cue as the `VTTCue` API shows it.
+    static func vtt(_ values: WebVTTCueValues, regions: [WebVTTRegionValues]) -> JSON {
+        var region = JSON.null
+        if let index = values.regionIndex {
+            let r = regions[index]
+            region = .object([
+                ("id", .string(r.id)), ("width", number(r.width)), ("lines", number(r.lines)),
+                ("regionAnchorX", number(r.regionAnchorX)), ("regionAnchorY", number(r.regionAnchorY)),
+                ("viewportAnchorX", number(r.viewportAnchorX)), ("viewportAnchorY", number(r.viewportAnchorY)),
+                ("scroll", .string(r.scroll)),
+            ])
+        }
+        return .object([
+            ("text", .string(values.text)),
+            ("vertical", .string(values.vertical)),
+            ("snapToLines", .bool(values.snapToLines)),
+            ("line", values.line.map(number) ?? .string("auto")),
+            ("lineAlign", .string(values.lineAlignment.rawValue)),
+            ("position", values.position.map(number) ?? .string("auto")),
+            ("positionAlign", .string(values.positionAlignment.rawValue)),
+            ("size", number(values.size)),
+            ("align", .string(values.textAlignment.rawValue)),
+            ("region", region),
+        ])
+    }
+
+    /// A double as JavaScript would print it: integers without a fraction, others in the shortest
+    /// form that reads back to the same double (`1.5`, `1e+34`, `5e-324`).
+    static func number(_ value: Double) -> JSON {
+        if value == value.rounded(), abs(value) < 1e21 {
+            return .number(abs(value) < 9e15 ? String(Int64(value)) : String(format: "%.0f", value))
+        }
+        var text = "\(value)"
+        if let e = text.firstIndex(of: "e"), text[text.index(after: e)] != "-" && text[text.index(after: e)] != "+" {
+            text.insert("+", at: text.index(after: e))
+        }
+        return .number(text)
     }
 
     /// A positioned cue's layout (an addition to the contract, present only when not the default):

@@ -3,7 +3,7 @@ import Legible
 /// The readers and writers the CLI can use, by format id. The one place that maps formats to modules.
 enum Formats {
     /// Formats Legible can read today.
-    static let readable: [SourceFormat] = [.subRip]
+    static let readable: [SourceFormat] = [.subRip, .webVTT]
     /// Formats Legible can write today.
     static let writable: [SourceFormat] = [.subRip, .webVTT]
     /// Every format id the CLI knows (some not yet readable).
@@ -24,10 +24,17 @@ enum Formats {
         }
     }
 
-    static func read(_ text: SourceText, as format: SourceFormat) -> ParseResult<Document>? {
+    /// Reads `text`; with `details`, also what only the format has (the WebVTT API view).
+    static func read(_ text: SourceText, as format: SourceFormat, details: Bool = false)
+        -> (result: ParseResult<Document>, details: FormatDetails?)? {
         switch format {
-        case .subRip: SubRipReader().read(text)
-        default: nil
+        case .subRip:
+            return (SubRipReader().read(text), nil)
+        case .webVTT:
+            let file = WebVTTReader(options: .init(keepsCueValues: details)).readFile(text)
+            return (ParseResult(value: file.value.document, diagnostics: file.diagnostics), .webVTT(file.value))
+        default:
+            return nil
         }
     }
 
@@ -42,6 +49,11 @@ enum Formats {
         default: return false
         }
         return true
+    }
+
+    /// What a reader keeps beyond the common model, for commands that show it.
+    enum FormatDetails {
+        case webVTT(WebVTTFile)
     }
 
     static var readableList: String { readable.map(\.rawValue).joined(separator: ", ") }

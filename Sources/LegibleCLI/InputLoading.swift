@@ -8,10 +8,23 @@ struct LoadedInput {
     var format: SourceFormat
     var source: SourceText
     var result: ParseResult<Document>
+    /// What only the format has, when the command asked for it.
+    var details: Formats.FormatDetails?
 
     /// Nothing could be read: an error and no cue at all.
     var isUnreadable: Bool {
         result.hasErrors && result.value.tracks.allSatisfy { $0.cues.isEmpty }
+    }
+}
+
+extension LoadedInput {
+    /// Reads the input as an HLS WebVTT segment: cue times become media times (RFC 8216 §3.5).
+    mutating func mapOntoMediaTimeline(reference: MediaTime?) {
+        guard case .webVTT(let file)? = details else { return }
+        let map = file.timestampMap ?? .absent
+        for t in result.value.tracks.indices {
+            result.value.tracks[t].cues = map.mapping(result.value.tracks[t].cues, reference: reference)
+        }
     }
 }
 
@@ -22,7 +35,7 @@ enum InputOptions {
         OptionSpec("encoding", value: "NAME", help: "Decode the input as this encoding (e.g. windows-1252, Shift_JIS) instead of detecting it."),
     ]
 
-    static func load(_ path: String, _ arguments: Arguments, io: CommandIO) throws -> LoadedInput {
+    static func load(_ path: String, _ arguments: Arguments, io: CommandIO, details: Bool = false) throws -> LoadedInput {
         var forced: SourceFormat?
         if let name = arguments.value("format") {
             guard let format = Formats.parseFormat(name) else {
@@ -60,12 +73,14 @@ enum InputOptions {
             throw InputFailure(message: "cannot tell the caption format of \(displayName); use --format (\(Formats.readableList))",
                                code: "input.unknown-format")
         }
-        guard var result = Formats.read(decoded.value, as: format) else {
+        guard let (read, formatDetails) = Formats.read(decoded.value, as: format, details: details) else {
             throw InputFailure(message: "\(displayName): reading \(format.rawValue) is not supported yet (Legible reads: \(Formats.readableList))",
                                code: "input.unsupported-format", format: format.rawValue)
         }
+        var result = read
         result.diagnostics.insert(contentsOf: decoded.diagnostics, at: 0)
-        return LoadedInput(displayName: displayName, format: format, source: decoded.value, result: result)
+        return LoadedInput(displayName: displayName, format: format, source: decoded.value, result: result,
+                           details: formatDetails)
     }
 
     /// Diagnostics in the compiler form, `file:line:col: warning: message [code]`.

@@ -353,20 +353,3 @@ struct LineTable: Sendable {
         return lower..<max(lower, upper)
     }
 }
-
-extension Array where Element == Cue {
-    /// Appends `other`'s cues by moving them (no retain and release of every field, which copying
-    /// 50,000 cues costs), leaving `other` holding empty cues.
-    mutating func appendMoving(_ other: inout [Cue]) {
-        let placeholder = Cue(start: .zero, end: nil, content: [])
-        let start = count
-        append(contentsOf: repeatElement(placeholder, count: other.count))
-        withUnsafeMutableBufferPointer { destination in
-            other.withUnsafeMutableBufferPointer { source in
-                guard let from = source.baseAddress, let to = destination.baseAddress else { return }
-                (to + start).moveUpdate(from: from, count: source.count)
-                from.initialize(repeating: placeholder, count: source.count)
-            }
-        }
-    }
-}

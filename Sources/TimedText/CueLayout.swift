@@ -59,6 +59,20 @@ public struct CueLayout: Sendable, Hashable {
         self.box = box
     }
 
+    /// W3C WebVTT §3.2, the "computed position alignment": the position alignment given, or for
+    /// `auto` the one that follows from the text alignment (`start` and `end` read for the
+    /// paragraph's base direction, left-to-right unless `rightToLeft`).
+    public func computedPositionAlignment(rightToLeft: Bool = false) -> PositionAlignment {
+        if positionAlignment != .auto { return positionAlignment }
+        switch textAlignment {
+        case .left: return .lineLeft
+        case .right: return .lineRight
+        case .start: return rightToLeft ? .lineRight : .lineLeft
+        case .end: return rightToLeft ? .lineLeft : .lineRight
+        case .center: return .center
+        }
+    }
+
     /// WebVTT's defaults: bottom line, centred, full width.
     public static let `default` = CueLayout()
 

@@ -78,14 +78,18 @@ func readFile(_ path: String) -> String? {
         let proseAsSRT = Run(["dump", Fixtures.root + "/srt/not_srt.txt", "--format", "srt", "--json"])
         #expect(proseAsSRT.status == 1)
         #expect(proseAsSRT.stdout.contains("\"code\": \"srt.no-cues\"") && proseAsSRT.stdout.contains("\"tracks\": []"))
+        // WebVTT without its signature is rejected (W3C WebVTT §6.1), with its JSON still printed.
         let vtt = temporaryPath("a.vtt")
-        writeFile(vtt, "WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n")
+        writeFile(vtt, "WEBVTTX\n\n00:01.000 --> 00:02.000\nHi\n")
         defer { unlink(vtt) }
-        let notYet = Run(["dump", vtt])
-        #expect(notYet.status == 1 && notYet.stderr.contains("reading webvtt is not supported yet"))
-        let notYetJSON = Run(["dump", vtt, "--json"])
+        let rejected = Run(["dump", vtt, "--format", "webvtt"])
+        #expect(rejected.status == 1 && rejected.stderr.contains("a.vtt:1:1: error: not a WebVTT file"))
+        let rejectedJSON = Run(["dump", vtt, "--format", "webvtt", "--json"])
+        #expect(rejectedJSON.status == 1 && rejectedJSON.stdout.contains("\"code\": \"webvtt.bad-signature\""))
+        #expect(rejectedJSON.stdout.contains("\"format\": \"webvtt\"") && rejectedJSON.stdout.contains("\"tracks\": []"))
+        // A format Legible cannot read yet says so.
+        let notYetJSON = Run(["dump", vtt, "--format", "scc", "--json"])
         #expect(notYetJSON.status == 1 && notYetJSON.stdout.contains("\"code\": \"input.unsupported-format\""))
-        #expect(notYetJSON.stdout.contains("\"format\": \"webvtt\"") && notYetJSON.stdout.contains("\"tracks\": []"))
         let missingJSON = Run(["dump", "/nonexistent/file.srt", "--json"])
         #expect(missingJSON.status == 1 && missingJSON.stdout.contains("\"code\": \"input.unreadable-file\""))
         #expect(Run(["dump", "/tmp"]).status == 1)

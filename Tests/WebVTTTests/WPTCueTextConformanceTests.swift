@@ -5,12 +5,12 @@ import TextScanning
 @testable import WebVTT
 
 /// web-platform-tests, webvtt/parsing/cue-text-parsing (../shared/conformance/wpt-webvtt): each
-/// case's cue text through the cue text parser, dumped html5lib-style and compared whole.
+/// case's file through the reader, its cue's text dumped html5lib-style and compared whole.
 @Suite struct WPTCueTextConformanceTests {
     struct Case {
         var id: String
         var group: String
-        var cueText: String
+        var vtt: String
         var expected: String
     }
 
@@ -22,20 +22,8 @@ import TextScanning
         return cases.compactMap { c in
             guard let id = c["id"] as? String, let group = c["group"] as? String, let vtt = c["vtt"] as? String,
                   let expected = c["expected_dump"] as? String else { return nil }
-            // Decoded as every reader's input is (NUL becomes U+FFFD there).
-            let text = String(decoding: SourceDecoder.decode(Array(vtt.utf8)).value.bytes, as: UTF8.self)
-            return Case(id: id, group: group, cueText: cuePayload(of: text), expected: expected)
+            return Case(id: id, group: group, vtt: vtt, expected: expected)
         }
-    }
-
-    /// The cue text as the file parser hands it over: the lines after the timing line, up to the
-    /// first empty line (W3C WebVTT §6.1). Until the WebVTT file reader exists (issue #3) the runner
-    /// applies this one rule itself.
-    static func cuePayload(of vtt: String) -> String {
-        guard let timing = vtt.range(of: "-->"), let lineEnd = vtt[timing.upperBound...].firstIndex(of: "\n") else { return "" }
-        let rest = vtt[vtt.index(after: lineEnd)...]
-        if let blank = rest.range(of: "\n\n") { return String(rest[..<blank.lowerBound]) }
-        return String(rest)
     }
 
     @Test(.enabled(if: SharedConformance.isAvailable, "../shared/conformance is not beside this checkout: suite skipped"))
@@ -44,9 +32,11 @@ import TextScanning
         #expect(cases.count == 78, "the suite has 78 cases")
         var failures: [String] = []
         for c in cases {
-            let dump = WebVTTCueTree.dump(WebVTTCueTextParser.parse(c.cueText))
+            // The whole file, as upstream feeds it: the reader finds the cue and parses its text.
+            let cues = WebVTTReader().read(Array(c.vtt.utf8)).value.tracks.first?.cues ?? []
+            let dump = cues.count == 1 ? WebVTTCueTree.dump(cues[0].content) : "\(cues.count) cues"
             if dump != c.expected {
-                failures.append("[\(c.group)] \(c.cueText.debugDescription)\n  expected \(c.expected.debugDescription)\n  got      \(dump.debugDescription)")
+                failures.append("[\(c.group)] \(c.vtt.debugDescription)\n  expected \(c.expected.debugDescription)\n  got      \(dump.debugDescription)")
             }
         }
         print("WPT WebVTT cue-text parsing: \(cases.count - failures.count)/\(cases.count) passed")

@@ -1,0 +1,259 @@
+import Foundation
+public import TimedText
+
+extension DiagnosticCode {
+    public static let webVTTBadTiming: Self = "webvtt.bad-timing"
+    public static let webVTTMissingBlankLine: Self = "webvtt.missing-blank-line"
+    public static let webVTTStrayBlock: Self = "webvtt.stray-block"
+    public static let webVTTStyleAfterCue: Self = "webvtt.style-after-cue"
+    public static let webVTTRegionAfterCue: Self = "webvtt.region-after-cue"
+    public static let webVTTEndBeforeStart: Self = "webvtt.end-before-start"
+}
+
+/// W3C WebVTT §6.1, the block loop: "collect a WebVTT block" run until the end of the input (or
+/// of a piece of it), with cue timings and settings (§6.3) and cue text (§6.4) parsed as each cue
+/// block ends. Works on decoded text: UTF-8, LF line ends, no NUL (the decoder has replaced them).
+struct WebVTTBlockParser {
+    /// A block that is not a cue.
+    enum Block {
+        case none
+        case styleSheet(Range<Int>, firstLine: Int)
+        case region(WebVTTRegionValues, Region)
+    }
+
+    let p: UnsafeBufferPointer<UInt8>
+    let limit: Int
+    var position: Int
+    /// The 1-based number of the line at `position`.
+    var line: Int
+    var seenCue: Bool
+    var regionValues: [WebVTTRegionValues]
+    let keepsCueValues: Bool
+
+    var cues: [Cue] = []
+    var cueValues: [WebVTTCueValues] = []
+    var styleBlocks: [(text: String, firstLine: Int)] = []
+    var regions: [Region] = []
+    var log = DiagnosticLog()
+
+    init(_ p: UnsafeBufferPointer<UInt8>, range: Range<Int>, firstLine: Int, seenCue: Bool,
+         regionValues: [WebVTTRegionValues], keepsCueValues: Bool) {
+        self.p = p
+        limit = range.upperBound
+        position = range.lowerBound
+        line = firstLine
+        self.seenCue = seenCue
+        self.regionValues = regionValues
+        self.keepsCueValues = keepsCueValues
+    }
+
+    /// Step 14, the block loop, until `limit` (or, with `untilFirstCue`, until a cue has been read).
+    mutating func run(untilFirstCue: Bool = false) {
+        while position < limit {
+            if untilFirstCue && seenCue { return }
+            collectBlock(inHeader: false)
+            skipLineFeeds()
+        }
+    }
+
+    mutating func skipLineFeeds() {
+        while position < limit, p[position] == 0x0A {
+            position += 1
+            line += 1
+        }
+    }
+
+    /// "Collect a WebVTT block". A cue is appended to `cues`, a style sheet or region to theirs.
+    /// With `inHeader`, the lines are returned for the header to read (metadata, HLS timestamp map).
+    @discardableResult
+    mutating func collectBlock(inHeader: Bool) -> Range<Int> {
+        var lineCount = 0
+        var previousPosition = position
+        var previousLine = line
+        let blockLine = line
+        var bufferStart = position
+        var bufferEnd = position
+        var seenArrow = false
+        var cue: (values: WebVTTCueSettings, start: MediaTime, end: MediaTime)?
+        var failedTiming = false
+        var styleSheet = false
+        var region = false
+        var firstLineRange = position..<position
+
+        while true {
+            let lineStart = position
+            let lineEnd = endOfLine(from: position)
+            let lineNumber = line
+            position = lineEnd
+            lineCount += 1
+            let seenEOF = position >= limit
+            if !seenEOF {
+                position += 1
+                line += 1
+            }
+            if lineCount == 1 { firstLineRange = lineStart..<lineEnd }
+
+            if containsArrow(lineStart..<lineEnd) {
+                if !inHeader && (lineCount == 1 || (lineCount == 2 && !seenArrow)) {
+                    seenArrow = true
+                    previousPosition = position
+                    previousLine = line
+                    let identifier = String(decoding: p[bufferStart..<bufferEnd], as: UTF8.self)
+                    if let parsed = timingsAndSettings(lineStart..<lineEnd, identifier: identifier, lineNumber: lineNumber) {
+                        cue = parsed
+                        bufferStart = position
+                        bufferEnd = position
+                        seenCue = true
+                    } else {
+                        cue = nil
+                        failedTiming = true
+                    }
+                } else {
+                    if !inHeader {
+                        log.report(.warning, .webVTTMissingBlankLine,
+                                   "a timing line follows the block without a blank line; a new cue starts here",
+                                   at: SourceLocation(line: lineNumber, column: 1))
+                    }
+                    position = previousPosition
+                    line = previousLine
+                    break
+                }
+            } else if lineStart == lineEnd {
+                break
+            } else {
+                if !inHeader && lineCount == 2 && !seenCue {
+                    if startsWithKeyword("STYLE", bufferStart..<bufferEnd) {
+                        styleSheet = true
+                        bufferStart = lineStart
+                        bufferEnd = lineStart
+                    } else if startsWithKeyword("REGION", bufferStart..<bufferEnd) {
+                        region = true
+                        bufferStart = lineStart
+                        bufferEnd = lineStart
+                    }
+                }
+                if bufferStart == bufferEnd { bufferStart = lineStart }
+                bufferEnd = lineEnd
+                previousPosition = position
+                previousLine = line
+            }
+            if seenEOF { break }
+        }
+
+        let buffer = bufferStart..<bufferEnd
+        if inHeader { return buffer }
+        if let cue {
+            appendCue(cue, text: buffer, blockLine: blockLine)
+        } else if styleSheet {
+            styleBlocks.append((String(decoding: p[buffer], as: UTF8.self), blockLine + 1))
+        } else if region {
+            let parsed = WebVTTRegionSettings.parse(p, buffer, firstLine: blockLine + 1, log: &log)
+            regionValues.append(parsed.values)
+            regions.append(parsed.model)
+        } else if !failedTiming {
+            reportSkippedBlock(firstLineRange, lineCount: lineCount, at: blockLine)
+        }
+        return buffer
+    }
+
+    private mutating func appendCue(_ cue: (values: WebVTTCueSettings, start: MediaTime, end: MediaTime),
+                                    text: Range<Int>, blockLine: Int) {
+        let content = WebVTTCueTextParser.parse(p, text)
+        let id = cue.values.values.id
+        cues.append(Cue(id: id.isEmpty ? nil : id, start: cue.start, end: cue.end, content: content,
+                        layout: cue.values.layout, source: SourceLocation(line: blockLine, column: 1)))
+        if keepsCueValues {
+            var values = cue.values.values
+            values.text = String(decoding: p[text], as: UTF8.self)
+            cueValues.append(values)
+        }
+    }
+
+    /// A block that is neither a cue, a style sheet nor a region: a `NOTE` is a comment; anything
+    /// else is reported, since its text is lost.
+    private mutating func reportSkippedBlock(_ first: Range<Int>, lineCount: Int, at blockLine: Int) {
+        let location = SourceLocation(line: blockLine, column: 1)
+        if startsWithKeyword("NOTE", first, orWhitespaceThenText: true) { return }
+        if seenCue && lineCount >= 2 && startsWithKeyword("STYLE", first) {
+            log.report(.warning, .webVTTStyleAfterCue, "a STYLE block after the first cue is not allowed; skipped", at: location)
+        } else if seenCue && lineCount >= 2 && startsWithKeyword("REGION", first) {
+            log.report(.warning, .webVTTRegionAfterCue, "a REGION block after the first cue is not allowed; skipped", at: location)
+        } else {
+            let text = String(decoding: p[first.prefix(60)], as: UTF8.self)
+            log.report(.warning, .webVTTStrayBlock, "a block without a timing line ('\(text)'); skipped", at: location)
+        }
+    }
+
+    /// §6.3, "collect WebVTT cue timings and settings" from a timing line; nil (reported) on failure.
+    private mutating func timingsAndSettings(_ range: Range<Int>, identifier: String, lineNumber: Int)
+        -> (values: WebVTTCueSettings, start: MediaTime, end: MediaTime)? {
+        var i = range.lowerBound
+        func fail(_ what: String) -> Bool {
+            log.report(.warning, .webVTTBadTiming, "\(what); the cue is skipped",
+                       at: SourceLocation(line: lineNumber, column: i - range.lowerBound + 1))
+            return false
+        }
+        func skipWhitespace() { while i < range.upperBound, WebVTTNumbers.isWhitespace(p[i]) { i += 1 } }
+        skipWhitespace()
+        guard let start = WebVTTTimestamp.collect(p, &i, range.upperBound) else {
+            _ = fail("invalid start timestamp (expected [hh:]mm:ss.ttt)")
+            return nil
+        }
+        skipWhitespace()
+        for b in "-->".utf8 {
+            guard i < range.upperBound, p[i] == b else {
+                _ = fail("expected '-->' after the start time")
+                return nil
+            }
+            i += 1
+        }
+        skipWhitespace()
+        guard let end = WebVTTTimestamp.collect(p, &i, range.upperBound) else {
+            _ = fail("invalid end timestamp (expected [hh:]mm:ss.ttt)")
+            return nil
+        }
+        if end < start {
+            log.report(.warning, .webVTTEndBeforeStart, "the cue ends before it starts; kept as written",
+                       at: SourceLocation(line: lineNumber, column: 1))
+        }
+        var settings = WebVTTCueSettings(regions: regionValues)
+        settings.values.id = identifier
+        if i < range.upperBound {
+            settings.parse(p, i..<range.upperBound, lineNumber: lineNumber, lineStart: range.lowerBound, log: &log)
+        }
+        return (settings, start, end)
+    }
+
+    /// The end of the line starting at `i` (its LF, or `limit`).
+    @inline(__always) private func endOfLine(from i: Int) -> Int {
+        guard i < limit, let base = p.baseAddress,
+              let found = memchr(base + i, 0x0A, limit - i) else { return limit }
+        return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+    }
+
+    /// Whether the line contains `-->`.
+    @inline(__always) private func containsArrow(_ range: Range<Int>) -> Bool {
+        var i = range.lowerBound + 2
+        while i < range.upperBound {
+            let b = p[i]
+            if b == UInt8(ascii: ">") {
+                if p[i - 1] == UInt8(ascii: "-") && p[i - 2] == UInt8(ascii: "-") { return true }
+                i += 1
+            } else if b == UInt8(ascii: "-") {
+                i += 1
+            } else {
+                i += 3
+            }
+        }
+        return false
+    }
+
+    /// `keyword` followed only by ASCII whitespace (or, for `NOTE`, by whitespace and any text).
+    private func startsWithKeyword(_ keyword: StaticString, _ range: Range<Int>, orWhitespaceThenText: Bool = false) -> Bool {
+        let k = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
+        guard range.count >= k.count, p[range.lowerBound..<(range.lowerBound + k.count)].elementsEqual(k) else { return false }
+        let rest = p[(range.lowerBound + k.count)..<range.upperBound]
+        if orWhitespaceThenText { return rest.first.map { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A } ?? true }
+        return rest.allSatisfy(WebVTTNumbers.isWhitespace)
+    }
+}

@@ -1,0 +1,186 @@
+public import TimedText
+
+extension DiagnosticCode {
+    public static let webVTTUnknownSetting: Self = "webvtt.unknown-setting"
+    public static let webVTTBadSetting: Self = "webvtt.bad-setting"
+    public static let webVTTRepeatedSetting: Self = "webvtt.repeated-setting"
+    public static let webVTTUnknownRegion: Self = "webvtt.unknown-region"
+}
+
+/// W3C WebVTT §6.3, "parse the WebVTT cue settings": `vertical`, `line`, `position`, `size`,
+/// `align` and `region`, each applied as the spec says (an invalid value leaves the setting as it
+/// was; a later setting overrides an earlier one; `line`, `size` and `vertical` take the cue out of
+/// its region). Fills the API view and the model's layout together.
+struct WebVTTCueSettings {
+    var values = WebVTTCueValues()
+    var layout = CueLayout()
+
+    /// The regions defined so far, for `region:` (the last one with the identifier wins).
+    let regions: [WebVTTRegionValues]
+
+    init(regions: [WebVTTRegionValues]) { self.regions = regions }
+
+    /// Parses the settings in `p[range]`; `lineNumber` and `lineStart` place diagnostics.
+    mutating func parse(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lineNumber: Int, lineStart: Int,
+                        log: inout DiagnosticLog) {
+        var seen: Set<String> = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            while i < range.upperBound, WebVTTNumbers.isWhitespace(p[i]) { i += 1 }
+            let start = i
+            while i < range.upperBound, !WebVTTNumbers.isWhitespace(p[i]) { i += 1 }
+            guard start < i else { break }
+            let location = SourceLocation(line: lineNumber, column: start - lineStart + 1)
+            let token = p[start..<i]
+            guard let colon = token.firstIndex(of: UInt8(ascii: ":")), colon != start, colon != i - 1 else {
+                log.report(.warning, .webVTTBadSetting, "'\(String(decoding: token, as: UTF8.self))' is not a name:value cue setting; ignored",
+                           at: location)
+                continue
+            }
+            let name = String(decoding: p[start..<colon], as: UTF8.self)
+            let value = p[(colon + 1)..<i]
+            if !seen.insert(name).inserted {
+                log.report(.info, .webVTTRepeatedSetting, "the setting '\(name)' is given more than once; the last valid one applies",
+                           at: location)
+            }
+            let applied: Bool
+            switch name {
+            case "region": applied = region(value, log: &log, at: location)
+            case "vertical": applied = vertical(value)
+            case "line": applied = line(value)
+            case "position": applied = position(value)
+            case "size": applied = size(value)
+            case "align": applied = align(value)
+            default:
+                log.report(.warning, .webVTTUnknownSetting, "unknown cue setting '\(name)'; ignored", at: location)
+                continue
+            }
+            if !applied {
+                log.report(.warning, .webVTTBadSetting,
+                           "invalid value '\(String(decoding: value, as: UTF8.self))' for the '\(name)' setting; ignored",
+                           at: location)
+            }
+        }
+    }
+
+    private mutating func region(_ value: ByteSlice, log: inout DiagnosticLog, at location: SourceLocation) -> Bool {
+        let id = String(decoding: value, as: UTF8.self)
+        if let index = regions.lastIndex(where: { $0.id == id }) {
+            values.regionIndex = index
+            layout.regionID = id
+        } else {
+            values.regionIndex = nil
+            layout.regionID = nil
+            log.report(.warning, .webVTTUnknownRegion, "no region '\(id)' is defined before this cue", at: location)
+        }
+        return true
+    }
+
+    private mutating func vertical(_ value: ByteSlice) -> Bool {
+        var valid = true
+        if value.elementsEqual("rl".utf8) {
+            values.writingDirection = .verticalRightToLeft
+        } else if value.elementsEqual("lr".utf8) {
+            values.writingDirection = .verticalLeftToRight
+        } else {
+            valid = false
+        }
+        layout.writingDirection = values.writingDirection
+        // Even after an invalid value: there are no vertical regions.
+        if values.writingDirection != .horizontal { leaveRegion() }
+        return valid
+    }
+
+    private mutating func line(_ value: ByteSlice) -> Bool {
+        let comma = value.firstIndex(of: UInt8(ascii: ","))
+        let linePosition = comma.map { value[value.startIndex..<$0] } ?? value
+        guard linePosition.contains(where: WebVTTNumbers.isDigit) else { return false }
+        let number: Double
+        var modelLine: CueLayout.Line
+        let isPercentage = linePosition.last == UInt8(ascii: "%")
+        if isPercentage {
+            guard let percentage = WebVTTNumbers.percentage(linePosition) else { return false }
+            number = percentage.percent
+            modelLine = .fraction(percentage.fraction)
+        } else {
+            guard let n = WebVTTNumbers.lineNumber(linePosition) else { return false }
+            number = n
+            // §7.2.1 rounds a line number to an integer for layout.
+            let rounded = (n + 0.5).rounded(.down)
+            modelLine = .number(Int(max(-2_147_483_648, min(2_147_483_647, rounded))))
+        }
+        var alignment = values.lineAlignment
+        if let comma {
+            let name = value[(comma + 1)...]
+            if name.elementsEqual("start".utf8) {
+                alignment = .start
+            } else if name.elementsEqual("center".utf8) {
+                alignment = .center
+            } else if name.elementsEqual("end".utf8) {
+                alignment = .end
+            } else {
+                return false
+            }
+        }
+        values.lineAlignment = alignment
+        values.line = number
+        values.snapToLines = !isPercentage
+        layout.lineAlignment = alignment
+        layout.line = modelLine
+        leaveRegion()
+        return true
+    }
+
+    private mutating func position(_ value: ByteSlice) -> Bool {
+        let comma = value.firstIndex(of: UInt8(ascii: ","))
+        let column = comma.map { value[value.startIndex..<$0] } ?? value
+        guard let percentage = WebVTTNumbers.percentage(column) else { return false }
+        var alignment = values.positionAlignment
+        if let comma {
+            let name = value[(comma + 1)...]
+            if name.elementsEqual("line-left".utf8) {
+                alignment = .lineLeft
+            } else if name.elementsEqual("center".utf8) {
+                alignment = .center
+            } else if name.elementsEqual("line-right".utf8) {
+                alignment = .lineRight
+            } else {
+                return false
+            }
+        }
+        values.positionAlignment = alignment
+        values.position = percentage.percent
+        layout.positionAlignment = alignment
+        layout.position = percentage.fraction
+        return true
+    }
+
+    private mutating func size(_ value: ByteSlice) -> Bool {
+        guard let percentage = WebVTTNumbers.percentage(value) else { return false }
+        values.size = percentage.percent
+        layout.size = percentage.fraction
+        if percentage.percent != 100 { leaveRegion() }
+        return true
+    }
+
+    private mutating func align(_ value: ByteSlice) -> Bool {
+        let alignment: CueLayout.TextAlignment
+        switch String(decoding: value, as: UTF8.self) {
+        case "start": alignment = .start
+        case "center": alignment = .center
+        case "end": alignment = .end
+        case "left": alignment = .left
+        case "right": alignment = .right
+        default: return false
+        }
+        values.textAlignment = alignment
+        layout.textAlignment = alignment
+        return true
+    }
+
+    /// A cue positioned by line, sized, or set vertical leaves its region (§6.3).
+    private mutating func leaveRegion() {
+        values.regionIndex = nil
+        layout.regionID = nil
+    }
+}

@@ -1,0 +1,272 @@
+public import TimedText
+public import TextScanning
+
+extension DiagnosticCode {
+    public static let webVTTBadSignature: Self = "webvtt.bad-signature"
+    public static let webVTTNotUTF8: Self = "webvtt.not-utf8"
+    public static let webVTTOutOfOrder: Self = "webvtt.out-of-order"
+    public static let webVTTDuplicateRegion: Self = "webvtt.duplicate-region"
+    public static let webVTTRegionWithoutID: Self = "webvtt.region-without-id"
+    public static let webVTTTooLarge: Self = "webvtt.too-large"
+}
+
+/// Everything a WebVTT file holds: the document (one track), and the parts only WebVTT has.
+public struct WebVTTFile: Sendable {
+    public var document: Document
+    /// Each cue as the `VTTCue` API shows it, in the document's cue order; empty unless
+    /// `WebVTTReader.Options.keepsCueValues` is set.
+    public var cueValues: [WebVTTCueValues]
+    /// Every `REGION` block as the `VTTRegion` API shows it, in file order (duplicates included:
+    /// `WebVTTCueValues.regionIndex` points here).
+    public var regionValues: [WebVTTRegionValues]
+    /// The text of each `STYLE` block, in file order, with the line its CSS starts on.
+    public var styleBlocks: [WebVTTStyleBlock]
+    /// `Name: value` lines of the header (after the `WEBVTT` line), such as `Language: en`.
+    public var headerFields: [WebVTTHeaderField]
+    /// The HLS segment's `X-TIMESTAMP-MAP`, when the header has one.
+    public var timestampMap: HLSTimestampMap?
+}
+
+public struct WebVTTStyleBlock: Sendable, Hashable {
+    public var css: String
+    public var firstLine: Int
+}
+
+public struct WebVTTHeaderField: Sendable, Hashable {
+    public var name: String
+    public var value: String
+}
+
+/// Reads WebVTT as W3C WebVTT §6 specifies (the file parsing algorithm of §6.1, settings of §6.2
+/// and §6.3, cue text of §6.4), reporting what the spec silently skips as diagnostics. A file
+/// without the `WEBVTT` signature is rejected: an error diagnostic and no track.
+public struct WebVTTReader: Sendable {
+    public struct Options: Sendable {
+        /// Keep each cue's raw text and API values (`WebVTTFile.cueValues`); off by default, since
+        /// it doubles the text held in memory.
+        public var keepsCueValues: Bool
+        /// Text after the first cue larger than this is read in pieces on all cores.
+        public var minimumParallelPieceSize: Int
+
+        public init(keepsCueValues: Bool = false, minimumParallelPieceSize: Int = 1 << 20) {
+            self.keepsCueValues = keepsCueValues
+            self.minimumParallelPieceSize = minimumParallelPieceSize
+        }
+
+        public static let `default` = Options()
+    }
+
+    public var options: Options
+
+    public init(options: Options = .default) { self.options = options }
+
+    /// Decodes (UTF-8 as the spec requires, other encodings detected with a warning) and reads.
+    public func read(_ bytes: [UInt8], decoding: SourceDecoder.Options = .default) -> ParseResult<Document> {
+        let decoded = SourceDecoder.decode(bytes, options: decoding)
+        var result = read(decoded.value)
+        result.diagnostics.insert(contentsOf: decoded.diagnostics, at: 0)
+        return result
+    }
+
+    public func read(_ source: SourceText) -> ParseResult<Document> {
+        let file = readFile(source)
+        return ParseResult(value: file.value.document, diagnostics: file.diagnostics)
+    }
+
+    /// The text of a file larger than this is refused (no real caption file comes close).
+    public static let maximumTextSize = Int(UInt32.max)
+
+    /// Reads a decoded text into a `WebVTTFile`.
+    public func readFile(_ source: SourceText) -> ParseResult<WebVTTFile> {
+        var file = WebVTTFile(document: Document(format: .webVTT, encoding: source.encoding, tracks: []), cueValues: [],
+                              regionValues: [], styleBlocks: [], headerFields: [], timestampMap: nil)
+        var log = DiagnosticLog()
+        guard source.byteCount < Self.maximumTextSize else {
+            log.report(.error, .webVTTTooLarge, "the text is larger than 4 GiB; not read", at: nil)
+            return ParseResult(value: file, diagnostics: log.finished())
+        }
+        if source.encoding != "UTF-8" {
+            log.report(.warning, .webVTTNotUTF8, "WebVTT must be UTF-8; the text was decoded as \(source.encoding)", at: nil)
+        }
+        let accepted = source.withUnsafeBytes { read($0, into: &file, log: &log) }
+        if accepted {
+            var track = file.document.tracks[0]
+            sortByStart(&track, &file.cueValues, log: &log)
+            file.document.tracks[0] = track
+        }
+        let diagnostics = log.finished().enumerated().sorted {
+            ($0.element.location ?? SourceLocation(line: 0, column: 0), $0.offset)
+                < ($1.element.location ?? SourceLocation(line: 0, column: 0), $1.offset)
+        }.map(\.element)
+        return ParseResult(value: file, diagnostics: diagnostics)
+    }
+
+    /// §6.1 steps 1–15; false when the signature is wrong.
+    private func read(_ p: UnsafeBufferPointer<UInt8>, into file: inout WebVTTFile, log: inout DiagnosticLog) -> Bool {
+        guard let afterSignature = signatureEnd(p) else {
+            log.report(.error, .webVTTBadSignature,
+                       "not a WebVTT file: it must start with 'WEBVTT' followed by a space, a tab or a line end",
+                       at: SourceLocation(line: 1, column: 1))
+            return false
+        }
+        var parser = WebVTTBlockParser(p, range: afterSignature..<p.count, firstLine: 2, seenCue: false,
+                                       regionValues: [], keepsCueValues: options.keepsCueValues)
+        // Steps 8–12: the header block (unless a blank line follows the signature line).
+        if parser.position < p.count {
+            if p[parser.position] != 0x0A {
+                let header = parser.collectBlock(inHeader: true)
+                readHeader(p, header, firstLine: 2, into: &file, log: &parser.log)
+            } else {
+                parser.position += 1
+                parser.line += 1
+            }
+        }
+        parser.skipLineFeeds()
+        // Until the first cue, blocks may define regions and style sheets, so they are read in order.
+        parser.run(untilFirstCue: true)
+        var cues = parser.cues
+        var cueValues = parser.cueValues
+        parser.cues = []
+        parser.cueValues = []
+        if parser.position < p.count {
+            readRest(p, from: parser, into: &cues, &cueValues, log: &log)
+        }
+        log.merge(parser.log)
+        file.regionValues = parser.regionValues
+        file.styleBlocks = parser.styleBlocks.map { WebVTTStyleBlock(css: $0.text, firstLine: $0.firstLine) }
+        file.cueValues = cueValues
+        let language = file.headerFields.last { $0.name.lowercased() == "language" }?.value
+        file.document.tracks = [Track(language: language, kind: .subtitles, cues: cues,
+                                      regions: modelRegions(parser.regions, log: &log))]
+        return true
+    }
+
+    /// Steps 4–7: the index just past the signature line's LF (or the end), or nil when the text
+    /// does not start with `WEBVTT` followed by a space, a tab or a line feed.
+    private func signatureEnd(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard p.count >= 6, p[0..<6].elementsEqual("WEBVTT".utf8) else { return nil }
+        if p.count == 6 { return 6 }
+        guard p[6] == 0x20 || p[6] == 0x09 || p[6] == 0x0A else { return nil }
+        var i = 6
+        while i < p.count, p[i] != 0x0A { i += 1 }
+        return min(i + 1, p.count)
+    }
+
+    /// The blocks after the first cue: one at a time, or for a large text in pieces on all cores.
+    /// The pieces start at blocks (after a blank line), where the algorithm's state is only
+    /// "a cue has been seen" and the list of regions, both known by now.
+    private func readRest(_ p: UnsafeBufferPointer<UInt8>, from first: WebVTTBlockParser,
+                          into cues: inout [Cue], _ cueValues: inout [WebVTTCueValues], log: inout DiagnosticLog) {
+        let start = first.position
+        let pieceCount = parallelPieces(size: p.count - start, minimumPieceSize: options.minimumParallelPieceSize)
+        var bounds = [start]
+        for k in 1..<max(1, pieceCount) {
+            if let boundary = blockStart(p, after: start + (p.count - start) * k / pieceCount), boundary > bounds.last! {
+                bounds.append(boundary)
+            }
+        }
+        bounds.append(p.count)
+        nonisolated(unsafe) let buffer = p
+        let limits = bounds
+        // Each piece's first line number: the line feeds before it.
+        let lineFeeds = parallelMap(count: limits.count - 1) { k in countLineFeeds(buffer, limits[k]..<limits[k + 1]) }
+        var firstLines = [first.line]
+        for k in lineFeeds.indices.dropLast() { firstLines.append(firstLines[k] + lineFeeds[k]) }
+        let lines = firstLines
+        let regionValues = first.regionValues
+        let keeps = options.keepsCueValues
+        let pieces = parallelMap(count: limits.count - 1) { k in
+            var parser = WebVTTBlockParser(buffer, range: limits[k]..<limits[k + 1], firstLine: lines[k], seenCue: true,
+                                           regionValues: regionValues, keepsCueValues: keeps)
+            parser.cues.reserveCapacity((limits[k + 1] - limits[k]) / 64)
+            parser.run()
+            return (parser.cues, parser.cueValues, parser.log)
+        }
+        var pieceCues = pieces.map(\.0)
+        if cues.isEmpty {
+            swap(&cues, &pieceCues[0])
+        } else {
+            cues.appendMoving(&pieceCues[0])
+        }
+        for k in pieceCues.indices.dropFirst() { cues.appendMoving(&pieceCues[k]) }
+        for piece in pieces {
+            cueValues.append(contentsOf: piece.1)
+            log.merge(piece.2)
+        }
+    }
+
+    /// The start of the first block at or after `offset`: the first non-LF byte after two LFs.
+    private func blockStart(_ p: UnsafeBufferPointer<UInt8>, after offset: Int) -> Int? {
+        var i = max(1, offset)
+        while i < p.count {
+            if p[i] == 0x0A && p[i - 1] == 0x0A {
+                var j = i + 1
+                while j < p.count, p[j] == 0x0A { j += 1 }
+                return j < p.count ? j : nil
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private func countLineFeeds(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var n = 0
+        for i in range where p[i] == 0x0A { n += 1 }
+        return n
+    }
+
+    /// The header's lines: `Name: value` fields (older drafts' metadata, such as `Language:`) and
+    /// HLS's `X-TIMESTAMP-MAP=…`. The spec ignores the header; nothing in it is an error.
+    private func readHeader(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, firstLine: Int,
+                            into file: inout WebVTTFile, log: inout DiagnosticLog) {
+        guard !range.isEmpty else { return }
+        let text = String(decoding: p[range], as: UTF8.self)
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.hasPrefix("X-TIMESTAMP-MAP=") {
+                if let map = HLSTimestampMap(value: line.dropFirst("X-TIMESTAMP-MAP=".count)) {
+                    file.timestampMap = map
+                } else {
+                    log.report(.warning, .webVTTBadTimestampMap,
+                               "X-TIMESTAMP-MAP must be MPEGTS:<ticks>,LOCAL:<hh:mm:ss.ttt>; ignored",
+                               at: SourceLocation(line: firstLine + offset, column: 1))
+                }
+            } else if let colon = line.firstIndex(of: ":"), colon != line.startIndex {
+                let name = line[..<colon]
+                guard !name.contains(" "), !name.contains("\t") else { continue }
+                let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+                file.headerFields.append(WebVTTHeaderField(name: String(name), value: String(value)))
+            }
+        }
+    }
+
+    /// The model's regions: one per identifier, the last definition winning as `region:` lookups
+    /// do (§6.3); a region without an identifier can never be used.
+    private func modelRegions(_ regions: [Region], log: inout DiagnosticLog) -> [Region] {
+        var result: [Region] = []
+        for region in regions {
+            if region.id.isEmpty {
+                log.report(.warning, .webVTTRegionWithoutID, "a REGION block without an id: no cue can use it", at: nil)
+            } else if let index = result.firstIndex(where: { $0.id == region.id }) {
+                log.report(.warning, .webVTTDuplicateRegion,
+                           "the region '\(region.id)' is defined more than once; cues use the last definition", at: nil)
+                result[index] = region
+            } else {
+                result.append(region)
+            }
+        }
+        return result
+    }
+
+    /// The model keeps cues in start-time order; HLS segments and hand-made files are not always.
+    private func sortByStart(_ track: inout Track, _ values: inout [WebVTTCueValues], log: inout DiagnosticLog) {
+        let cues = track.cues
+        guard cues.indices.dropFirst().contains(where: { cues[$0 - 1].start > cues[$0].start }) else { return }
+        log.report(.info, .webVTTOutOfOrder, "cues are not in start-time order; sorted", at: nil)
+        let order = cues.indices.sorted { (cues[$0].start, $0) < (cues[$1].start, $1) }
+        track.cues = order.map { cues[$0] }
+        if !values.isEmpty {
+            let old = values
+            values = order.map { old[$0] }
+        }
+    }
+}
