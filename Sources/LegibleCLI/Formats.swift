@@ -42,10 +42,10 @@ enum Formats {
     /// format has no writer.
     static func write(_ document: Document, as format: SourceFormat, options: Options,
                       to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows -> Bool {
-        let cues = document.tracks.first?.cues ?? []
+        let track = document.tracks.first ?? Track()
         switch format {
-        case .subRip: try SubRipWriter(options: .init(crlf: options.crlf)).write(cues, to: sink)
-        case .webVTT: try WebVTTWriter().write(cues, to: sink)
+        case .subRip: try SubRipWriter(options: .init(crlf: options.crlf)).write(track.cues, to: sink)
+        case .webVTT: try WebVTTWriter().write(track, to: sink)
         default: return false
         }
         return true

@@ -12,20 +12,57 @@ public struct WebVTTWriter: Sendable {
 
     /// Writes the first track of the document.
     public func write(_ document: Document) -> [UInt8] {
-        write(document.tracks.first?.cues ?? [])
+        write(document.tracks.first ?? Track())
     }
 
-    public func write(_ cues: [Cue]) -> [UInt8] {
-        collectBytes { sink in write(cues, to: sink) }
+    public func write(_ track: Track) -> [UInt8] {
+        collectBytes { sink in write(track, to: sink) }
     }
 
     /// Hands the file to `sink` in consecutive pieces, written on all cores for large tracks
     /// (the CLI writes each piece to the file as it comes, with no whole-file copy).
-    public func write(_ cues: [Cue], to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        let header: StaticString = "WEBVTT\n"
-        try sink(UnsafeBufferPointer(start: header.utf8Start, count: header.utf8CodeUnitCount))
+    public func write(_ track: Track, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        var header = ByteWriter(capacity: 4096)
+        header.appendStatic("WEBVTT\n")
+        for region in track.regions where !region.id.isEmpty && isValidSettingValue(region.id) {
+            header.append(0x0A)
+            appendRegion(region, to: &header)
+        }
+        let head = header.finish()
+        try head.withUnsafeBufferPointer { try sink($0) }
         let writer = self
-        try writeInPieces(cues, { slice, out in writer.writeCues(slice, into: &out) }, to: sink)
+        try writeInPieces(track.cues, { slice, out in writer.writeCues(slice, into: &out) }, to: sink)
+    }
+
+    /// §4.5 a region definition block. A TTML region (origin and extent) becomes the WebVTT
+    /// region with the same width whose top-left corner is at its origin; its height in lines
+    /// assumes WebVTT's line height of 5.33% of the frame (§7.2).
+    private func appendRegion(_ region: Region, to out: inout ByteWriter) {
+        func percent(_ f: Fraction) -> String { "\(f.percent.decimalText(maximumFractionDigits: 9))%" }
+        var settings = ["id:\(region.id)"]
+        let width = region.width ?? region.extent?.x
+        if let width, width != .one { settings.append("width:\(percent(width))") }
+        var lines = region.lines
+        if lines == nil, let height = region.extent?.y {
+            lines = max(1, Int((height.doubleValue / 0.0533).rounded(.down)))
+        }
+        if let lines, lines != 3 { settings.append("lines:\(lines)") }
+        let regionAnchor = region.regionAnchor ?? (region.origin != nil ? Point(x: .zero, y: .zero) : nil)
+        if let anchor = regionAnchor, anchor != Point(x: .zero, y: .one) {
+            settings.append("regionanchor:\(percent(anchor.x)),\(percent(anchor.y))")
+        }
+        if let anchor = region.viewportAnchor ?? region.origin, anchor != Point(x: .zero, y: .one) {
+            settings.append("viewportanchor:\(percent(anchor.x)),\(percent(anchor.y))")
+        }
+        if region.scrollUp { settings.append("scroll:up") }
+        out.appendStatic("REGION\n")
+        out.append(settings.joined(separator: " "))
+        out.append(0x0A)
+    }
+
+    /// A setting value is one whitespace-free token without `-->`.
+    private func isValidSettingValue(_ value: String) -> Bool {
+        !value.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D } && !value.contains("-->")
     }
 
     private func writeCues(_ cues: ArraySlice<Cue>, into out: inout ByteWriter) {
@@ -72,17 +109,17 @@ public struct WebVTTWriter: Sendable {
         switch layout.line {
         case .auto: break
         case .number(let n): settings.append("line:\(n)\(lineAlignment)")
-        case .fraction(let f): settings.append("line:\(f.percent.decimalText(maximumFractionDigits: 3))%\(lineAlignment)")
+        case .fraction(let f): settings.append("line:\(f.percent.decimalText(maximumFractionDigits: 9))%\(lineAlignment)")
         }
         if let position = layout.position {
             let alignment = layout.positionAlignment == .auto ? "" : ",\(layout.positionAlignment.rawValue)"
-            settings.append("position:\(position.percent.decimalText(maximumFractionDigits: 3))%\(alignment)")
+            settings.append("position:\(position.percent.decimalText(maximumFractionDigits: 9))%\(alignment)")
         }
         if layout.size != .one {
-            settings.append("size:\(layout.size.percent.decimalText(maximumFractionDigits: 3))%")
+            settings.append("size:\(layout.size.percent.decimalText(maximumFractionDigits: 9))%")
         }
         if layout.textAlignment != .center { settings.append("align:\(layout.textAlignment.rawValue)") }
-        if let region = layout.regionID { settings.append("region:\(region)") }
+        if let region = layout.regionID, isValidSettingValue(region) { settings.append("region:\(region)") }
         for setting in settings {
             out.append(0x20)
             out.append(setting)

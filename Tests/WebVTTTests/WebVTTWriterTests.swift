@@ -16,7 +16,7 @@ import TimedText
             .lineBreak,
             .span(Span(.styled, style: StyleProperties(fontStyle: .italic), children: [.text("styled")])),
         ])
-        let text = String(decoding: WebVTTWriter().write([top, voiced]), as: UTF8.self)
+        let text = String(decoding: WebVTTWriter().write(Track(cues: [top, voiced])), as: UTF8.self)
         #expect(text == """
             WEBVTT
 
@@ -37,5 +37,39 @@ import TimedText
         #expect(vtt.hasPrefix("WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\n<i>italic <b>bold-italic</b></i> <u>under</u>\n"))
         #expect(vtt.contains("\n<i>never closed\nacross lines</i>\n"))
         #expect(vtt.contains("unknown a &lt; b &lt;3"))
+    }
+}
+
+@Suite struct WebVTTRoundTripTests {
+    /// Read → write → read gives the same model: regions, settings, ids, voices, classes, ruby,
+    /// languages, timestamps and escaped text.
+    @Test func readWriteReadKeepsTheModel() throws {
+        let first = WebVTTReader().read(Fixtures.bytes("webvtt/features.vtt"))
+        #expect(first.diagnostics.isEmpty)
+        let written = WebVTTWriter().write(first.value)
+        let second = WebVTTReader().read(written)
+        #expect(second.diagnostics.isEmpty, "\(second.diagnostics)")
+        var expected = first.value.withoutSourceLocations
+        // The header's text is not part of the model; the language is written back only as data.
+        expected.tracks[0].language = nil
+        var got = second.value.withoutSourceLocations
+        got.tracks[0].language = nil
+        #expect(got == expected, "\(String(decoding: written, as: UTF8.self))")
+        #expect(first.value.tracks[0].regions.count == 2 && first.value.tracks[0].cues.count == 5)
+    }
+
+    /// Any document converts: every SRT fixture written as WebVTT reads back with the same times
+    /// and text.
+    @Test func everySRTFixtureConverts() {
+        for name in Fixtures.list("srt") where name.hasSuffix(".srt") {
+            let srt = SubRipReader().read(Fixtures.bytes("srt/" + name)).value
+            guard let track = srt.tracks.first else { continue }
+            let vtt = WebVTTReader().read(WebVTTWriter().write(srt))
+            let cues = vtt.value.tracks.first?.cues ?? []
+            let wrongBlocks = vtt.diagnostics.filter { $0.code == .webVTTStrayBlock || $0.code == .webVTTBadTiming }
+            #expect(wrongBlocks.isEmpty, "\(name): \(wrongBlocks)")
+            #expect(cues.map(\.plainText) == track.cues.map(\.plainText), "\(name)")
+            #expect(cues.map(\.start) == track.cues.map { MediaTime(milliseconds: $0.start.rounded(toTimescale: 1000)) }, "\(name)")
+        }
     }
 }
