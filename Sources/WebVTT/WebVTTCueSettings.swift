@@ -12,6 +12,16 @@ extension DiagnosticCode {
 /// was; a later setting overrides an earlier one; `line`, `size` and `vertical` take the cue out of
 /// its region). Fills the API view and the model's layout together.
 struct WebVTTCueSettings {
+    /// The setting names §6.3 knows.
+    enum Setting: String, CaseIterable {
+        case region, vertical, line, position, size, align
+
+        init?(_ name: ByteSlice) {
+            guard let found = Self.allCases.first(where: { name.elementsEqual($0.rawValue.utf8) }) else { return nil }
+            self = found
+        }
+    }
+
     var values = WebVTTCueValues()
     var layout = CueLayout()
 
@@ -23,7 +33,7 @@ struct WebVTTCueSettings {
     /// Parses the settings in `p[range]`; `lineNumber` and `lineStart` place diagnostics.
     mutating func parse(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lineNumber: Int, lineStart: Int,
                         log: inout DiagnosticLog) {
-        var seen: Set<String> = []
+        var seen: UInt8 = 0  // one bit per Setting
         var i = range.lowerBound
         while i < range.upperBound {
             while i < range.upperBound, WebVTTNumbers.isWhitespace(p[i]) { i += 1 }
@@ -37,23 +47,28 @@ struct WebVTTCueSettings {
                            at: location)
                 continue
             }
-            let name = String(decoding: p[start..<colon], as: UTF8.self)
+            let nameBytes = p[start..<colon]
             let value = p[(colon + 1)..<i]
-            if !seen.insert(name).inserted {
+            guard let setting = Setting(nameBytes) else {
+                log.report(.warning, .webVTTUnknownSetting,
+                           "unknown cue setting '\(String(decoding: nameBytes, as: UTF8.self))'; ignored", at: location)
+                continue
+            }
+            let name = setting.rawValue
+            let bit = UInt8(1) << UInt8(Setting.allCases.firstIndex(of: setting)!)
+            if seen & bit != 0 {
                 log.report(.info, .webVTTRepeatedSetting, "the setting '\(name)' is given more than once; the last valid one applies",
                            at: location)
             }
+            seen |= bit
             let applied: Bool
-            switch name {
-            case "region": applied = region(value, log: &log, at: location)
-            case "vertical": applied = vertical(value)
-            case "line": applied = line(value)
-            case "position": applied = position(value)
-            case "size": applied = size(value)
-            case "align": applied = align(value)
-            default:
-                log.report(.warning, .webVTTUnknownSetting, "unknown cue setting '\(name)'; ignored", at: location)
-                continue
+            switch setting {
+            case .region: applied = region(value, log: &log, at: location)
+            case .vertical: applied = vertical(value)
+            case .line: applied = line(value)
+            case .position: applied = position(value)
+            case .size: applied = size(value)
+            case .align: applied = align(value)
             }
             if !applied {
                 log.report(.warning, .webVTTBadSetting,
@@ -164,15 +179,8 @@ struct WebVTTCueSettings {
     }
 
     private mutating func align(_ value: ByteSlice) -> Bool {
-        let alignment: CueLayout.TextAlignment
-        switch String(decoding: value, as: UTF8.self) {
-        case "start": alignment = .start
-        case "center": alignment = .center
-        case "end": alignment = .end
-        case "left": alignment = .left
-        case "right": alignment = .right
-        default: return false
-        }
+        guard let alignment = [CueLayout.TextAlignment.start, .center, .end, .left, .right]
+            .first(where: { value.elementsEqual($0.rawValue.utf8) }) else { return false }
         values.textAlignment = alignment
         layout.textAlignment = alignment
         return true

@@ -12,12 +12,36 @@ public enum WebVTTCueTextParser {
     }
 
     public static func parse(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [InlineNode] {
+        if let plain = plainText(p, range) { return plain }
         var tokenizer = Tokenizer(p: p, position: range.lowerBound, limit: range.upperBound)
         var builder = TreeBuilder()
         while let token = tokenizer.next() {
             builder.add(token)
         }
         return builder.finish()
+    }
+
+    /// Most cue text has no markup and no character reference: its tree is one text node, which
+    /// becomes one `.text` per line; built directly, without the tokenizer (the same result).
+    private static func plainText(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [InlineNode]? {
+        var lineStart = range.lowerBound
+        var lines = 1
+        for i in range {
+            let b = p[i]
+            if b == UInt8(ascii: "<") || b == UInt8(ascii: "&") { return nil }
+            if b == 0x0A { lines += 1 }
+        }
+        var nodes: [InlineNode] = []
+        nodes.reserveCapacity(lines * 2 - 1)
+        for i in range where p[i] == 0x0A {
+            if i > lineStart { nodes.append(.text(String(decoding: UnsafeBufferPointer(rebasing: p[lineStart..<i]), as: UTF8.self))) }
+            nodes.append(.lineBreak)
+            lineStart = i + 1
+        }
+        if range.upperBound > lineStart {
+            nodes.append(.text(String(decoding: UnsafeBufferPointer(rebasing: p[lineStart..<range.upperBound]), as: UTF8.self)))
+        }
+        return nodes
     }
 
     // MARK: - Tokenizer (§6.4 "WebVTT cue text tokenizer")
@@ -45,7 +69,12 @@ public enum WebVTTCueTextParser {
 
         /// Data state: text up to the next `<`, with character references decoded.
         private mutating func dataState() -> Token {
-            var result: [UInt8] = []
+            let start = position
+            while position < limit, p[position] != UInt8(ascii: "<"), p[position] != UInt8(ascii: "&") { position += 1 }
+            if position == limit || p[position] == UInt8(ascii: "<") { return .text(string(start..<position)) }
+            // A character reference: decode into a buffer from here on.
+            var result = Array(UnsafeBufferPointer(rebasing: p[start..<position]))
+            result.reserveCapacity(result.count + 32)
             while position < limit {
                 let b = p[position]
                 if b == UInt8(ascii: "<") { break }
@@ -83,61 +112,63 @@ public enum WebVTTCueTextParser {
         }
 
         private mutating func startTagState() -> Token {
-            var name: [UInt8] = []
+            let start = position
             while position < limit {
                 let b = p[position]
                 switch b {
                 case 0x09, 0x0C, 0x20:
+                    let name = string(start..<position)
                     position += 1
-                    return annotationState(name: string(name), classes: [], buffer: [])
+                    return annotationState(name: name, classes: [], buffer: [])
                 case 0x0A:
+                    let name = string(start..<position)
                     position += 1
-                    return annotationState(name: string(name), classes: [], buffer: [b])
+                    return annotationState(name: name, classes: [], buffer: [b])
                 case UInt8(ascii: "."):
+                    let name = string(start..<position)
                     position += 1
-                    return classState(name: string(name))
+                    return classState(name: name)
                 case UInt8(ascii: ">"):
+                    let name = string(start..<position)
                     position += 1
-                    return .startTag(name: string(name), classes: [], annotation: "")
+                    return .startTag(name: name, classes: [], annotation: "")
                 default:
-                    name.append(b)
                     position += 1
                 }
             }
-            return .startTag(name: string(name), classes: [], annotation: "")
+            return .startTag(name: string(start..<position), classes: [], annotation: "")
         }
 
         private mutating func classState(name: String) -> Token {
             var classes: [String] = []
-            var buffer: [UInt8] = []
-            func flush() {
-                if !buffer.isEmpty { classes.append(string(buffer)) }
-                buffer.removeAll()
+            var start = position
+            func flush(_ end: Int) {
+                if end > start { classes.append(string(start..<end)) }
             }
             while position < limit {
                 let b = p[position]
                 switch b {
                 case 0x09, 0x0C, 0x20:
+                    flush(position)
                     position += 1
-                    flush()
                     return annotationState(name: name, classes: classes, buffer: [])
                 case 0x0A:
+                    flush(position)
                     position += 1
-                    flush()
                     return annotationState(name: name, classes: classes, buffer: [b])
                 case UInt8(ascii: "."):
+                    flush(position)
                     position += 1
-                    flush()
+                    start = position
                 case UInt8(ascii: ">"):
+                    flush(position)
                     position += 1
-                    flush()
                     return .startTag(name: name, classes: classes, annotation: "")
                 default:
-                    buffer.append(b)
                     position += 1
                 }
             }
-            flush()
+            flush(position)
             return .startTag(name: name, classes: classes, annotation: "")
         }
 
@@ -164,15 +195,12 @@ public enum WebVTTCueTextParser {
         private mutating func timestampState() -> Token { .timestamp(string(untilTagEnd())) }
 
         /// The end tag and timestamp states: everything up to `>` (consumed) or the end.
-        private mutating func untilTagEnd() -> [UInt8] {
-            var value: [UInt8] = []
-            while position < limit {
-                let b = p[position]
-                position += 1
-                if b == UInt8(ascii: ">") { break }
-                value.append(b)
-            }
-            return value
+        private mutating func untilTagEnd() -> Range<Int> {
+            let start = position
+            while position < limit, p[position] != UInt8(ascii: ">") { position += 1 }
+            let end = position
+            if position < limit { position += 1 }
+            return start..<end
         }
 
         /// At `&`: appends the reference it starts, or the `&` itself when it starts none.
@@ -211,11 +239,14 @@ public enum WebVTTCueTextParser {
                 position = k
                 return String(CharacterReferences.numericScalar(value))
             }
-            // Longest name in the table that the text starts with (names are at most 32 bytes).
-            let maxLength = min(33, limit - position)
-            var length = maxLength
+            // Longest name in the table that the text starts with. Names are letters and digits,
+            // some with a final `;`, at most 32 bytes: only prefixes of that run can match.
+            var run = position
+            while run < limit, run - position < 32, CharacterReferences.isAlphanumeric(p[run]) { run += 1 }
+            if run < limit, p[run] == UInt8(ascii: ";") { run += 1 }
+            var length = run - position
             while length > 0 {
-                let candidate = Substring(string(Array(UnsafeBufferPointer(rebasing: p[position..<(position + length)]))))
+                let candidate = Substring(string(position..<(position + length)))
                 if let scalars = CharacterReferences.lookup(candidate) {
                     let endsWithSemicolon = p[position + length - 1] == UInt8(ascii: ";")
                     // In an annotation (an attribute-like value) a legacy name followed by `=` or an
@@ -237,6 +268,10 @@ public enum WebVTTCueTextParser {
 
         private func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
+        private func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
+        }
+
         /// Leading and trailing ASCII whitespace removed, inner runs collapsed to one space.
         private func collapsedWhitespace(_ bytes: [UInt8]) -> String {
             var out: [UInt8] = []
@@ -256,41 +291,28 @@ public enum WebVTTCueTextParser {
 
     // MARK: - Tree building (§6.4 "WebVTT cue text parsing rules")
 
-    /// The WebVTT node objects, built as the spec builds them, then turned into the model.
-    final class Element {
-        enum Kind { case root, `class`, italic, bold, underline, ruby, rubyText, voice, language }
-        let kind: Kind
-        let classes: [String]
-        let annotation: String
-        var children: [Child] = []
-        weak var parent: Element?
-
-        enum Child {
-            case text(String)
-            case timestamp(MediaTime)
-            case element(Element)
-        }
-
-        init(_ kind: Kind, classes: [String] = [], annotation: String = "", parent: Element?) {
-            self.kind = kind
-            self.classes = classes
-            self.annotation = annotation
-            self.parent = parent
-        }
-    }
-
+    /// The spec's tree building, on a stack of open elements; each element becomes its model node
+    /// when it closes (a ruby text closes into a segment of its ruby).
     struct TreeBuilder {
-        let root = Element(.root, parent: nil)
-        var current: Element
+        enum Kind { case root, `class`, italic, bold, underline, ruby, rubyText, voice, language }
 
-        init() { current = root }
+        struct Open {
+            let kind: Kind
+            let classes: [String]
+            let annotation: String
+            /// Children so far; for a ruby, the base text since the last ruby text.
+            var children: [InlineNode] = []
+            var segments: [RubySegment] = []
+        }
+
+        var stack: [Open] = [Open(kind: .root, classes: [], annotation: "")]
 
         mutating func add(_ token: Token) {
             switch token {
             case .text(let text):
-                current.children.append(.text(text))
+                Self.appendText(text, to: &stack[stack.count - 1].children)
             case .startTag(let name, let classes, let annotation):
-                let kind: Element.Kind
+                let kind: Kind
                 switch name {
                 case "c": kind = .class
                 case "i": kind = .italic
@@ -298,27 +320,58 @@ public enum WebVTTCueTextParser {
                 case "u": kind = .underline
                 case "ruby": kind = .ruby
                 case "rt":
-                    guard current.kind == .ruby else { return }
+                    guard stack[stack.count - 1].kind == .ruby else { return }
                     kind = .rubyText
                 case "v": kind = .voice
                 case "lang": kind = .language
                 default: return
                 }
-                let element = Element(kind, classes: classes, annotation: annotation, parent: current)
-                current.children.append(.element(element))
-                current = element
+                stack.append(Open(kind: kind, classes: classes, annotation: annotation))
             case .endTag(let name):
-                if Self.name(of: current.kind) == name, let parent = current.parent {
-                    current = parent
-                } else if name == "ruby", current.kind == .rubyText, let ruby = current.parent, let parent = ruby.parent {
-                    current = parent
+                let current = stack[stack.count - 1].kind
+                if current != .root, Self.name(of: current) == name {
+                    close()
+                } else if name == "ruby", current == .rubyText {
+                    close()
+                    close()
                 }
             case .timestamp(let value):
-                if let time = WebVTTTimestamp.parse(value) { current.children.append(.timestamp(time)) }
+                if let time = WebVTTTimestamp.parse(value) { stack[stack.count - 1].children.append(.timestamp(time)) }
             }
         }
 
-        static func name(of kind: Element.Kind) -> String? {
+        /// Pops the current element into its parent.
+        private mutating func close() {
+            let element = stack.removeLast()
+            let top = stack.count - 1
+            switch element.kind {
+            case .root:
+                return
+            case .rubyText:
+                stack[top].segments.append(RubySegment(base: stack[top].children, annotation: element.children,
+                                                       annotationClasses: element.classes))
+                stack[top].children = []
+                return
+            case .ruby:
+                var segments = element.segments
+                if !element.children.isEmpty { segments.append(RubySegment(base: element.children, annotation: nil)) }
+                stack[top].children.append(.ruby(Ruby(classes: element.classes, segments: segments)))
+                return
+            case .class, .italic, .bold, .underline, .voice, .language:
+                let kind: Span.Kind
+                switch element.kind {
+                case .italic: kind = .italic
+                case .bold: kind = .bold
+                case .underline: kind = .underline
+                case .voice: kind = .voice(element.annotation)
+                case .language: kind = .language(element.annotation)
+                default: kind = .class
+                }
+                stack[top].children.append(.span(Span(kind, classes: element.classes, children: element.children)))
+            }
+        }
+
+        static func name(of kind: Kind) -> String? {
             switch kind {
             case .root: nil
             case .class: "c"
@@ -332,53 +385,23 @@ public enum WebVTTCueTextParser {
             }
         }
 
-        func finish() -> [InlineNode] { Self.nodes(root.children) }
-
-        static func nodes(_ children: [Element.Child]) -> [InlineNode] {
-            var out: [InlineNode] = []
-            for child in children {
-                switch child {
-                case .text(let text): appendText(text, to: &out)
-                case .timestamp(let time): out.append(.timestamp(time))
-                case .element(let element): out.append(node(element))
-                }
-            }
-            return out
+        /// Closes whatever is still open (unclosed tags end with the cue text).
+        mutating func finish() -> [InlineNode] {
+            while stack.count > 1 { close() }
+            return stack[0].children
         }
 
         /// A DOM text node: lines become text nodes separated by `.lineBreak`.
         static func appendText(_ text: String, to out: inout [InlineNode]) {
+            if !text.utf8.contains(0x0A) {
+                if !text.isEmpty { out.append(.text(text)) }
+                return
+            }
             var first = true
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 if !first { out.append(.lineBreak) }
                 if !line.isEmpty { out.append(.text(String(line))) }
                 first = false
-            }
-        }
-
-        static func node(_ element: Element) -> InlineNode {
-            let children = nodes(element.children)
-            switch element.kind {
-            case .root, .rubyText: return .span(Span(.class, classes: element.classes, children: children))
-            case .class: return .span(Span(.class, classes: element.classes, children: children))
-            case .italic: return .span(Span(.italic, classes: element.classes, children: children))
-            case .bold: return .span(Span(.bold, classes: element.classes, children: children))
-            case .underline: return .span(Span(.underline, classes: element.classes, children: children))
-            case .voice: return .span(Span(.voice(element.annotation), classes: element.classes, children: children))
-            case .language: return .span(Span(.language(element.annotation), classes: element.classes, children: children))
-            case .ruby:
-                var segments: [RubySegment] = []
-                var base: [Element.Child] = []
-                for child in element.children {
-                    if case .element(let rt) = child, rt.kind == .rubyText {
-                        segments.append(RubySegment(base: nodes(base), annotation: nodes(rt.children), annotationClasses: rt.classes))
-                        base = []
-                    } else {
-                        base.append(child)
-                    }
-                }
-                if !base.isEmpty { segments.append(RubySegment(base: nodes(base), annotation: nil)) }
-                return .ruby(Ruby(classes: element.classes, segments: segments))
             }
         }
     }

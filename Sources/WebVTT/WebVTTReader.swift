@@ -178,17 +178,14 @@ public struct WebVTTReader: Sendable {
         let pieces = parallelMap(count: limits.count - 1) { k in
             var parser = WebVTTBlockParser(buffer, range: limits[k]..<limits[k + 1], firstLine: lines[k], seenCue: true,
                                            regionValues: regionValues, keepsCueValues: keeps)
-            parser.cues.reserveCapacity((limits[k + 1] - limits[k]) / 64)
+            parser.cues.reserveCapacity((limits[k + 1] - limits[k]) / 40)
             parser.run()
             return (parser.cues, parser.cueValues, parser.log)
         }
+        // Room for every cue at once (a generous estimate: untouched capacity costs no memory).
         var pieceCues = pieces.map(\.0)
-        if cues.isEmpty {
-            swap(&cues, &pieceCues[0])
-        } else {
-            cues.appendMoving(&pieceCues[0])
-        }
-        for k in pieceCues.indices.dropFirst() { cues.appendMoving(&pieceCues[k]) }
+        cues.reserveCapacity(cues.count + pieceCues.reduce(0) { $0 + $1.count })
+        for k in pieceCues.indices { cues.appendMoving(&pieceCues[k]) }
         for piece in pieces {
             cueValues.append(contentsOf: piece.1)
             log.merge(piece.2)
