@@ -393,16 +393,23 @@ public enum WebVTTCueTextParser {
 
         /// A DOM text node: lines become text nodes separated by `.lineBreak`.
         static func appendText(_ text: String, to out: inout [InlineNode]) {
-            if !text.utf8.contains(0x0A) {
+            let utf8 = text.utf8
+            guard utf8.contains(0x0A) else {
                 if !text.isEmpty { out.append(.text(text)) }
                 return
             }
-            var first = true
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                if !first { out.append(.lineBreak) }
-                if !line.isEmpty { out.append(.text(String(line))) }
-                first = false
+            // Line feeds are ASCII, so their UTF-8 positions are valid String indices.
+            var lineStart = utf8.startIndex
+            var i = utf8.startIndex
+            while i != utf8.endIndex {
+                if utf8[i] == 0x0A {
+                    if i != lineStart { out.append(.text(String(text[lineStart..<i]))) }
+                    out.append(.lineBreak)
+                    lineStart = utf8.index(after: i)
+                }
+                i = utf8.index(after: i)
             }
+            if lineStart != utf8.endIndex { out.append(.text(String(text[lineStart...]))) }
         }
     }
 }

@@ -10,10 +10,16 @@ enum WebVTTNumbers {
     static func percentage(_ s: ByteSlice) -> (percent: Double, fraction: Fraction)? {
         guard s.count >= 2, s.last == UInt8(ascii: "%") else { return nil }
         let number = s.dropLast()
-        guard isDecimal(number, allowSign: false), let value = floatingPoint(number), value >= 0, value <= 100 else {
-            return nil
+        guard isDecimal(number, allowSign: false) else { return nil }
+        // A short decimal is exact as a fraction, and its double (an exact numerator over an exact
+        // power of ten, divided once) is correctly rounded: no text-to-double conversion needed.
+        if let exact = Fraction(decimal: number), exact.numerator < 1 << 53, exact.denominator <= 1_000_000_000_000_000 {
+            let value = Double(exact.numerator) / Double(exact.denominator)
+            guard value <= 100 else { return nil }
+            return (value, exact.dividedBy100)
         }
-        return (value, fraction(number, approximating: value) .dividedBy100)
+        guard let value = floatingPoint(number), value >= 0, value <= 100 else { return nil }
+        return (value, fraction(number, approximating: value).dividedBy100)
     }
 
     /// `-?digits(.digits)?` as §6.3 allows for `line` numbers, or nil.
