@@ -8,7 +8,11 @@ public func parallelMap<T: Sendable>(count: Int, _ work: @Sendable (Int) -> T) -
     if count == 1 { return [work(0)] }
     let slots = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
     slots.initialize(repeating: nil)
-    defer { slots.deallocate() }
+    // The slots hold the results until they are copied out: destroy them before freeing.
+    defer {
+        slots.deinitialize()
+        slots.deallocate()
+    }
     nonisolated(unsafe) let shared = slots
     DispatchQueue.concurrentPerform(iterations: count) { index in
         shared[index] = work(index)
