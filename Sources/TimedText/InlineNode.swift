@@ -80,10 +80,15 @@ public struct RubySegment: Sendable, Hashable {
     /// The annotation (`rt`), or nil for base text that has none.
     public var annotation: [InlineNode]?
     public var annotationClasses: [String]
+    /// Styles for the annotation alone (a WebVTT `::cue(rt)` rule, a TTML `tts:ruby="text"` span);
+    /// the ruby's own `style` covers base and annotation.
+    public var annotationStyle: StyleProperties
 
-    public init(base: [InlineNode], annotation: [InlineNode]?, annotationClasses: [String] = []) {
+    public init(base: [InlineNode], annotation: [InlineNode]?, annotationClasses: [String] = [],
+                annotationStyle: StyleProperties = .none) {
         self.base = base
         self.annotation = annotation
         self.annotationClasses = annotationClasses
+        self.annotationStyle = annotationStyle
     }
 }

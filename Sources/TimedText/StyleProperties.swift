@@ -1,5 +1,8 @@
 /// Style a piece of content asks for. Every property is optional: nil means the content does not
 /// say, so inheritance, the format's initial value or the viewer's caption appearance decides.
+///
+/// The names are neutral between the formats: each property says which WebVTT `::cue` CSS property
+/// and which TTML `tts:` attribute it holds, so that both readers fill the same fields.
 public struct StyleProperties: Sendable, Hashable {
     public enum FontStyle: String, Sendable, Hashable { case normal, italic, oblique }
     public enum FontWeight: String, Sendable, Hashable { case normal, bold }
@@ -12,6 +15,10 @@ public struct StyleProperties: Sendable, Hashable {
         case em(Fraction)
         /// TTML cells (`ttp:cellResolution`).
         case cells(Fraction)
+        /// A proportion of the video frame's width: CSS `vw` (5vw is 1/20), TTML2 `rw`.
+        case viewportWidth(Fraction)
+        /// A proportion of the video frame's height: CSS `vh` (5vh is 1/20), TTML2 `rh`.
+        case viewportHeight(Fraction)
     }
 
     public struct TextDecoration: OptionSet, Sendable, Hashable {
@@ -22,6 +29,91 @@ public struct StyleProperties: Sendable, Hashable {
         public static let overline = TextDecoration(rawValue: 4)
     }
 
+    /// How decoration lines are drawn: CSS `text-decoration-style`.
+    public enum TextDecorationStyle: String, Sendable, Hashable { case solid, double, dotted, dashed, wavy }
+
+    /// CSS `visibility` (`collapse` reads as `hidden`), TTML `tts:visibility`. Hidden text keeps its space.
+    public enum Visibility: String, Sendable, Hashable { case visible, hidden }
+
+    /// One shadow of CSS `text-shadow` or TTML `tts:textShadow`; both have the same parts.
+    public struct TextShadow: Sendable, Hashable {
+        /// Rightwards.
+        public var offsetX: Length
+        /// Downwards.
+        public var offsetY: Length
+        /// Nil when the source gave none (no blur).
+        public var blurRadius: Length?
+        /// Nil: the text's colour (CSS `currentcolor`; TTML's default too).
+        public var color: Color?
+
+        public init(offsetX: Length, offsetY: Length, blurRadius: Length? = nil, color: Color? = nil) {
+            self.offsetX = offsetX
+            self.offsetY = offsetY
+            self.blurRadius = blurRadius
+            self.color = color
+        }
+    }
+
+    /// A line drawn around text. TTML `tts:textOutline` draws it around each glyph; a WebVTT `::cue`
+    /// CSS `outline` draws it around the text's inline boxes. One value, so that the two are not
+    /// set at once, with the placement saying which.
+    public struct Outline: Sendable, Hashable {
+        public enum Placement: String, Sendable, Hashable { case glyphs, box }
+        /// CSS `outline-style`. `none` draws nothing whatever the width (as CSS computes it).
+        public enum Style: String, Sendable, Hashable {
+            case none, auto, solid, dotted, dashed, double, groove, ridge, inset, outset
+        }
+
+        public var placement: Placement
+        public var style: Style
+        /// Nil: the text's colour (CSS `currentcolor`/`auto`, and TTML's default).
+        public var color: Color?
+        public var width: Length
+        /// TTML's optional blur radius; CSS has none.
+        public var blurRadius: Length?
+
+        public init(placement: Placement, style: Style = .solid, color: Color? = nil, width: Length,
+                    blurRadius: Length? = nil) {
+            self.placement = placement
+            self.style = style
+            self.color = color
+            self.width = width
+            self.blurRadius = blurRadius
+        }
+    }
+
+    /// CSS `line-height`, TTML `tts:lineHeight`.
+    public enum LineHeight: Sendable, Hashable {
+        case normal
+        /// A multiple of the element's own font size, inherited as the multiple (CSS `<number>`).
+        case multiple(Fraction)
+        /// A length; `.fraction` is a proportion of the element's own font size (CSS `<percentage>`).
+        case length(Length)
+    }
+
+    /// How spaces and line breaks in the text are kept: CSS `white-space-collapse` (the first half
+    /// of `white-space`), TTML `xml:space` (`default` is `collapse`, `preserve` is `preserve`).
+    public enum WhiteSpaceCollapse: String, Sendable, Hashable {
+        case collapse, preserve, preserveBreaks, breakSpaces
+    }
+
+    /// Whether lines wrap: CSS `text-wrap-mode` (the second half of `white-space`), TTML `tts:wrapOption`.
+    public enum TextWrap: String, Sendable, Hashable { case wrap, noWrap }
+
+    /// Horizontal-in-vertical text (tate-chū-yoko): CSS `text-combine-upright`, TTML `tts:textCombine`.
+    public enum TextCombine: Sendable, Hashable {
+        case none
+        case all
+        /// Runs of up to this many ASCII digits (CSS `digits 2`; 2...4).
+        case digits(Int)
+    }
+
+    /// Where ruby annotations go, line-relative: CSS `ruby-position`; TTML `tts:rubyPosition`
+    /// `before` is `over`, `after` is `under` and `outside` is `alternateOver`.
+    public enum RubyPosition: String, Sendable, Hashable {
+        case over, under, interCharacter, alternateOver, alternateUnder
+    }
+
     public var color: Color?
     public var backgroundColor: Color?
     /// Family names in order of preference, generic families (`monospaceSansSerif`) included.
@@ -29,12 +121,30 @@ public struct StyleProperties: Sendable, Hashable {
     public var fontSize: Length?
     public var fontStyle: FontStyle?
     public var fontWeight: FontWeight?
+    /// The lines drawn; empty means explicitly none.
     public var textDecoration: TextDecoration?
     public var opacity: Fraction?
+    public var visibility: Visibility?
+    /// Shadows in paint order (the first on top); empty means explicitly none.
+    public var textShadow: [TextShadow]?
+    /// Nil: the text's colour.
+    public var textDecorationColor: Color?
+    public var textDecorationStyle: TextDecorationStyle?
+    public var outline: Outline?
+    public var lineHeight: LineHeight?
+    public var whiteSpaceCollapse: WhiteSpaceCollapse?
+    public var textWrap: TextWrap?
+    public var textCombine: TextCombine?
+    public var rubyPosition: RubyPosition?
 
     public init(color: Color? = nil, backgroundColor: Color? = nil, fontFamilies: [String]? = nil,
                 fontSize: Length? = nil, fontStyle: FontStyle? = nil, fontWeight: FontWeight? = nil,
-                textDecoration: TextDecoration? = nil, opacity: Fraction? = nil) {
+                textDecoration: TextDecoration? = nil, opacity: Fraction? = nil,
+                visibility: Visibility? = nil, textShadow: [TextShadow]? = nil,
+                textDecorationColor: Color? = nil, textDecorationStyle: TextDecorationStyle? = nil,
+                outline: Outline? = nil, lineHeight: LineHeight? = nil,
+                whiteSpaceCollapse: WhiteSpaceCollapse? = nil, textWrap: TextWrap? = nil,
+                textCombine: TextCombine? = nil, rubyPosition: RubyPosition? = nil) {
         self.color = color
         self.backgroundColor = backgroundColor
         self.fontFamilies = fontFamilies
@@ -43,6 +153,16 @@ public struct StyleProperties: Sendable, Hashable {
         self.fontWeight = fontWeight
         self.textDecoration = textDecoration
         self.opacity = opacity
+        self.visibility = visibility
+        self.textShadow = textShadow
+        self.textDecorationColor = textDecorationColor
+        self.textDecorationStyle = textDecorationStyle
+        self.outline = outline
+        self.lineHeight = lineHeight
+        self.whiteSpaceCollapse = whiteSpaceCollapse
+        self.textWrap = textWrap
+        self.textCombine = textCombine
+        self.rubyPosition = rubyPosition
     }
 
     /// No property set.
