@@ -169,4 +169,29 @@ public struct StyleProperties: Sendable, Hashable {
     public static let none = StyleProperties()
 
     public var isEmpty: Bool { self == .none }
+
+    /// These properties with every property `other` sets taking its value: what a later, more
+    /// specific source of style (a CSS rule, a child span, a viewer's forced setting) does.
+    public func overlaid(by other: StyleProperties) -> StyleProperties {
+        var result = self
+        if let value = other.color { result.color = value }
+        if let value = other.backgroundColor { result.backgroundColor = value }
+        if let value = other.fontFamilies { result.fontFamilies = value }
+        if let value = other.fontSize { result.fontSize = value }
+        if let value = other.fontStyle { result.fontStyle = value }
+        if let value = other.fontWeight { result.fontWeight = value }
+        if let value = other.textDecoration { result.textDecoration = value }
+        if let value = other.opacity { result.opacity = value }
+        if let value = other.visibility { result.visibility = value }
+        if let value = other.textShadow { result.textShadow = value }
+        if let value = other.textDecorationColor { result.textDecorationColor = value }
+        if let value = other.textDecorationStyle { result.textDecorationStyle = value }
+        if let value = other.outline { result.outline = value }
+        if let value = other.lineHeight { result.lineHeight = value }
+        if let value = other.whiteSpaceCollapse { result.whiteSpaceCollapse = value }
+        if let value = other.textWrap { result.textWrap = value }
+        if let value = other.textCombine { result.textCombine = value }
+        if let value = other.rubyPosition { result.rubyPosition = value }
+        return result
+    }
 }

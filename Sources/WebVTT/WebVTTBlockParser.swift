@@ -32,12 +32,18 @@ struct WebVTTBlockParser {
 
     var cues: [Cue] = []
     var cueValues: [WebVTTCueValues] = []
-    var styleBlocks: [(text: String, firstLine: Int)] = []
+    var styleBlocks: [WebVTTStyleBlock] = []
+    var styleSheets: [WebVTTStyleSheet] = []
+    /// The style sheets' rules, built at the first cue (all sheets come before it); nil when none.
+    var cascade: WebVTTStyleCascade?
+    /// The track's language (a `Language:` header), for `:lang()` and `[lang]` on the cue.
+    var trackLanguage: String?
     var regions: [Region] = []
     var log = DiagnosticLog()
 
     init(_ p: UnsafeBufferPointer<UInt8>, range: Range<Int>, firstLine: Int, seenCue: Bool,
-         regionValues: [WebVTTRegionValues], keepsCueValues: Bool) {
+         regionValues: [WebVTTRegionValues], cascade: WebVTTStyleCascade? = nil, keepsCueValues: Bool) {
+        self.cascade = cascade
         self.p = p
         limit = range.upperBound
         position = range.lowerBound
@@ -145,7 +151,9 @@ struct WebVTTBlockParser {
         if let cue {
             appendCue(cue, text: buffer, blockLine: blockLine)
         } else if styleSheet {
-            styleBlocks.append((String(decoding: p[buffer], as: UTF8.self), blockLine + 1))
+            let css = String(decoding: p[buffer], as: UTF8.self)
+            styleBlocks.append(WebVTTStyleBlock(css: css, firstLine: blockLine + 1))
+            styleSheets.append(WebVTTStyleSheet(parsing: css, startingLine: blockLine + 1, diagnostics: &log))
         } else if region {
             let parsed = WebVTTRegionSettings.parse(p, buffer, firstLine: blockLine + 1, log: &log)
             regionValues.append(parsed.values)
@@ -160,8 +168,13 @@ struct WebVTTBlockParser {
                                     text: Range<Int>, blockLine: Int) {
         let content = WebVTTCueTextParser.parse(p, text)
         let id = cue.values.values.id
-        cues.append(Cue(id: id.isEmpty ? nil : id, start: cue.start, end: cue.end, content: content,
-                        layout: cue.values.layout, source: SourceLocation(line: blockLine, column: 1)))
+        var model = Cue(id: id.isEmpty ? nil : id, start: cue.start, end: cue.end, content: content,
+                        layout: cue.values.layout, source: SourceLocation(line: blockLine, column: 1))
+        if cascade == nil, styleSheets.contains(where: { !$0.isEmpty }) {
+            cascade = WebVTTStyleCascade(styleSheets, trackLanguage: trackLanguage)
+        }
+        if let cascade { cascade.apply(to: &model) }
+        cues.append(model)
         if keepsCueValues {
             var values = cue.values.values
             values.text = String(decoding: p[text], as: UTF8.self)

@@ -21,6 +21,8 @@ public struct WebVTTFile: Sendable {
     public var regionValues: [WebVTTRegionValues]
     /// The text of each `STYLE` block, in file order, with the line its CSS starts on.
     public var styleBlocks: [WebVTTStyleBlock]
+    /// Each `STYLE` block's rules (already cascaded onto the cues and regions of `document`).
+    public var styleSheets: [WebVTTStyleSheet]
     /// `Name: value` lines of the header (after the `WEBVTT` line), such as `Language: en`.
     public var headerFields: [WebVTTHeaderField]
     /// The HLS segment's `X-TIMESTAMP-MAP`, when the header has one.
@@ -79,7 +81,8 @@ public struct WebVTTReader: Sendable {
     /// Reads a decoded text into a `WebVTTFile`.
     public func readFile(_ source: SourceText) -> ParseResult<WebVTTFile> {
         var file = WebVTTFile(document: Document(format: .webVTT, encoding: source.encoding, tracks: []), cueValues: [],
-                              regionValues: [], styleBlocks: [], headerFields: [], timestampMap: nil)
+                              regionValues: [], styleBlocks: [], styleSheets: [], headerFields: [],
+                              timestampMap: nil)
         var log = DiagnosticLog()
         guard source.byteCount < Self.maximumTextSize else {
             log.report(.error, .webVTTTooLarge, "the text is larger than 4 GiB; not read", at: nil)
@@ -116,6 +119,7 @@ public struct WebVTTReader: Sendable {
             if p[parser.position] != 0x0A {
                 let header = parser.collectBlock(inHeader: true)
                 readHeader(p, header, firstLine: 2, into: &file, log: &parser.log)
+                parser.trackLanguage = file.headerFields.last { $0.name.lowercased() == "language" }?.value
             } else {
                 parser.position += 1
                 parser.line += 1
@@ -133,11 +137,14 @@ public struct WebVTTReader: Sendable {
         }
         log.merge(parser.log)
         file.regionValues = parser.regionValues
-        file.styleBlocks = parser.styleBlocks.map { WebVTTStyleBlock(css: $0.text, firstLine: $0.firstLine) }
+        file.styleBlocks = parser.styleBlocks
+        file.styleSheets = parser.styleSheets
         file.cueValues = cueValues
-        let language = file.headerFields.last { $0.name.lowercased() == "language" }?.value
-        file.document.tracks = [Track(language: language, kind: .subtitles, cues: cues,
-                                      regions: modelRegions(parser.regions, log: &log))]
+        var regions = modelRegions(parser.regions, log: &log)
+        if let cascade = parser.cascade ?? (parser.styleSheets.isEmpty ? nil : WebVTTStyleCascade(parser.styleSheets)) {
+            for r in regions.indices { regions[r].style = cascade.regionStyle(forRegionID: regions[r].id) }
+        }
+        file.document.tracks = [Track(language: parser.trackLanguage, kind: .subtitles, cues: cues, regions: regions)]
         return true
     }
 
@@ -174,10 +181,11 @@ public struct WebVTTReader: Sendable {
         for k in lineFeeds.indices.dropLast() { firstLines.append(firstLines[k] + lineFeeds[k]) }
         let lines = firstLines
         let regionValues = first.regionValues
+        let cascade = first.cascade
         let keeps = options.keepsCueValues
         let pieces = parallelMap(count: limits.count - 1) { k in
             var parser = WebVTTBlockParser(buffer, range: limits[k]..<limits[k + 1], firstLine: lines[k], seenCue: true,
-                                           regionValues: regionValues, keepsCueValues: keeps)
+                                           regionValues: regionValues, cascade: cascade, keepsCueValues: keeps)
             parser.cues.reserveCapacity((limits[k + 1] - limits[k]) / 40)
             parser.run()
             return (parser.cues, parser.cueValues, parser.log)

@@ -5,8 +5,8 @@ import TextScanning
 /// (rounded to the millisecond), cue settings for non-default layouts, and cue text with `<i> <b> <u>
 /// <c.class> <v> <lang> <ruby><rt>` and inline timestamps; `&`, `<`, `>` escaped.
 ///
-/// Not yet written (issue #3): `REGION` and `STYLE` blocks; spans that carry only styles
-/// (an SRT `<font color>`) keep their text but lose the style.
+/// `REGION` blocks for the track's regions and one `STYLE` block for its styles (see
+/// `WebVTTStylePlan`) precede the cues.
 public struct WebVTTWriter: Sendable {
     public init() {}
 
@@ -28,10 +28,16 @@ public struct WebVTTWriter: Sendable {
             header.append(0x0A)
             appendRegion(region, to: &header)
         }
+        let plan = WebVTTStylePlan(track)
+        if !plan.css.isEmpty {
+            header.appendStatic("\nSTYLE\n")
+            header.append(plan.css)
+            header.append(0x0A)
+        }
         let head = header.finish()
         try head.withUnsafeBufferPointer { try sink($0) }
         let writer = self
-        try writeInPieces(track.cues, { slice, out in writer.writeCues(slice, into: &out) }, to: sink)
+        try writeInPieces(track.cues, { slice, out in writer.writeCues(slice, plan: plan, into: &out) }, to: sink)
     }
 
     /// §4.5 a region definition block. A TTML region (origin and extent) becomes the WebVTT
@@ -65,7 +71,7 @@ public struct WebVTTWriter: Sendable {
         !value.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D } && !value.contains("-->")
     }
 
-    private func writeCues(_ cues: ArraySlice<Cue>, into out: inout ByteWriter) {
+    private func writeCues(_ cues: ArraySlice<Cue>, plan: WebVTTStylePlan, into out: inout ByteWriter) {
         for cue in cues {
             out.append(0x0A)
             if let id = cue.id, isValidIdentifier(id) {
@@ -79,7 +85,13 @@ public struct WebVTTWriter: Sendable {
             if !cue.hasDefaultLayout { appendSettings(cue.layout, to: &out) }
             out.append(0x0A)
             let textStart = out.byteCount
-            appendNodes(cue.content, to: &out)
+            if let cueClass = plan.generatedClass(forCue: cue) {
+                out.append("<c.\(cueClass)>")
+                appendNodes(cue.content, plan: plan, to: &out)
+                out.append("</c>")
+            } else {
+                appendNodes(cue.content, plan: plan, to: &out)
+            }
             out.removeEmptyLines(from: textStart)
             if out.byteCount > textStart { out.append(0x0A) }
         }
@@ -126,7 +138,7 @@ public struct WebVTTWriter: Sendable {
         }
     }
 
-    private func appendNodes(_ nodes: [InlineNode], to out: inout ByteWriter) {
+    private func appendNodes(_ nodes: [InlineNode], plan: WebVTTStylePlan, to out: inout ByteWriter) {
         for node in nodes {
             switch node {
             case .text(let s): appendEscaped(s, to: &out)
@@ -135,14 +147,14 @@ public struct WebVTTWriter: Sendable {
                 out.append(UInt8(ascii: "<"))
                 out.appendClock(t, separator: UInt8(ascii: "."))
                 out.append(UInt8(ascii: ">"))
-            case .span(let span): appendSpan(span, to: &out)
+            case .span(let span): appendSpan(span, plan: plan, to: &out)
             case .ruby(let ruby):
-                out.append("<ruby\(classSuffix(ruby.classes))>")
+                out.append("<ruby\(classSuffix(ruby.classes, plan.generatedClass(forRuby: ruby)))>")
                 for segment in ruby.segments {
-                    appendNodes(segment.base, to: &out)
+                    appendNodes(segment.base, plan: plan, to: &out)
                     if let annotation = segment.annotation {
-                        out.append("<rt\(classSuffix(segment.annotationClasses))>")
-                        appendNodes(annotation, to: &out)
+                        out.append("<rt\(classSuffix(segment.annotationClasses, plan.generatedClass(forAnnotationOf: segment)))>")
+                        appendNodes(annotation, plan: plan, to: &out)
                         out.append("</rt>")
                     }
                 }
@@ -151,8 +163,8 @@ public struct WebVTTWriter: Sendable {
         }
     }
 
-    private func appendSpan(_ span: Span, to out: inout ByteWriter) {
-        let classes = classSuffix(span.classes)
+    private func appendSpan(_ span: Span, plan: WebVTTStylePlan, to out: inout ByteWriter) {
+        let classes = classSuffix(span.classes, plan.generatedClass(for: span))
         let tag: String?
         var annotation = ""
         switch span.kind {
@@ -162,22 +174,26 @@ public struct WebVTTWriter: Sendable {
         case .class: tag = "c"
         case .voice(let name): tag = "v"; annotation = " " + escapedAnnotation(name)
         case .language(let language): tag = "lang"; annotation = " " + escapedAnnotation(language)
-        case .styled: tag = classes.isEmpty ? nil : "c"
+        case .styled: tag = classes.isEmpty ? nil : "c"  // `classes` includes a generated class
         }
-        // Styles that WebVTT tags can say directly.
+        // A span with only styles (TTML, SRT `<font>`) also says what tags can say, for players
+        // that ignore STYLE blocks; WebVTT's own spans carry their styles in the STYLE rules only.
         var extra: [String] = []
-        if span.style.fontStyle == .italic && span.kind != .italic { extra.append("i") }
-        if span.style.fontWeight == .bold && span.kind != .bold { extra.append("b") }
-        if span.style.textDecoration?.contains(.underline) == true && span.kind != .underline { extra.append("u") }
+        if span.kind == .styled {
+            if span.style.fontStyle == .italic { extra.append("i") }
+            if span.style.fontWeight == .bold { extra.append("b") }
+            if span.style.textDecoration?.contains(.underline) == true { extra.append("u") }
+        }
         for name in extra { out.append("<\(name)>") }
         if let tag { out.append("<\(tag)\(classes)\(annotation)>") }
-        appendNodes(span.children, to: &out)
+        appendNodes(span.children, plan: plan, to: &out)
         if let tag { out.append("</\(tag)>") }
         for name in extra.reversed() { out.append("</\(name)>") }
     }
 
-    private func classSuffix(_ classes: [String]) -> String {
-        classes.isEmpty ? "" : "." + classes.joined(separator: ".")
+    private func classSuffix(_ classes: [String], _ generated: String? = nil) -> String {
+        let all = generated.map { classes + [$0] } ?? classes
+        return all.isEmpty ? "" : "." + all.joined(separator: ".")
     }
 
     private func escapedAnnotation(_ text: String) -> String {

@@ -20,13 +20,16 @@ import TimedText
         #expect(text == """
             WEBVTT
 
+            STYLE
+            ::cue(.legible-s1) { font-style: italic; }
+
             intro
             00:00:01.500 --> 00:00:04.000 line:0% position:100%,line-right align:right
             Tom &amp; Jerry &lt;3 --&gt;
 
             01:00:00.000 --> 01:00:00.100
             <v.loud Mary &lt;the&gt; cat>Hi</v><01:00:00.500><lang ja><ruby>漢<rt>かん</rt></ruby></lang>
-            <i>styled</i>
+            <i><c.legible-s1>styled</c></i>
 
             """)
     }
@@ -34,7 +37,23 @@ import TimedText
     @Test func convertsSRTFixtures() {
         let srt = SubRipReader().read(Fixtures.bytes("srt/tags.srt")).value
         let vtt = String(decoding: WebVTTWriter().write(srt), as: UTF8.self)
-        #expect(vtt.hasPrefix("WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\n<i>italic <b>bold-italic</b></i> <u>under</u>\n"))
+        // `<font>` colours and faces become generated classes with their rules.
+        #expect(vtt.hasPrefix("""
+            WEBVTT
+
+            STYLE
+            ::cue(.legible-s1) { color: #ffff00; font-family: Arial; font-size: 28px; }
+            ::cue(.legible-s2) { color: #ff0000; }
+
+            1
+            00:00:01.000 --> 00:00:02.000
+            <i>italic <b>bold-italic</b></i> <u>under</u>
+
+            2
+            00:00:03.000 --> 00:00:04.000
+            <c.legible-s1>yellow</c> <c.legible-s2>red</c>
+
+            """))
         #expect(vtt.contains("\n<i>never closed\nacross lines</i>\n"))
         #expect(vtt.contains("unknown a &lt; b &lt;3"))
     }
@@ -71,5 +90,30 @@ import TimedText
             #expect(cues.map(\.plainText) == track.cues.map(\.plainText), "\(name)")
             #expect(cues.map(\.start) == track.cues.map { MediaTime(milliseconds: $0.start.rounded(toTimescale: 1000)) }, "\(name)")
         }
+    }
+}
+
+@Suite struct WebVTTStyleRoundTripTests {
+    /// `::cue` rules cascaded onto cues, spans, ruby and ruby text, written back as rules that
+    /// cascade the same styles onto the same nodes.
+    @Test func stylesSurviveReadWriteRead() throws {
+        let first = WebVTTReader().read(Fixtures.bytes("webvtt/styles.vtt"))
+        #expect(first.diagnostics.isEmpty, "\(first.diagnostics)")
+        let cues = try #require(first.value.tracks.first?.cues)
+        #expect(cues[0].style.fontFamilies == ["Noto Sans", "sans-serif"])
+        #expect(cues[0].style.outline != nil && cues[1].style.outline == nil)
+        guard case .span(let bill) = cues[0].content[0], case .span(let ann) = cues[1].content[0] else {
+            Issue.record("voice spans expected")
+            return
+        }
+        #expect(bill.style.fontWeight == .bold && ann.style.fontWeight == nil)
+        let written = WebVTTWriter().write(first.value)
+        let second = WebVTTReader().read(written)
+        #expect(second.diagnostics.isEmpty, "\(second.diagnostics)")
+        var expected = first.value.withoutSourceLocations
+        var got = second.value.withoutSourceLocations
+        expected.tracks[0].language = nil
+        got.tracks[0].language = nil
+        #expect(got == expected, "\(String(decoding: written, as: UTF8.self))")
     }
 }

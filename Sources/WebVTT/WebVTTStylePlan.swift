@@ -1,0 +1,184 @@
+import TimedText
+
+/// How the WebVTT writer says the model's styles: one `STYLE` block of `::cue(…)` rules (W3C
+/// WebVTT §4.6), keyed on what the cue text already carries, so that reading the file back
+/// cascades the same styles onto the same nodes.
+///
+/// A node's selector is its element and classes (`c.yellow.big`), then, if other nodes with that
+/// selector have other styles, the element, classes and voice or language (`v.loud[voice="Bill"]`).
+/// A node that neither describes alone — a TTML span or SRT `<font>` with no classes, or a
+/// conflict — gets a generated class (`legible-s1`) that the writer adds to it. The most common
+/// cue-level style is one `::cue` rule when every cue's style builds on it; a cue with more goes
+/// on `::cue(#id)`, or without an identifier on a generated class around its text. Generated classes change the classes a re-read shows; the styles stay.
+struct WebVTTStylePlan: Sendable {
+    /// The `STYLE` block's CSS; empty when the track has no style.
+    private(set) var css = ""
+    /// Generated classes by style.
+    private var generated: [StyleProperties: String] = [:]
+    /// Nodes whose own selector cannot carry their style: they get `generated[style]`.
+    private var needsGenerated: Set<String> = []
+    /// Cues without an identifier whose style needs a generated class around their text.
+    private var cueClasses: [StyleProperties: String] = [:]
+
+    init(_ track: Track) {
+        var styles: [String: StyleProperties] = [:]   // selector → the one style its nodes have
+        var conflicting: Set<String> = []
+        var anyStyle = false
+        func visit(_ nodes: [InlineNode]) {
+            for node in nodes {
+                switch node {
+                case .span(let span):
+                    anyStyle = anyStyle || !span.style.isEmpty
+                    for key in Self.selectors(span) { record(key, span.style) }
+                    visit(span.children)
+                case .ruby(let ruby):
+                    anyStyle = anyStyle || !ruby.style.isEmpty
+                    record(Self.selector("ruby", ruby.classes), ruby.style)
+                    for segment in ruby.segments {
+                        visit(segment.base)
+                        anyStyle = anyStyle || !segment.annotationStyle.isEmpty
+                        if let annotation = segment.annotation {
+                            record(Self.selector("rt", segment.annotationClasses), segment.annotationStyle)
+                            visit(annotation)
+                        }
+                    }
+                case .text, .lineBreak, .timestamp:
+                    break
+                }
+            }
+        }
+        func record(_ key: String, _ style: StyleProperties) {
+            if let known = styles[key] {
+                if known != style { conflicting.insert(key) }
+            } else {
+                styles[key] = style
+            }
+        }
+        var cueRules: [(String, StyleProperties)] = []
+        // The most common cue style is one `::cue` rule when every cue's style builds on it (CSS
+        // cannot take a property away); the others name their cue.
+        var counts: [StyleProperties: Int] = [:]
+        var mostCommon: StyleProperties?
+        for cue in track.cues where !cue.style.isEmpty {
+            counts[cue.style, default: 0] += 1
+            // Ties go to the style seen first, so the output does not depend on hashing.
+            if counts[cue.style]! > mostCommon.map({ counts[$0]! }) ?? 0 { mostCommon = cue.style }
+        }
+        let sharedCueStyle = mostCommon.flatMap { base in
+            track.cues.allSatisfy { base.overlaid(by: $0.style) == $0.style } ? base : nil
+        }
+        if let sharedCueStyle { cueRules.append(("", sharedCueStyle)) }
+        for cue in track.cues {
+            visit(cue.content)
+            if cue.style.isEmpty { continue }
+            anyStyle = true
+            if cue.style == sharedCueStyle { continue }
+            if let id = cue.id {
+                cueRules.append(("#" + WebVTTStyleSerializer.identifier(id), cue.style))
+            } else if cueClasses[cue.style] == nil {
+                cueClasses[cue.style] = "legible-c\(cueClasses.count + 1)"
+            }
+        }
+        guard anyStyle else { return }
+
+        var rules: [String] = []
+        var written: Set<String> = []
+        // Second pass: each styled node's first selector without a conflict, else a generated class.
+        func place(_ keys: [String], _ style: StyleProperties) {
+            guard !style.isEmpty else { return }
+            if let key = keys.first(where: { !conflicting.contains($0) }) {
+                if written.insert(key).inserted { rules.append(WebVTTStyleSerializer.rule(selector: "::cue(\(key))", style: style)) }
+            } else {
+                needsGenerated.insert(Self.identity(keys))
+                if generated[style] == nil {
+                    let name = "legible-s\(generated.count + 1)"
+                    generated[style] = name
+                    rules.append(WebVTTStyleSerializer.rule(selector: "::cue(.\(name))", style: style))
+                }
+            }
+        }
+        func placeAll(_ nodes: [InlineNode]) {
+            for node in nodes {
+                switch node {
+                case .span(let span):
+                    place(Self.selectors(span), span.style)
+                    placeAll(span.children)
+                case .ruby(let ruby):
+                    place([Self.selector("ruby", ruby.classes)], ruby.style)
+                    for segment in ruby.segments {
+                        placeAll(segment.base)
+                        if let annotation = segment.annotation {
+                            place([Self.selector("rt", segment.annotationClasses)], segment.annotationStyle)
+                            placeAll(annotation)
+                        }
+                    }
+                case .text, .lineBreak, .timestamp:
+                    break
+                }
+            }
+        }
+        for cue in track.cues { placeAll(cue.content) }
+        for (selector, style) in cueRules {
+            rules.append(WebVTTStyleSerializer.rule(selector: selector.isEmpty ? "::cue" : "::cue(\(selector))", style: style))
+        }
+        for (style, name) in cueClasses.sorted(by: { $0.value < $1.value }) {
+            rules.append(WebVTTStyleSerializer.rule(selector: "::cue(.\(name))", style: style))
+        }
+        css = rules.joined(separator: "\n")
+    }
+
+    /// The class to add to a span written with this style, if its own selector cannot carry it.
+    func generatedClass(for span: Span) -> String? {
+        guard !span.style.isEmpty, needsGenerated.contains(Self.identity(Self.selectors(span))) else { return nil }
+        return generated[span.style]
+    }
+
+    func generatedClass(forRuby ruby: Ruby) -> String? {
+        guard !ruby.style.isEmpty, needsGenerated.contains(Self.selector("ruby", ruby.classes)) else { return nil }
+        return generated[ruby.style]
+    }
+
+    func generatedClass(forAnnotationOf segment: RubySegment) -> String? {
+        guard !segment.annotationStyle.isEmpty, needsGenerated.contains(Self.selector("rt", segment.annotationClasses)) else {
+            return nil
+        }
+        return generated[segment.annotationStyle]
+    }
+
+    /// The class around the text of a cue without an identifier that has a cue-level style.
+    func generatedClass(forCue cue: Cue) -> String? {
+        guard cue.id == nil, !cue.style.isEmpty else { return nil }
+        return cueClasses[cue.style]
+    }
+
+    /// A span's selectors, most general first: element and classes, then with its voice or
+    /// language. A span without a WebVTT element (`.styled`, written as `<c>`) has its classes as
+    /// `c.…`, or no selector at all.
+    static func selectors(_ span: Span) -> [String] {
+        let element: String
+        var attribute: String?
+        switch span.kind {
+        case .italic: element = "i"
+        case .bold: element = "b"
+        case .underline: element = "u"
+        case .class: element = "c"
+        case .voice(let name):
+            element = "v"
+            attribute = "[voice=\(WebVTTStyleSerializer.string(name))]"
+        case .language(let tag):
+            element = "lang"
+            attribute = "[lang=\(WebVTTStyleSerializer.string(tag))]"
+        case .styled:
+            return span.classes.isEmpty ? [] : [selector("c", span.classes)]
+        }
+        let base = selector(element, span.classes)
+        return attribute.map { [base, base + $0] } ?? [base]
+    }
+
+    /// What identifies a node's selector group (its most specific selector).
+    static func identity(_ selectors: [String]) -> String { selectors.last ?? "" }
+
+    static func selector(_ element: String, _ classes: [String]) -> String {
+        element + classes.map { "." + WebVTTStyleSerializer.identifier($0) }.joined()
+    }
+}
