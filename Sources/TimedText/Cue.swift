@@ -32,6 +32,10 @@ public struct Cue: Sendable, Hashable {
         set { layoutStorage = newValue.isDefault ? nil : Indirect(newValue) }
     }
 
+    /// Gives this cue `other`'s layout, sharing its storage: a reader whose cues repeat the same
+    /// settings keeps one copy of them.
+    public mutating func setLayout(sameAs other: Cue) { layoutStorage = other.layoutStorage }
+
     /// True when `layout` is the default (cheaper than comparing it).
     public var hasDefaultLayout: Bool { layoutStorage == nil }
 
@@ -40,6 +44,9 @@ public struct Cue: Sendable, Hashable {
         get { styleStorage?.value ?? .none }
         set { styleStorage = newValue.isEmpty ? nil : Indirect(newValue) }
     }
+
+    /// True when `style` is not empty (without copying it).
+    public var hasStyle: Bool { styleStorage != nil }
 
     /// A cue with the default layout and no cue-level style.
     public init(id: String? = nil, start: MediaTime, end: MediaTime?, content: [InlineNode], source: SourceLocation? = nil) {

@@ -4,6 +4,8 @@ public struct DiagnosticLog: Sendable {
     public static let defaultLimitPerCode = 1000
 
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Every report made, kept or not (so a reader can tell whether a step reported anything).
+    public private(set) var reportCount = 0
     private var counts: [DiagnosticCode: Int] = [:]
     private let limitPerCode: Int
 
@@ -13,6 +15,7 @@ public struct DiagnosticLog: Sendable {
 
     public mutating func report(_ severity: Severity, _ code: DiagnosticCode, _ message: @autoclosure () -> String,
                                 at location: SourceLocation?) {
+        reportCount += 1
         let count = counts[code, default: 0] + 1
         counts[code] = count
         if count <= limitPerCode {
@@ -30,6 +33,7 @@ public struct DiagnosticLog: Sendable {
             kept[d.code, default: 0] += 1
         }
         for (code, count) in other.counts { counts[code, default: 0] += count }
+        reportCount += other.reportCount
     }
 
     /// The diagnostics, with a note on each code that went over the cap.

@@ -8,6 +8,26 @@ public enum InlineNode: Sendable, Hashable {
     indirect case span(Span)
     indirect case ruby(Ruby)
 
+    /// True when any span, ruby or ruby annotation in the nodes carries a style.
+    public static func containsStyle(_ nodes: [InlineNode]) -> Bool {
+        for node in nodes {
+            switch node {
+            case .text, .lineBreak, .timestamp:
+                continue
+            case .span(let span):
+                if span.hasStyle || containsStyle(span.children) { return true }
+            case .ruby(let ruby):
+                if ruby.hasStyle { return true }
+                for segment in ruby.segments {
+                    if segment.hasAnnotationStyle || containsStyle(segment.base) || containsStyle(segment.annotation ?? []) {
+                        return true
+                    }
+                }
+            }
+        }
+        return false
+    }
+
     /// Plain text of a node list: markup removed, ruby annotations omitted, breaks as `\n`.
     public static func plainText(of nodes: [InlineNode]) -> String {
         // Most cues are one text node, or text lines with breaks: skip the general walk for them.
@@ -50,13 +70,22 @@ public struct Span: Sendable, Hashable {
 
     public var kind: Kind
     public var classes: [String]
-    public var style: StyleProperties
+    public var style: StyleProperties {
+        get { styleStorage?.value ?? .none }
+        set { styleStorage = newValue.isEmpty ? nil : Indirect(newValue) }
+    }
+    // Out of line and nil when empty, as `Cue.style`: most spans have no style, and a span's
+    // box would otherwise carry the whole property set.
+    private var styleStorage: Indirect<StyleProperties>?
+
+    /// True when `style` is not empty (without copying it).
+    public var hasStyle: Bool { styleStorage != nil }
     public var children: [InlineNode]
 
     public init(_ kind: Kind, classes: [String] = [], style: StyleProperties = .none, children: [InlineNode]) {
         self.kind = kind
         self.classes = classes
-        self.style = style
+        self.styleStorage = style.isEmpty ? nil : Indirect(style)
         self.children = children
     }
 }
@@ -66,12 +95,21 @@ public struct Span: Sendable, Hashable {
 public struct Ruby: Sendable, Hashable {
     public var classes: [String]
     public var segments: [RubySegment]
-    public var style: StyleProperties
+    public var style: StyleProperties {
+        get { styleStorage?.value ?? .none }
+        set { styleStorage = newValue.isEmpty ? nil : Indirect(newValue) }
+    }
+    // Out of line and nil when empty, as `Cue.style`: most spans have no style, and a span's
+    // box would otherwise carry the whole property set.
+    private var styleStorage: Indirect<StyleProperties>?
+
+    /// True when `style` is not empty (without copying it).
+    public var hasStyle: Bool { styleStorage != nil }
 
     public init(classes: [String] = [], segments: [RubySegment], style: StyleProperties = .none) {
         self.classes = classes
         self.segments = segments
-        self.style = style
+        self.styleStorage = style.isEmpty ? nil : Indirect(style)
     }
 }
 
@@ -82,13 +120,20 @@ public struct RubySegment: Sendable, Hashable {
     public var annotationClasses: [String]
     /// Styles for the annotation alone (a WebVTT `::cue(rt)` rule, a TTML `tts:ruby="text"` span);
     /// the ruby's own `style` covers base and annotation.
-    public var annotationStyle: StyleProperties
+    public var annotationStyle: StyleProperties {
+        get { annotationStyleStorage?.value ?? .none }
+        set { annotationStyleStorage = newValue.isEmpty ? nil : Indirect(newValue) }
+    }
+    private var annotationStyleStorage: Indirect<StyleProperties>?
+
+    /// True when `annotationStyle` is not empty (without copying it).
+    public var hasAnnotationStyle: Bool { annotationStyleStorage != nil }
 
     public init(base: [InlineNode], annotation: [InlineNode]?, annotationClasses: [String] = [],
                 annotationStyle: StyleProperties = .none) {
         self.base = base
         self.annotation = annotation
         self.annotationClasses = annotationClasses
-        self.annotationStyle = annotationStyle
+        self.annotationStyleStorage = annotationStyle.isEmpty ? nil : Indirect(annotationStyle)
     }
 }

@@ -36,10 +36,16 @@ struct WebVTTBlockParser {
     var styleSheets: [WebVTTStyleSheet] = []
     /// The style sheets' rules, built at the first cue (all sheets come before it); nil when none.
     var cascade: WebVTTStyleCascade?
+    private let styleMemo = WebVTTStyleCascade.Memo()
     /// The track's language (a `Language:` header), for `:lang()` and `[lang]` on the cue.
     var trackLanguage: String?
     var regions: [Region] = []
     var log = DiagnosticLog()
+    /// The last few settings texts parsed without a diagnostic, and what they gave (most recent
+    /// first): files repeat a handful of settings lines, which are then neither parsed nor stored
+    /// again.
+    private var recentSettings: [(text: Range<Int>, settings: WebVTTCueSettings, layoutCue: Cue?)] = []
+    private static let recentSettingsLimit = 8
 
     init(_ p: UnsafeBufferPointer<UInt8>, range: Range<Int>, firstLine: Int, seenCue: Bool,
          regionValues: [WebVTTRegionValues], cascade: WebVTTStyleCascade? = nil, keepsCueValues: Bool) {
@@ -80,7 +86,7 @@ struct WebVTTBlockParser {
         var bufferStart = position
         var bufferEnd = position
         var seenArrow = false
-        var cue: (values: WebVTTCueSettings, start: MediaTime, end: MediaTime)?
+        var cue: ParsedTiming?
         var failedTiming = false
         var styleSheet = false
         var region = false
@@ -164,16 +170,32 @@ struct WebVTTBlockParser {
         return buffer
     }
 
-    private mutating func appendCue(_ cue: (values: WebVTTCueSettings, start: MediaTime, end: MediaTime),
-                                    text: Range<Int>, blockLine: Int) {
+    /// A timing line read: the times, and the settings (with the cue's identifier).
+    struct ParsedTiming {
+        var values: WebVTTCueSettings
+        var start: MediaTime
+        var end: MediaTime
+        /// The settings are a recent cue's (now `recentSettings[0]`), whose layout can be shared.
+        var repeatsPreviousSettings: Bool
+        /// The settings were just parsed and remembered as `recentSettings[0]`.
+        var isRemembered = false
+    }
+
+    private mutating func appendCue(_ cue: ParsedTiming, text: Range<Int>, blockLine: Int) {
         let content = WebVTTCueTextParser.parse(p, text)
         let id = cue.values.values.id
         var model = Cue(id: id.isEmpty ? nil : id, start: cue.start, end: cue.end, content: content,
-                        layout: cue.values.layout, source: SourceLocation(line: blockLine, column: 1))
+                        source: SourceLocation(line: blockLine, column: 1))
+        if cue.repeatsPreviousSettings, let layoutCue = recentSettings.first?.layoutCue {
+            model.setLayout(sameAs: layoutCue)
+        } else {
+            model.layout = cue.values.layout
+            if cue.repeatsPreviousSettings || cue.isRemembered { recentSettings[0].layoutCue = model }
+        }
         if cascade == nil, styleSheets.contains(where: { !$0.isEmpty }) {
             cascade = WebVTTStyleCascade(styleSheets, trackLanguage: trackLanguage)
         }
-        if let cascade { cascade.apply(to: &model) }
+        if let cascade { cascade.apply(to: &model, memo: styleMemo) }
         cues.append(model)
         if keepsCueValues {
             var values = cue.values.values
@@ -198,8 +220,7 @@ struct WebVTTBlockParser {
     }
 
     /// §6.3, "collect WebVTT cue timings and settings" from a timing line; nil (reported) on failure.
-    private mutating func timingsAndSettings(_ range: Range<Int>, identifier: String, lineNumber: Int)
-        -> (values: WebVTTCueSettings, start: MediaTime, end: MediaTime)? {
+    private mutating func timingsAndSettings(_ range: Range<Int>, identifier: String, lineNumber: Int) -> ParsedTiming? {
         var i = range.lowerBound
         func fail(_ what: String) -> Bool {
             log.report(.warning, .webVTTBadTiming, "\(what); the cue is skipped",
@@ -229,12 +250,32 @@ struct WebVTTBlockParser {
             log.report(.warning, .webVTTEndBeforeStart, "the cue ends before it starts; kept as written",
                        at: SourceLocation(line: lineNumber, column: 1))
         }
-        var settings = WebVTTCueSettings(regions: regionValues)
-        settings.values.id = identifier
-        if i < range.upperBound {
-            settings.parse(p, i..<range.upperBound, lineNumber: lineNumber, lineStart: range.lowerBound, log: &log)
+        let text = i..<range.upperBound
+        if let k = recentSettings.firstIndex(where: { sameBytes($0.text, text) }) {
+            let recent = recentSettings.remove(at: k)
+            recentSettings.insert(recent, at: 0)
+            var settings = recent.settings
+            settings.values.id = identifier
+            return ParsedTiming(values: settings, start: start, end: end, repeatsPreviousSettings: true)
         }
-        return (settings, start, end)
+        var settings = WebVTTCueSettings(regions: regionValues)
+        let reportsBefore = log.reportCount
+        if !text.isEmpty {
+            settings.parse(p, text, lineNumber: lineNumber, lineStart: range.lowerBound, log: &log)
+        }
+        // Settings that reported something are parsed again next time, so each line is reported.
+        let remembered = log.reportCount == reportsBefore
+        if remembered {
+            if recentSettings.count == Self.recentSettingsLimit { recentSettings.removeLast() }
+            recentSettings.insert((text, settings, nil), at: 0)
+        }
+        settings.values.id = identifier
+        return ParsedTiming(values: settings, start: start, end: end, repeatsPreviousSettings: false, isRemembered: remembered)
+    }
+
+    private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count, let base = p.baseAddress else { return false }
+        return a.isEmpty || memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
     }
 
     /// The end of the line starting at `i` (its LF, or `limit`).

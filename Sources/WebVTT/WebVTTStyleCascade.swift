@@ -37,6 +37,22 @@ public struct WebVTTStyleCascade: Sendable {
     private let entriesByType: [String: [Entry]]
     private let universalEntries: [Entry]
     private let regionEntries: [Entry]
+    /// Every element rule's selector is one compound without `:lang()`: whether a rule matches an
+    /// element then depends on the element alone, so results can be remembered (`Memo`).
+    private let isContextFree: Bool
+
+    /// Rule matches remembered across the cues of one reader (one per thread: not shared).
+    public final class Memo {
+        var matches: [MatchKey: [Entry]] = [:]
+        public init() {}
+    }
+
+    struct MatchKey: Hashable {
+        var typeName: String?
+        var classes: [String]
+        var voice: String?
+        var langAttribute: String?
+    }
 
     /// - Parameter trackLanguage: the track's language (HTML `srclang`), the cue root's applicable
     ///   language for `[lang]` and `:lang()`; nil when unknown.
@@ -79,6 +95,9 @@ public struct WebVTTStyleCascade: Sendable {
         universalEntries = universal
         regionEntries = regions
         bareCueStyle = Self.cascade(bare, rules: rules, onto: .none)
+        isContextFree = (Array(byClass.values.joined()) + Array(byType.values.joined()) + universal).allSatisfy { entry in
+            entry.compounds.count <= 1 && entry.compounds.allSatisfy { $0.languageRanges.isEmpty }
+        }
     }
 
     /// True when no rule can style anything.
@@ -88,7 +107,7 @@ public struct WebVTTStyleCascade: Sendable {
 
     /// Lays the matching rules' declarations over `cue.style` and over the style of every span,
     /// ruby and ruby annotation they match.
-    public func apply(to cue: inout Cue) {
+    public func apply(to cue: inout Cue, memo: Memo? = nil) {
         if rules.isEmpty { return }
         let idEntries = cue.id.flatMap { entriesByID[$0] } ?? []
         let walkContent = hasElementRules && cue.content.contains { node in
@@ -102,7 +121,7 @@ public struct WebVTTStyleCascade: Sendable {
             if !bareCueStyle.isEmpty { cue.style = cue.style.isEmpty ? bareCueStyle : Self.cascade(bareCueEntries, rules: rules, onto: cue.style) }
             return
         }
-        var walker = Walker(cascade: self)
+        var walker = Walker(cascade: self, memo: isContextFree ? memo : nil)
         let root = WebVTTMatchElement(typeName: nil, classes: [], id: cue.id, voice: nil, langAttribute: trackLanguage,
                                       language: trackLanguage, parent: -1, previousSibling: -1)
         walker.elements.append(root)
@@ -146,6 +165,7 @@ public struct WebVTTStyleCascade: Sendable {
     /// an element is matched) while writing styles into the tree.
     private struct Walker {
         let cascade: WebVTTStyleCascade
+        let memo: Memo?
         var elements: [WebVTTMatchElement] = []
 
         func matching(_ candidates: [Entry], element: Int) -> [Entry] {
@@ -156,6 +176,7 @@ public struct WebVTTStyleCascade: Sendable {
 
         /// Candidate entries for an element: by its type, each class, and the universal ones.
         func candidates(for element: WebVTTMatchElement) -> [Entry] {
+            if cascade.entriesByType.isEmpty && cascade.entriesByClass.isEmpty { return cascade.universalEntries }
             var result = cascade.universalEntries
             if let type = element.typeName, let entries = cascade.entriesByType[type] { result += entries }
             for name in element.classes {
@@ -164,12 +185,29 @@ public struct WebVTTStyleCascade: Sendable {
             return result
         }
 
-        /// Appends the element and returns the cascaded style over `base` (unchanged when nothing matches).
-        mutating func add(_ element: WebVTTMatchElement, over base: StyleProperties) -> (index: Int, style: StyleProperties) {
+        /// Appends the element and returns the cascaded style over `base`, or nil when no rule
+        /// matches it (the common case, checked without touching the style).
+        mutating func add(_ element: WebVTTMatchElement, over base: @autoclosure () -> StyleProperties)
+            -> (index: Int, style: StyleProperties?) {
             elements.append(element)
             let index = elements.count - 1
-            let matched = matching(candidates(for: element), element: index)
-            return (index, WebVTTStyleCascade.cascade(matched, rules: cascade.rules, onto: base))
+            let matched: [Entry]
+            if let memo {
+                let key = MatchKey(typeName: element.typeName, classes: element.classes, voice: element.voice,
+                                   langAttribute: element.langAttribute)
+                if let known = memo.matches[key] {
+                    matched = known
+                } else {
+                    matched = matching(candidates(for: element), element: index)
+                    memo.matches[key] = matched
+                }
+            } else {
+                let candidates = candidates(for: element)
+                if candidates.isEmpty { return (index, nil) }
+                matched = matching(candidates, element: index)
+            }
+            if matched.isEmpty { return (index, nil) }
+            return (index, WebVTTStyleCascade.cascade(matched, rules: cascade.rules, onto: base()))
         }
 
         /// Returns true when a style in `nodes` changed.
@@ -184,8 +222,11 @@ public struct WebVTTStyleCascade: Sendable {
                     let element = element(for: span, parent: parent, previousSibling: previousSibling)
                     let (index, style) = add(element, over: span.style)
                     previousSibling = index
-                    var changed = style != span.style
-                    span.style = style
+                    var changed = false
+                    if let style, style != span.style {
+                        span.style = style
+                        changed = true
+                    }
                     if span.children.contains(where: Self.isElement) {
                         var childPrevious = -1
                         if walk(&span.children, parent: index, previousSibling: &childPrevious) { changed = true }
@@ -200,8 +241,11 @@ public struct WebVTTStyleCascade: Sendable {
                                                      previousSibling: previousSibling)
                     let (index, style) = add(element, over: ruby.style)
                     previousSibling = index
-                    var changed = style != ruby.style
-                    ruby.style = style
+                    var changed = false
+                    if let style, style != ruby.style {
+                        ruby.style = style
+                        changed = true
+                    }
                     // The ruby's children, in order: each segment's base nodes, then its `rt`.
                     var childPrevious = -1
                     for s in ruby.segments.indices {
@@ -212,7 +256,7 @@ public struct WebVTTStyleCascade: Sendable {
                                                     previousSibling: childPrevious)
                         let (rtIndex, rtStyle) = add(rt, over: ruby.segments[s].annotationStyle)
                         childPrevious = rtIndex
-                        if rtStyle != ruby.segments[s].annotationStyle {
+                        if let rtStyle, rtStyle != ruby.segments[s].annotationStyle {
                             ruby.segments[s].annotationStyle = rtStyle
                             changed = true
                         }

@@ -16,29 +16,33 @@ struct WebVTTStylePlan: Sendable {
     /// Generated classes by style.
     private var generated: [StyleProperties: String] = [:]
     /// Nodes whose own selector cannot carry their style: they get `generated[style]`.
-    private var needsGenerated: Set<String> = []
+    private var needsGenerated: Set<NodeKey> = []
     /// Cues without an identifier whose style needs a generated class around their text.
     private var cueClasses: [StyleProperties: String] = [:]
 
     init(_ track: Track) {
-        var styles: [String: StyleProperties] = [:]   // selector → the one style its nodes have
-        var conflicting: Set<String> = []
+        // Most tracks have no style at all: say so without building anything.
+        guard track.cues.contains(where: { $0.hasStyle || InlineNode.containsStyle($0.content) }) else { return }
+        var styles: [NodeKey: StyleProperties?] = [:]   // selector → the one style its nodes have (nil: none)
+        var conflicting: Set<NodeKey> = []
         var anyStyle = false
         func visit(_ nodes: [InlineNode]) {
             for node in nodes {
                 switch node {
                 case .span(let span):
-                    anyStyle = anyStyle || !span.style.isEmpty
-                    for key in Self.selectors(span) { record(key, span.style) }
+                    anyStyle = anyStyle || span.hasStyle
+                    let style = span.hasStyle ? span.style : nil
+                    for key in Self.selectors(span) { record(key, style) }
                     visit(span.children)
                 case .ruby(let ruby):
-                    anyStyle = anyStyle || !ruby.style.isEmpty
-                    record(Self.selector("ruby", ruby.classes), ruby.style)
+                    anyStyle = anyStyle || ruby.hasStyle
+                    record(Self.selector("ruby", ruby.classes), ruby.hasStyle ? ruby.style : nil)
                     for segment in ruby.segments {
                         visit(segment.base)
-                        anyStyle = anyStyle || !segment.annotationStyle.isEmpty
+                        anyStyle = anyStyle || segment.hasAnnotationStyle
                         if let annotation = segment.annotation {
-                            record(Self.selector("rt", segment.annotationClasses), segment.annotationStyle)
+                            record(Self.selector("rt", segment.annotationClasses),
+                                   segment.hasAnnotationStyle ? segment.annotationStyle : nil)
                             visit(annotation)
                         }
                     }
@@ -47,7 +51,7 @@ struct WebVTTStylePlan: Sendable {
                 }
             }
         }
-        func record(_ key: String, _ style: StyleProperties) {
+        func record(_ key: NodeKey, _ style: StyleProperties?) {
             if let known = styles[key] {
                 if known != style { conflicting.insert(key) }
             } else {
@@ -59,7 +63,7 @@ struct WebVTTStylePlan: Sendable {
         // cannot take a property away); the others name their cue.
         var counts: [StyleProperties: Int] = [:]
         var mostCommon: StyleProperties?
-        for cue in track.cues where !cue.style.isEmpty {
+        for cue in track.cues where cue.hasStyle {
             counts[cue.style, default: 0] += 1
             // Ties go to the style seen first, so the output does not depend on hashing.
             if counts[cue.style]! > mostCommon.map({ counts[$0]! }) ?? 0 { mostCommon = cue.style }
@@ -70,7 +74,7 @@ struct WebVTTStylePlan: Sendable {
         if let sharedCueStyle { cueRules.append(("", sharedCueStyle)) }
         for cue in track.cues {
             visit(cue.content)
-            if cue.style.isEmpty { continue }
+            if !cue.hasStyle { continue }
             anyStyle = true
             if cue.style == sharedCueStyle { continue }
             if let id = cue.id {
@@ -82,12 +86,14 @@ struct WebVTTStylePlan: Sendable {
         guard anyStyle else { return }
 
         var rules: [String] = []
-        var written: Set<String> = []
+        var written: Set<NodeKey> = []
         // Second pass: each styled node's first selector without a conflict, else a generated class.
-        func place(_ keys: [String], _ style: StyleProperties) {
+        func place(_ keys: [NodeKey], _ style: StyleProperties) {
             guard !style.isEmpty else { return }
             if let key = keys.first(where: { !conflicting.contains($0) }) {
-                if written.insert(key).inserted { rules.append(WebVTTStyleSerializer.rule(selector: "::cue(\(key))", style: style)) }
+                if written.insert(key).inserted {
+                    rules.append(WebVTTStyleSerializer.rule(selector: "::cue(\(key.selector))", style: style))
+                }
             } else {
                 needsGenerated.insert(Self.identity(keys))
                 if generated[style] == nil {
@@ -101,14 +107,16 @@ struct WebVTTStylePlan: Sendable {
             for node in nodes {
                 switch node {
                 case .span(let span):
-                    place(Self.selectors(span), span.style)
+                    if span.hasStyle { place(Self.selectors(span), span.style) }
                     placeAll(span.children)
                 case .ruby(let ruby):
-                    place([Self.selector("ruby", ruby.classes)], ruby.style)
+                    if ruby.hasStyle { place([Self.selector("ruby", ruby.classes)], ruby.style) }
                     for segment in ruby.segments {
                         placeAll(segment.base)
                         if let annotation = segment.annotation {
-                            place([Self.selector("rt", segment.annotationClasses)], segment.annotationStyle)
+                            if segment.hasAnnotationStyle {
+                                place([Self.selector("rt", segment.annotationClasses)], segment.annotationStyle)
+                            }
                             placeAll(annotation)
                         }
                     }
@@ -129,17 +137,17 @@ struct WebVTTStylePlan: Sendable {
 
     /// The class to add to a span written with this style, if its own selector cannot carry it.
     func generatedClass(for span: Span) -> String? {
-        guard !span.style.isEmpty, needsGenerated.contains(Self.identity(Self.selectors(span))) else { return nil }
+        guard span.hasStyle, !needsGenerated.isEmpty, needsGenerated.contains(Self.identity(Self.selectors(span))) else { return nil }
         return generated[span.style]
     }
 
     func generatedClass(forRuby ruby: Ruby) -> String? {
-        guard !ruby.style.isEmpty, needsGenerated.contains(Self.selector("ruby", ruby.classes)) else { return nil }
+        guard ruby.hasStyle, needsGenerated.contains(Self.selector("ruby", ruby.classes)) else { return nil }
         return generated[ruby.style]
     }
 
     func generatedClass(forAnnotationOf segment: RubySegment) -> String? {
-        guard !segment.annotationStyle.isEmpty, needsGenerated.contains(Self.selector("rt", segment.annotationClasses)) else {
+        guard segment.hasAnnotationStyle, needsGenerated.contains(Self.selector("rt", segment.annotationClasses)) else {
             return nil
         }
         return generated[segment.annotationStyle]
@@ -147,16 +155,38 @@ struct WebVTTStylePlan: Sendable {
 
     /// The class around the text of a cue without an identifier that has a cue-level style.
     func generatedClass(forCue cue: Cue) -> String? {
-        guard cue.id == nil, !cue.style.isEmpty else { return nil }
+        guard cue.id == nil, cue.hasStyle, !cueClasses.isEmpty else { return nil }
         return cueClasses[cue.style]
+    }
+
+    /// A node's selector: its element, classes, and for `v` and `lang` optionally the attribute.
+    struct NodeKey: Hashable {
+        enum Attribute: Hashable {
+            case voice(String)
+            case lang(String)
+        }
+
+        var element: String
+        var classes: [String]
+        var attribute: Attribute?
+
+        var selector: String {
+            var text = element + classes.map { "." + WebVTTStyleSerializer.identifier($0) }.joined()
+            switch attribute {
+            case .voice(let name)?: text += "[voice=\(WebVTTStyleSerializer.string(name))]"
+            case .lang(let tag)?: text += "[lang=\(WebVTTStyleSerializer.string(tag))]"
+            case nil: break
+            }
+            return text
+        }
     }
 
     /// A span's selectors, most general first: element and classes, then with its voice or
     /// language. A span without a WebVTT element (`.styled`, written as `<c>`) has its classes as
     /// `c.…`, or no selector at all.
-    static func selectors(_ span: Span) -> [String] {
+    static func selectors(_ span: Span) -> [NodeKey] {
         let element: String
-        var attribute: String?
+        var attribute: NodeKey.Attribute?
         switch span.kind {
         case .italic: element = "i"
         case .bold: element = "b"
@@ -164,21 +194,20 @@ struct WebVTTStylePlan: Sendable {
         case .class: element = "c"
         case .voice(let name):
             element = "v"
-            attribute = "[voice=\(WebVTTStyleSerializer.string(name))]"
+            attribute = .voice(name)
         case .language(let tag):
             element = "lang"
-            attribute = "[lang=\(WebVTTStyleSerializer.string(tag))]"
+            attribute = .lang(tag)
         case .styled:
             return span.classes.isEmpty ? [] : [selector("c", span.classes)]
         }
         let base = selector(element, span.classes)
-        return attribute.map { [base, base + $0] } ?? [base]
+        guard let attribute else { return [base] }
+        return [base, NodeKey(element: element, classes: span.classes, attribute: attribute)]
     }
 
     /// What identifies a node's selector group (its most specific selector).
-    static func identity(_ selectors: [String]) -> String { selectors.last ?? "" }
+    static func identity(_ selectors: [NodeKey]) -> NodeKey { selectors.last ?? NodeKey(element: "", classes: []) }
 
-    static func selector(_ element: String, _ classes: [String]) -> String {
-        element + classes.map { "." + WebVTTStyleSerializer.identifier($0) }.joined()
-    }
+    static func selector(_ element: String, _ classes: [String]) -> NodeKey { NodeKey(element: element, classes: classes) }
 }
