@@ -95,6 +95,17 @@ func readFile(_ path: String) -> String? {
         #expect(Run(["dump", "/tmp"]).status == 1)
     }
 
+    @Test func infoSummarisesWithoutListingCues() {
+        let r = Run(["info", Fixtures.root + "/webvtt/features.vtt"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("features.vtt: webvtt, UTF-8\n"))
+        #expect(r.stdout.contains("track #0: subtitles, language en-GB, 5 cues, 00:00:01.000 to 00:00:14.000\n"))
+        #expect(r.stdout.contains("5 positioned, 1 styled, 2 regions"))
+        let json = Run(["info", Fixtures.root + "/srt/tags.srt", "--json"])
+        #expect(json.status == 0 && json.stdout.contains("\"cues\": 5") && json.stdout.contains("\"code\": \"srt.unknown-tag\""))
+        #expect(Run(["info"]).status == 2)
+    }
+
     @Test func damagedButReadableInputExitsWith0() {
         let r = Run(["dump", Fixtures.root + "/srt/bad_timestamp.srt"])
         #expect(r.status == 0)
