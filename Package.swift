@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "legible", targets: ["legible"]),
         .executable(name: "legible-bench", targets: ["legible-bench"]),
         .executable(name: "legible-fuzz-srt", targets: ["legible-fuzz-srt"]),
+        .executable(name: "legible-fuzz-vtt", targets: ["legible-fuzz-vtt"]),
     ],
     targets: [
         // C, kept in three thin targets. ICU is a plain C target rather than a system library:
@@ -29,9 +30,10 @@ let package = Package(
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
 
         .executableTarget(name: "legible-bench", dependencies: ["Legible"], path: "Benchmarks/Harness"),
-        // Built normally it replays files through the SRT reader; built with
-        // `scripts/fuzz.sh` (-sanitize=fuzzer -DFUZZING) libFuzzer drives it.
+        // Built normally they replay files through the SRT or WebVTT reader; built with
+        // `scripts/fuzz.sh srt|vtt` (-sanitize=fuzzer -DFUZZING) libFuzzer drives them.
         .executableTarget(name: "legible-fuzz-srt", dependencies: ["SubRip", "TextScanning"], path: "Fuzz/SubRip"),
+        .executableTarget(name: "legible-fuzz-vtt", dependencies: ["WebVTT", "TextScanning"], path: "Fuzz/WebVTT"),
 
         // Shared by the test targets: finding and reading Fixtures/.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Peer comparison: SRT -> WebVTT conversion, legible vs. other tools.
+"""Peer comparisons, legible vs. other tools: SRT -> WebVTT conversion, or (--vtt) WebVTT parsing.
 
 Usage:
   python3 Benchmarks/peers.py [--cues 100000] [--repeat 5] [--legible PATH] [--json]
+  python3 Benchmarks/peers.py --vtt [...]
 
-Each tool converts the same generated SRT file to WebVTT as a whole process.
+Each tool converts the same generated SRT file to WebVTT as a whole process; with --vtt each
+reads the same generated WebVTT file (see WEBVTT_TOOLS for the exact commands), after one
+untimed run per tool that checks it really read every cue.
 We measure wall time of the subprocess (including interpreter / process
 start-up) and its peak resident memory (ru_maxrss from os.wait4). One warm-up
 run each, then --repeat rounds in which every tool runs once (interleaved, so a shared machine's
 slow spells hit all tools alike); the median time is reported.
 
-Standard library only. Python peers (pysubs2, srt, pycaption) are installed
+Standard library only. Python peers (pysubs2, srt, pycaption, webvtt-py) are installed
 into a cached venv at Benchmarks/.venv on first use.
 """
 import argparse
@@ -29,8 +32,9 @@ REPO_ROOT = os.path.dirname(BENCH_DIR)
 VENV_DIR = os.path.join(BENCH_DIR, ".venv")
 WORK_DIR = os.path.join(BENCH_DIR, ".work")
 GEN_SCRIPT = os.path.join(BENCH_DIR, "gen_srt.py")
+GEN_VTT_SCRIPT = os.path.join(BENCH_DIR, "gen_vtt.py")
 DEFAULT_LEGIBLE = os.path.join(".build", "release", "legible")
-PY_PACKAGES = ["pysubs2", "srt", "pycaption"]
+PY_PACKAGES = ["pysubs2", "srt", "pycaption", "webvtt-py"]
 VENV_MARKER = ".legible-peers-installed"
 
 # --- Python peer snippets (run with the venv's interpreter) ------------------
@@ -68,6 +72,26 @@ with open(sys.argv[1], encoding="utf-8-sig") as f:
 captions = SRTReader().read(text)
 with open(sys.argv[2], "w", encoding="utf-8", newline="\n") as f:
     f.write(WebVTTWriter().write(captions))
+"""
+
+
+# WebVTT parsing (--vtt). Each gets argv[1] = input .vtt and writes to standard output, which the
+# timed runs send to /dev/null and the check run counts.
+
+# Parse only: webvtt-py keeps cue text raw, so `.text` (tags stripped) is what touches it.
+WEBVTT_PY_READ_SNIPPET = r"""
+import sys, webvtt
+captions = webvtt.read(sys.argv[1]).captions
+chars = 0
+for caption in captions:
+    chars += len(caption.text)
+print(len(captions))
+"""
+
+# Read and write back, the same work as `legible convert --to webvtt`.
+WEBVTT_PY_CONVERT_SNIPPET = r"""
+import sys, webvtt
+webvtt.read(sys.argv[1]).write(sys.stdout)
 """
 
 
@@ -148,6 +172,31 @@ def ensure_input(cues, seed):
     return path
 
 
+def ensure_vtt_inputs(cues, seed):
+    """Generate .work/big.vtt and .work/big-nostyle.vtt unless they exist with the same parameters."""
+    os.makedirs(WORK_DIR, exist_ok=True)
+    path = os.path.join(WORK_DIR, "big.vtt")
+    nostyle = os.path.join(WORK_DIR, "big-nostyle.vtt")
+    meta_path = path + ".meta.json"
+    gen_stat = os.stat(GEN_VTT_SCRIPT)
+    meta = {"cues": cues, "seed": seed,
+            "generator": [gen_stat.st_size, int(gen_stat.st_mtime)]}
+    if os.path.exists(path) and os.path.exists(nostyle) and os.path.exists(meta_path):
+        try:
+            with open(meta_path) as f:
+                if json.load(f) == meta:
+                    return path, nostyle
+        except ValueError:
+            pass
+    log("peers: generating %d cues into %s and %s" % (cues, os.path.relpath(path, REPO_ROOT),
+                                                     os.path.basename(nostyle)))
+    subprocess.run([sys.executable, GEN_VTT_SCRIPT, path, "--cues", str(cues),
+                    "--seed", str(seed)], check=True)
+    with open(meta_path, "w") as f:
+        json.dump(meta, f)
+    return path, nostyle
+
+
 # --- Measurement ------------------------------------------------------------
 
 def last_line(text):
@@ -214,7 +263,7 @@ def spawn_and_wait(argv, err, timeout):
 
 def run_once(argv, out_path, timeout):
     """Run argv; return (seconds, peak_rss_bytes, returncode, stderr_text)."""
-    if os.path.exists(out_path):
+    if out_path and os.path.exists(out_path):
         os.remove(out_path)
     with tempfile.TemporaryFile() as err:
         elapsed, status, ru = spawn_and_wait(argv, err, timeout)
@@ -250,6 +299,43 @@ def check_output(out_path, expected_cues):
     return problems
 
 
+def count_cues(stdout, kind):
+    """The cues a tool reports: `-->` lines of the WebVTT it wrote, or the count it printed."""
+    if kind == "arrows":
+        return sum(1 for ln in stdout.splitlines() if b"-->" in ln)
+    try:
+        return int(stdout.split()[-1])
+    except (IndexError, ValueError):
+        return None
+
+
+def check_cue_counts(specs, expected_cues, timeout):
+    """Runs each tool once, untimed, with its standard output captured, and keeps the tools that
+    report every cue (ffmpeg, for one, silently stops at a STYLE block). Returns (specs that
+    passed, results of those that did not)."""
+    passed, failed = [], []
+    for name, argv, kind in specs:
+        log("peers: checking that %s reads all %d cues ..." % (name, expected_cues))
+        try:
+            r = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True,
+                               cwd=WORK_DIR, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            failed.append({"tool": name, "command": argv, "status": "failed", "error": "timeout"})
+            continue
+        if r.returncode != 0:
+            failed.append({"tool": name, "command": argv, "status": "failed",
+                           "error": "exit %d: %s" % (r.returncode, last_line(r.stderr.decode("utf-8", "replace")))})
+            continue
+        n = count_cues(r.stdout, kind)
+        if n != expected_cues:
+            failed.append({"tool": name, "command": argv, "status": "bad output",
+                           "problems": ["%s cues read, expected %d" % (n, expected_cues)]})
+            continue
+        log("peers:   %s: %d cues" % (name, n))
+        passed.append((name, argv, None))
+    return passed, failed
+
+
 def bench_tools(specs, repeat, timeout, expected_cues):
     """Times every tool round-robin: one warm-up each, then `repeat` rounds in which each tool
     runs once. Interleaving spreads slow drifts of a shared machine over all tools alike, so the
@@ -278,7 +364,7 @@ def bench_tools(specs, repeat, timeout, expected_cues):
             res["times_s"] = [round(t, 4) for t in times]
             res["median_s"] = statistics.median(times)
             res["peak_rss_mib"] = max(rss) / (1024 * 1024)
-            problems = check_output(out_path, expected_cues)
+            problems = check_output(out_path, expected_cues) if out_path else []
             if problems:
                 res["status"] = "bad output"
                 res["problems"] = problems
@@ -286,11 +372,101 @@ def bench_tools(specs, repeat, timeout, expected_cues):
     return ordered
 
 
+def add_ratios(results, input_bytes, default_bytes=None):
+    """Adds MB/s (of each tool's own input) and the ratio to legible; returns legible's result."""
+    for r in results:
+        if "median_s" in r:
+            size = input_bytes.get(r["tool"], default_bytes)
+            if size is not None:
+                r["mb_per_s"] = size / 1e6 / r["median_s"]
+    ref = next((r for r in results if r["tool"] == "legible" and "median_s" in r), None)
+    for r in results:
+        if ref is not None and r is not ref and "median_s" in r:
+            r["legible_speedup"] = r["median_s"] / ref["median_s"]
+    return ref
+
+
+def webvtt_comparison(a, wanted, legible):
+    """--vtt: every tool reads the generated WebVTT file and writes (or prints) to standard
+    output, which goes to /dev/null; the file sizes differ only by the STYLE block."""
+    src, nostyle = ensure_vtt_inputs(a.cues, a.seed)
+    results, specs, versions, inputs = [], [], {}, {}
+
+    if wanted("legible"):
+        # The cheapest CLI path that parses every cue (timings, settings, cue text into the
+        # inline tree) is convert; WebVTT out, like ffmpeg's. '-o -' rather than '-o /dev/null':
+        # convert writes a temporary file beside OUTPUT and renames it into place.
+        specs.append(("legible", [legible, "convert", src, "--to", "webvtt", "-o", "-"], "arrows"))
+        inputs["legible"] = src
+
+    if wanted("ffmpeg"):
+        ffmpeg = shutil.which("ffmpeg")
+        if ffmpeg is None:
+            results.append({"tool": "ffmpeg", "status": "missing", "error": "ffmpeg not found on PATH"})
+        else:
+            try:
+                v = subprocess.run([ffmpeg, "-version"], capture_output=True,
+                                   text=True).stdout.split("\n")[0].split()
+                versions["ffmpeg"] = v[2] if len(v) > 2 else None
+            except OSError:
+                pass
+            # FFmpeg 5.1 stops at a STYLE block without a word, so it reads the file without one.
+            # Decoding and encoding the subtitles (not -c copy) parses the cue text, as legible does.
+            specs.append(("ffmpeg", [ffmpeg, "-v", "error", "-i", nostyle, "-f", "webvtt", "-y", "pipe:1"],
+                          "arrows"))
+            inputs["ffmpeg"] = nostyle
+
+    py_tools = [("webvtt-py read", "webvtt-py", WEBVTT_PY_READ_SNIPPET, "count"),
+                ("webvtt-py read+write", "webvtt-py-convert", WEBVTT_PY_CONVERT_SNIPPET, "arrows")]
+    py_tools = [t for t in py_tools if wanted(t[1])]
+    if py_tools:
+        py, err = ensure_venv()
+        if py:
+            versions.update(py_versions(py))
+        for label, key, snippet, kind in py_tools:
+            if py is None:
+                results.append({"tool": label, "status": "missing", "error": err})
+            elif versions.get("webvtt-py") is None:
+                results.append({"tool": label, "status": "missing",
+                                "error": "package webvtt-py not installed in %s" % VENV_DIR})
+            else:
+                specs.append((label, [py, "-c", snippet, src], kind))
+                inputs[label] = src
+    versions = {k: v for k, v in versions.items() if k in ("ffmpeg", "webvtt-py")}
+
+    checked, failed = check_cue_counts(specs, a.cues, a.timeout)
+    results = bench_tools(checked, a.repeat, a.timeout, a.cues) + failed + results
+    ref = add_ratios(results, {k: os.path.getsize(v) for k, v in inputs.items()})
+    report = {
+        "comparison": "webvtt-parse",
+        "input": {"path": os.path.relpath(src, REPO_ROOT), "cues": a.cues,
+                  "bytes": os.path.getsize(src), "seed": a.seed,
+                  "ffmpeg_path": os.path.relpath(nostyle, REPO_ROOT),
+                  "ffmpeg_bytes": os.path.getsize(nostyle)},
+        "repeat": a.repeat,
+        "metric": "median wall time of whole process incl. start-up; "
+                  "peak RSS = max ru_maxrss over timed runs; every tool checked once to read all cues",
+        "rss_method": ("os.wait4 via subreaper (clean)" if subreaper_enabled()
+                       else "os.wait4 on direct child (may include parent's RSS floor)"),
+        "versions": versions,
+        "results": results,
+    }
+    if a.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_table(report)
+    if wanted("legible") and (ref is None or ref["status"] != "ok"):
+        return 1
+    return 0
+
+
 # --- Main -------------------------------------------------------------------
 
 def main():
     ap = argparse.ArgumentParser(
-        description="Compare SRT -> WebVTT conversion: legible vs. peers.")
+        description="Compare SRT -> WebVTT conversion (or, with --vtt, WebVTT parsing): legible vs. peers.")
+    ap.add_argument("--vtt", action="store_true",
+                    help="compare WebVTT parsing instead (legible, ffmpeg, webvtt-py)")
     ap.add_argument("--cues", type=int, default=100_000,
                     help="cues in the generated input (default 100000)")
     ap.add_argument("--repeat", type=int, default=5,
@@ -303,7 +479,8 @@ def main():
     ap.add_argument("--timeout", type=float, default=900,
                     help="seconds before a single run is killed (default 900)")
     ap.add_argument("--only", default=None,
-                    help="comma-separated subset of: legible,ffmpeg,pysubs2,srt,pycaption")
+                    help="comma-separated subset of: legible,ffmpeg,pysubs2,srt,pycaption "
+                         "(with --vtt: legible,ffmpeg,webvtt-py,webvtt-py-convert)")
     a = ap.parse_args()
     if a.repeat < 1 or a.cues < 1:
         ap.error("--repeat and --cues must be >= 1")
@@ -320,6 +497,9 @@ def main():
               "       build it first:  swift build -c release --product legible\n"
               "       (or pass --legible PATH)" % legible, file=sys.stderr)
         return 2
+
+    if a.vtt:
+        return webvtt_comparison(a, wanted, legible)
 
     src = ensure_input(a.cues, a.seed)
     size = os.path.getsize(src)
@@ -366,14 +546,7 @@ def main():
                 specs.append((label, [py, "-c", snippet, src, out(key)], out(key)))
 
     results = bench_tools(specs, a.repeat, a.timeout, a.cues) + results
-
-    for r in results:
-        if "median_s" in r:
-            r["mb_per_s"] = size / 1e6 / r["median_s"]
-    ref = next((r for r in results if r["tool"] == "legible" and "median_s" in r), None)
-    for r in results:
-        if ref is not None and r is not ref and "median_s" in r:
-            r["legible_speedup"] = r["median_s"] / ref["median_s"]
+    ref = add_ratios(results, {}, size)
 
     report = {
         "input": {"path": os.path.relpath(src, REPO_ROOT), "cues": a.cues,
@@ -400,6 +573,9 @@ def print_table(report):
     inp = report["input"]
     print("Input: %s  (%d cues, %.2f MB)   runs: 1 warm-up + %d interleaved rounds, median"
           % (inp["path"], inp["cues"], inp["bytes"] / 1e6, report["repeat"]))
+    if "ffmpeg_path" in inp:
+        print("ffmpeg reads %s (%.2f MB, no STYLE block); every tool was checked to read all %d cues"
+              % (inp["ffmpeg_path"], inp["ffmpeg_bytes"] / 1e6, inp["cues"]))
     rows = [("tool", "median s", "MB/s", "peak RSS MiB", "vs legible")]
     notes = []
     for r in report["results"]:

@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Deterministic generator of a large, realistic WebVTT file for benchmarks.
+
+Usage: python3 gen_vtt.py [OUT.vtt] [--cues 100000] [--seed 1234]
+
+Writes OUT.vtt (default Benchmarks/.work/big.vtt) and, beside it, OUT-nostyle.vtt: the same bytes
+without the STYLE block.
+
+Output is UTF-8 with LF line endings, and the same arguments always give the same bytes (seeded
+PRNG, nothing from the environment). The mix follows what streaming services publish: header
+lines, a STYLE block of ::cue rules (FFmpeg 5.1 silently stops reading at a STYLE block, hence the
+second file), cue identifiers on about a third of the cues, cue settings on about a quarter (line,
+position, align, size, a few vertical), voices, classes, <i>/<b>, a few character references, one
+or two lines per cue, some CJK. Both files hold the same cues.
+"""
+import argparse
+import os
+import random
+
+DEFAULT_OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".work", "big.vtt")
+
+WORDS = (
+    "the a to and of I you it in that is was he for on are with as his they "
+    "be at one have this from or had by not but what some we can out other "
+    "were all there when up use your how said an each she which do their time "
+    "if will way about many then them write would like so these her long make "
+    "thing see him two has look more day could go come did number sound no "
+    "most people my over know water than call first who may down side been "
+    "now find any new work part take get place made live where after back "
+    "little only round man year came show every good me give our under name "
+    "very through just form sentence great think say help low line differ "
+    "turn cause much mean before move right boy old too same tell does set"
+).split()
+
+ACCENTED = "café déjà naïve façade résumé señor mañana über Zürich São coração élève garçon".split()
+
+CJK = [
+    "こんにちは、元気ですか？", "ありがとうございます。", "ちょっと待って！", "今日はいい天気ですね。",
+    "你好，你怎么样？", "谢谢你的帮助。", "我们走吧！", "这是什么意思？",
+]
+
+VOICES = ["Mary", "Neil deGrasse Tyson", "Esme", "Narrator", "Dr. Ortiz", "Kim"]
+CLASSES = ["yellow", "cyan", "loud", "whisper", "bg_black"]
+ENTITIES = ["Tom &amp; Jerry", "R&amp;D", "&lt;3", "5 &gt; 4", "&quot;quoted&quot;", "caf&eacute;", "&#9834; la la &#9834;"]
+PUNCT = [".", ".", ".", "?", "!", "...", ","]
+
+STYLE = """STYLE
+::cue {
+  background-color: rgba(0, 0, 0, 0.8);
+  color: white;
+  font-family: "Helvetica Neue", Arial, sans-serif;
+}
+::cue(.yellow) { color: yellow; }
+::cue(.cyan) { color: cyan; }
+::cue(.loud) { font-weight: bold; }
+::cue(.whisper) { font-style: italic; opacity: 0.8; }
+::cue(.bg_black) { background-color: black; }
+::cue(v[voice="Narrator"]) { color: #ccc; }
+::cue(i) { font-style: italic; }
+
+"""
+
+
+def words_line(rng, target):
+    out = []
+    length = 0
+    while length < target - 4:
+        w = rng.choice(ACCENTED) if rng.random() < 0.05 else rng.choice(WORDS)
+        out.append(w)
+        length += len(w) + 1
+    line = " ".join(out)
+    return line[0].upper() + line[1:] + rng.choice(PUNCT)
+
+
+def text_line(rng):
+    if rng.random() < 0.08:
+        return "".join(rng.choice(CJK) for _ in range(rng.choice((1, 1, 2))))
+    line = words_line(rng, rng.randint(24, 40))
+    if rng.random() < 0.03:
+        line = line.rstrip(".?!,") + ", " + rng.choice(ENTITIES) + "."
+    r = rng.random()
+    if r < 0.08:
+        line = "<i>" + line + "</i>"
+    elif r < 0.11:
+        line = "<b>" + line + "</b>"
+    elif r < 0.17:
+        line = "<c.%s>%s</c>" % (rng.choice(CLASSES), line)
+    elif r < 0.19:
+        # An emphasised word inside the line.
+        words = line.split(" ")
+        k = rng.randrange(len(words))
+        words[k] = "<i>" + words[k] + "</i>"
+        line = " ".join(words)
+    return line
+
+
+def settings(rng):
+    r = rng.random()
+    if r >= 0.25:
+        return ""
+    parts = []
+    if rng.random() < 0.06:
+        parts.append("vertical:" + rng.choice(("rl", "lr")))
+    if rng.random() < 0.6:
+        parts.append(rng.choice(("line:0", "line:1", "line:-1", "line:-2", "line:10%", "line:85%,end",
+                                 "line:50%,center")))
+    if rng.random() < 0.5:
+        parts.append(rng.choice(("position:10%,line-left", "position:50%", "position:90%,line-right",
+                                 "position:25.5%")))
+    if rng.random() < 0.5:
+        parts.append(rng.choice(("align:start", "align:center", "align:end", "align:left", "align:right")))
+    if rng.random() < 0.3:
+        parts.append("size:" + rng.choice(("35%", "50%", "80%", "62.5%")))
+    return (" " + " ".join(parts)) if parts else ""
+
+
+def clock(ms):
+    h, ms = divmod(ms, 3_600_000)
+    m, ms = divmod(ms, 60_000)
+    s, ms = divmod(ms, 1000)
+    return "%02d:%02d:%02d.%03d" % (h, m, s, ms)
+
+
+def generate(out, cues, seed, style):
+    rng = random.Random(seed)
+    t = rng.randint(500, 5000)
+    with open(out, "w", encoding="utf-8", newline="\n") as f:
+        f.write("WEBVTT - generated by Legible's gen_vtt.py\nKind: captions\nLanguage: en\n\n")
+        if style:
+            f.write(STYLE)
+        buf = []
+        for i in range(1, cues + 1):
+            dur = rng.randint(1000, 6000)
+            start, end = t, t + dur
+            t = end + rng.randint(0, 2000)
+            head = ""
+            if rng.random() < 0.35:
+                head = ("%d\n" % i) if rng.random() < 0.7 else ("scene-%d-%d\n" % (i // 40, i % 40))
+            lines = [text_line(rng) for _ in range(1 if rng.random() < 0.5 else 2)]
+            if rng.random() < 0.15:
+                voice = rng.choice(VOICES)
+                if rng.random() < 0.3:
+                    lines[0] = "<v.%s %s>%s" % (rng.choice(CLASSES), voice, lines[0])
+                else:
+                    lines[0] = "<v %s>%s" % (voice, lines[0])
+                if rng.random() < 0.5:
+                    lines[-1] += "</v>"
+            buf.append("%s%s --> %s%s\n%s\n\n" % (head, clock(start), clock(end), settings(rng), "\n".join(lines)))
+            if len(buf) >= 4096:
+                f.write("".join(buf))
+                buf.clear()
+        f.write("".join(buf))
+
+
+def nostyle_path(out):
+    root, ext = os.path.splitext(out)
+    return root + "-nostyle" + (ext or ".vtt")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out", nargs="?", default=DEFAULT_OUT)
+    ap.add_argument("--cues", type=int, default=100_000)
+    ap.add_argument("--seed", type=int, default=1234)
+    a = ap.parse_args()
+    if a.cues < 1:
+        ap.error("--cues must be >= 1")
+    os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
+    generate(a.out, a.cues, a.seed, style=True)
+    generate(nostyle_path(a.out), a.cues, a.seed, style=False)
+
+
+if __name__ == "__main__":
+    main()
