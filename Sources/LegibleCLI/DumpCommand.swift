@@ -65,6 +65,7 @@ enum DumpCommand: Command {
             io.writeStandardOutput(Array(listing(input).utf8))
             InputOptions.report(input, io: io, minimum: .info)
         }
+        ProcessLifetime.keepUntilExit(input)
         if input.isUnreadable {
             io.error("legible: \(input.displayName) could not be read")
             return 1
