@@ -127,7 +127,19 @@ enum FileIO {
 
     /// Lets `body` write a temporary file beside `path`, then renames it into place, so that a
     /// failed run never leaves a half-written file under the output name.
-    static func writeAtomically(to path: String, _ body: (OutputFile) throws -> Void) throws {
+    static func writeAtomically(to requestedPath: String, _ body: (OutputFile) throws -> Void) throws {
+        var path = requestedPath
+        var st = stat()
+        if stat(requestedPath, &st) == 0 {
+            // A device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written in place: renaming
+            // a file over it would replace the device.
+            if (st.st_mode & S_IFMT) != S_IFREG { return try writeInPlace(to: requestedPath, body) }
+            // A symbolic link keeps pointing at the file it names, which is replaced.
+            if let resolved = realpath(requestedPath, nil) {
+                path = String(cString: resolved)
+                free(resolved)
+            }
+        }
         let temporary = path + ".legible-\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
@@ -148,5 +160,12 @@ enum FileIO {
             unlink(temporary)
             throw Failure(description: "cannot write \(path): \(message)")
         }
+    }
+
+    private static func writeInPlace(to path: String, _ body: (OutputFile) throws -> Void) throws {
+        let fd = open(path, O_WRONLY)
+        guard fd >= 0 else { throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        try body(OutputFile(descriptor: fd, path: path))
     }
 }

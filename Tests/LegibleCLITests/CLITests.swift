@@ -95,6 +95,15 @@ func readFile(_ path: String) -> String? {
         #expect(Run(["dump", "/tmp"]).status == 1)
     }
 
+    /// Writing to a device writes through it: renaming a finished file over `/dev/null` would
+    /// replace the device with a file.
+    @Test func convertWritesThroughDevices() {
+        let r = Run(["convert", Fixtures.root + "/webvtt/features.vtt", "-o", "/dev/null", "--to", "srt"])
+        #expect(r.status == 0)
+        var st = stat()
+        #expect(stat("/dev/null", &st) == 0 && (st.st_mode & S_IFMT) == S_IFCHR, "/dev/null is still a device")
+    }
+
     @Test func infoSummarisesWithoutListingCues() {
         let r = Run(["info", Fixtures.root + "/webvtt/features.vtt"])
         #expect(r.status == 0)
