@@ -7,6 +7,7 @@ extension DiagnosticCode {
     public static let unmatchedCloseTag: Self = "srt.unmatched-close-tag"
     public static let badFontAttribute: Self = "srt.bad-font-attribute"
     public static let overrideStripped: Self = "srt.override-stripped"
+    public static let nestingTooDeep: Self = "srt.nesting-too-deep"
 }
 
 /// The text lines of one SRT cue as an inline tree: `<i> <b> <u> <s> <font color face size>` (any
@@ -163,6 +164,12 @@ struct SubRipCueTextParser {
             close(name, at: location)
             return
         }
+        // Every walk over the tree recurses once per level: a few thousand nested tags would
+        // exhaust the stack of whoever walks it.
+        guard stack.count < Self.maximumDepth else {
+            log.report(.warning, .nestingTooDeep, "more than \(Self.maximumDepth) tags open at once; this one is ignored", at: location)
+            return
+        }
         switch name {
         case .i: open(.i, Span(.italic, children: []))
         case .b: open(.b, Span(.bold, children: []))
@@ -292,7 +299,10 @@ struct SubRipCueTextParser {
         }
     }
 
+    static let maximumDepth = 100
+
     private mutating func open(_ name: TagName, _ span: Span) {
+        guard stack.count < Self.maximumDepth else { return }  // override toggles come here unchecked
         stack.append(Open(name: name, span: span))
     }
 

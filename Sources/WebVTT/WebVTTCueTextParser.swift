@@ -307,6 +307,12 @@ public enum WebVTTCueTextParser {
 
         var stack: [Open] = [Open(kind: .root, classes: [], annotation: "")]
 
+        /// Elements open at once, at most. The spec sets no limit, but every walk over the tree
+        /// (rendering, writing, comparing, freeing) recurses once per level: a cue of 20,000
+        /// nested `<i>` would exhaust the stack. Deeper start tags are ignored (their text is kept
+        /// in the deepest element), as browsers cap DOM depth.
+        static let maximumDepth = 100
+
         mutating func add(_ token: Token) {
             switch token {
             case .text(let text):
@@ -326,6 +332,7 @@ public enum WebVTTCueTextParser {
                 case "lang": kind = .language
                 default: return
                 }
+                guard stack.count <= Self.maximumDepth else { return }
                 stack.append(Open(kind: kind, classes: classes, annotation: annotation))
             case .endTag(let name):
                 let current = stack[stack.count - 1].kind

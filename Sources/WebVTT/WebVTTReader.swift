@@ -183,17 +183,27 @@ public struct WebVTTReader: Sendable {
         let regionValues = first.regionValues
         let cascade = first.cascade
         let keeps = options.keepsCueValues
-        let pieces = parallelMap(count: limits.count - 1) { k in
+        let textSize = p.count - start
+        var pieces = parallelMap(count: limits.count - 1) { k in
             var parser = WebVTTBlockParser(buffer, range: limits[k]..<limits[k + 1], firstLine: lines[k], seenCue: true,
                                            regionValues: regionValues, cascade: cascade, keepsCueValues: keeps)
-            parser.cues.reserveCapacity((limits[k + 1] - limits[k]) / 40)
+            // The first piece's array receives every cue: room for all (a generous estimate; capacity
+            // never touched costs no memory).
+            parser.cues.reserveCapacity((k == 0 ? textSize : limits[k + 1] - limits[k]) / 40 + 16)
             parser.run()
             return (parser.cues, parser.cueValues, parser.log)
         }
-        // Room for every cue at once (a generous estimate: untouched capacity costs no memory).
-        var pieceCues = pieces.map(\.0)
-        cues.reserveCapacity(cues.count + pieceCues.reduce(0) { $0 + $1.count })
-        for k in pieceCues.indices { cues.appendMoving(&pieceCues[k]) }
+        // Take the arrays out of `pieces` (so they are uniquely held and move without a copy): the
+        // cues read before the pieces go in front of the first piece's, the others after.
+        var all: [Cue] = []
+        swap(&all, &pieces[0].0)
+        all.insert(contentsOf: cues, at: 0)
+        for k in pieces.indices.dropFirst() {
+            var piece: [Cue] = []
+            swap(&piece, &pieces[k].0)
+            all.appendMoving(&piece)
+        }
+        swap(&cues, &all)
         for piece in pieces {
             cueValues.append(contentsOf: piece.1)
             log.merge(piece.2)

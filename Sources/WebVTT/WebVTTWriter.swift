@@ -31,7 +31,8 @@ public struct WebVTTWriter: Sendable {
         let plan = WebVTTStylePlan(track)
         if !plan.css.isEmpty {
             header.appendStatic("\nSTYLE\n")
-            header.append(plan.css)
+            // `-->` ends a STYLE block (§6.1); in CSS, `>` inside a name or string can be escaped.
+            header.append(plan.css.replacingArrows)
             header.append(0x0A)
         }
         let head = header.finish()
@@ -149,11 +150,11 @@ public struct WebVTTWriter: Sendable {
                 out.append(UInt8(ascii: ">"))
             case .span(let span): appendSpan(span, plan: plan, to: &out)
             case .ruby(let ruby):
-                out.append("<ruby\(classSuffix(ruby.classes, plan.generatedClass(forRuby: ruby)))>")
+                out.append(startTag("ruby\(classSuffix(ruby.classes, plan.generatedClass(forRuby: ruby)))"))
                 for segment in ruby.segments {
                     appendNodes(segment.base, plan: plan, to: &out)
                     if let annotation = segment.annotation {
-                        out.append("<rt\(classSuffix(segment.annotationClasses, plan.generatedClass(forAnnotationOf: segment)))>")
+                        out.append(startTag("rt\(classSuffix(segment.annotationClasses, plan.generatedClass(forAnnotationOf: segment)))"))
                         appendNodes(annotation, plan: plan, to: &out)
                         out.append("</rt>")
                     }
@@ -185,10 +186,17 @@ public struct WebVTTWriter: Sendable {
             if span.style.textDecoration?.contains(.underline) == true { extra.append("u") }
         }
         for name in extra { out.append("<\(name)>") }
-        if let tag { out.append("<\(tag)\(classes)\(annotation)>") }
+        if let tag { out.append(startTag("\(tag)\(classes)\(annotation)")) }
         appendNodes(span.children, plan: plan, to: &out)
         if let tag { out.append("</\(tag)>") }
         for name in extra.reversed() { out.append("</\(name)>") }
+    }
+
+    /// `<…>` around a start tag's content; a space before the `>` when the content ends with `-`,
+    /// so that a class or voice name ending in `--` cannot form `-->` (which would end the cue).
+    /// The space is where an annotation would start, and an annotation's edges are trimmed.
+    private func startTag(_ content: String) -> String {
+        content.utf8.last == UInt8(ascii: "-") ? "<\(content) >" : "<\(content)>"
     }
 
     private func classSuffix(_ classes: [String], _ generated: String? = nil) -> String {
@@ -205,5 +213,19 @@ public struct WebVTTWriter: Sendable {
     /// §4.2.2: `&`, `<` and `>` as character references (so `-->` cannot appear in cue text).
     private func appendEscaped(_ s: String, to out: inout ByteWriter) {
         out.appendEscapingMarkup(s)
+    }
+}
+
+private extension String {
+    /// `-->` with its `>` as the CSS escape `\3E `.
+    var replacingArrows: String {
+        guard utf8.count >= 3, contains("-->") else { return self }
+        var out = ""
+        var rest = Substring(self)
+        while let range = rest.range(of: "-->") {
+            out += rest[..<range.lowerBound] + "--\\3E "
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
     }
 }

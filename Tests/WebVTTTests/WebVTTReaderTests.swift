@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TextScanning
 import TimedText
 @testable import WebVTT
@@ -218,5 +219,32 @@ private func codes(_ result: ParseResult<WebVTTFile>) -> [String] {
         let cues = [Cue(start: MediaTime(seconds: 0), end: MediaTime(seconds: 2), content: [.text("x")])]
         let mapped = map.mapping(cues)
         #expect(mapped[0].end! - mapped[0].start == MediaTime(seconds: 2), "a cue across the wrap keeps its duration")
+    }
+}
+
+/// Every file in Fixtures/webvtt-bad (inputs that once crashed, leaked or exhausted the reader)
+/// reads — in one pass and in small pieces, alike — writes and reads again.
+@Suite struct WebVTTBadInputCorpusTests {
+    @Test(arguments: Fixtures.list("webvtt-bad").filter { $0.hasSuffix(".vtt") })
+    func survives(_ name: String) {
+        let bytes = Fixtures.bytes("webvtt-bad/\(name)")
+        let whole = WebVTTReader().read(bytes)
+        let pieces = WebVTTReader(options: .init(minimumParallelPieceSize: 4096)).read(bytes)
+        #expect(whole.value == pieces.value)
+        let again = WebVTTReader().read(WebVTTWriter().write(whole.value))
+        #expect(again.value.tracks.first?.cues.count == whole.value.tracks.first?.cues.count)
+    }
+
+    @Test func deepNestingIsCappedNotRecursedInto() throws {
+        let text = "WEBVTT\n\n00:00.000 --> 00:01.000\n" + String(repeating: "<b>", count: 5000) + "deep"
+        let cue = try #require(WebVTTReader().read(Array(text.utf8)).value.tracks.first?.cues.first)
+        var depth = 0
+        var nodes = cue.content
+        while case .span(let span)? = nodes.first {
+            depth += 1
+            nodes = span.children
+        }
+        #expect(depth == WebVTTCueTextParser.TreeBuilder.maximumDepth)
+        #expect(cue.plainText == "deep")
     }
 }

@@ -117,3 +117,29 @@ import TimedText
         #expect(got == expected, "\(String(decoding: written, as: UTF8.self))")
     }
 }
+
+@Suite struct WebVTTWriterArrowTests {
+    /// `-->` ends a cue or a STYLE block wherever it appears, so names that could form it are
+    /// written so that they cannot.
+    @Test func namesEndingInDashesCannotFormAnArrow() throws {
+        let cue = Cue(start: .zero, end: MediaTime(seconds: 1), content: [
+            .span(Span(.voice("Bob--"), children: [.text("a")])),
+            .span(Span(.class, classes: ["x--"], children: [.text("b")])),
+            .span(Span(.styled, style: StyleProperties(fontFamilies: ["odd-->family"]), children: [.text("c")])),
+        ])
+        let written = WebVTTWriter().write(Track(cues: [cue]))
+        let text = String(decoding: written, as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines.filter { $0.contains("-->") }.count == 1, "only the timing line: \(text)")
+        let read = WebVTTReader().read(written)
+        #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")
+        let back = try #require(read.value.tracks.first?.cues.first)
+        #expect(back.plainText == "abc")
+        guard case .span(let voice) = back.content[0], case .span(let cls) = back.content[1], case .span(let styled) = back.content[2] else {
+            Issue.record("spans expected")
+            return
+        }
+        #expect(voice.kind == .voice("Bob--") && cls.classes == ["x--"])
+        #expect(styled.style.fontFamilies == ["odd-->family"])
+    }
+}
