@@ -51,6 +51,16 @@ public enum InlineNode: Sendable, Hashable {
     }
 }
 
+/// A style held once and given to many nodes: a reader that applies the same rule result to
+/// thousands of spans stores it once (nodes compare by value all the same).
+public struct SharedStyle: Sendable, Hashable {
+    let storage: Indirect<StyleProperties>?
+
+    public init(_ style: StyleProperties) { storage = style.isEmpty ? nil : Indirect(style) }
+
+    public var style: StyleProperties { storage?.value ?? .none }
+}
+
 /// An inline element with a meaning (`<i>`, `<v Joe>`, `<lang ja>`) or plain styling (a TTML
 /// `span`, an SRT `<font>`), with its classes and its content styles.
 public struct Span: Sendable, Hashable {
@@ -81,6 +91,13 @@ public struct Span: Sendable, Hashable {
     /// True when `style` is not empty (without copying it).
     public var hasStyle: Bool { styleStorage != nil }
     public var children: [InlineNode]
+
+    public init(_ kind: Kind, classes: [String] = [], sharedStyle: SharedStyle, children: [InlineNode]) {
+        self.kind = kind
+        self.classes = classes
+        self.styleStorage = sharedStyle.storage
+        self.children = children
+    }
 
     public init(_ kind: Kind, classes: [String] = [], style: StyleProperties = .none, children: [InlineNode]) {
         self.kind = kind

@@ -41,9 +41,9 @@ struct WebVTTBlockParser {
     var trackLanguage: String?
     var regions: [Region] = []
     var log = DiagnosticLog()
-    /// The last few settings texts parsed without a diagnostic, and what they gave (most recent
-    /// first): files repeat a handful of settings lines, which are then neither parsed nor stored
-    /// again.
+    /// The last few settings texts parsed without a diagnostic, and what they gave (the last one
+    /// used first): files repeat a handful of settings lines, which are then neither parsed nor
+    /// stored again.
     private var recentSettings: [(text: Range<Int>, settings: WebVTTCueSettings, layoutCue: Cue?)] = []
     private static let recentSettingsLimit = 8
 
@@ -182,7 +182,16 @@ struct WebVTTBlockParser {
     }
 
     private mutating func appendCue(_ cue: ParsedTiming, text: Range<Int>, blockLine: Int) {
-        let content = WebVTTCueTextParser.parse(p, text)
+        if cascade == nil, styleSheets.contains(where: { !$0.isEmpty }) {
+            cascade = WebVTTStyleCascade(styleSheets, trackLanguage: trackLanguage)
+        }
+        // Rules that depend on an element alone style it as it is built (no second walk).
+        var styler: WebVTTCueTextParser.Styler?
+        if let cascade, cascade.stylesElementsAlone {
+            let memo = styleMemo
+            styler = { cascade.elementStyle(typeName: $0, classes: $1, voice: $2, langAttribute: $3, memo: memo) }
+        }
+        let content = WebVTTCueTextParser.parse(p, text, styler: styler)
         let id = cue.values.values.id
         var model = Cue(id: id.isEmpty ? nil : id, start: cue.start, end: cue.end, content: content,
                         source: SourceLocation(line: blockLine, column: 1))
@@ -192,10 +201,7 @@ struct WebVTTBlockParser {
             model.layout = cue.values.layout
             if cue.repeatsPreviousSettings || cue.isRemembered { recentSettings[0].layoutCue = model }
         }
-        if cascade == nil, styleSheets.contains(where: { !$0.isEmpty }) {
-            cascade = WebVTTStyleCascade(styleSheets, trackLanguage: trackLanguage)
-        }
-        if let cascade { cascade.apply(to: &model, memo: styleMemo) }
+        if let cascade { cascade.apply(to: &model, memo: styleMemo, elementsStyled: styler != nil) }
         cues.append(model)
         if keepsCueValues {
             var values = cue.values.values
@@ -251,10 +257,14 @@ struct WebVTTBlockParser {
                        at: SourceLocation(line: lineNumber, column: 1))
         }
         let text = i..<range.upperBound
-        if let k = recentSettings.firstIndex(where: { sameBytes($0.text, text) }) {
-            let recent = recentSettings.remove(at: k)
-            recentSettings.insert(recent, at: 0)
-            var settings = recent.settings
+        var found: Int?
+        for k in recentSettings.indices where sameBytes(recentSettings[k].text, text) {
+            found = k
+            break
+        }
+        if let k = found {
+            if k > 0 { recentSettings.swapAt(0, k) }
+            var settings = recentSettings[0].settings
             settings.values.id = identifier
             return ParsedTiming(values: settings, start: start, end: end, repeatsPreviousSettings: true)
         }

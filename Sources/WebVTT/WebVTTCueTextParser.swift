@@ -12,9 +12,17 @@ public enum WebVTTCueTextParser {
     }
 
     public static func parse(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [InlineNode] {
+        parse(p, range, styler: nil)
+    }
+
+    /// Gives an element its style as it is built: (element name, classes, voice, lang attribute).
+    typealias Styler = (String, [String], String?, String?) -> SharedStyle?
+
+    static func parse(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, styler: Styler?) -> [InlineNode] {
         if let plain = plainText(p, range) { return plain }
         var tokenizer = Tokenizer(p: p, position: range.lowerBound, limit: range.upperBound)
         var builder = TreeBuilder()
+        builder.styler = styler
         while let token = tokenizer.next() {
             builder.add(token)
         }
@@ -206,22 +214,21 @@ public enum WebVTTCueTextParser {
         /// At `&`: appends the reference it starts, or the `&` itself when it starts none.
         private mutating func appendCharacterReference(to out: inout [UInt8], additionalAllowed: UInt8?) {
             position += 1
-            if let decoded = consumeCharacterReference(additionalAllowed: additionalAllowed) {
-                out.append(contentsOf: decoded.utf8)
-            } else {
+            if !consumeCharacterReference(into: &out, additionalAllowed: additionalAllowed) {
                 out.append(UInt8(ascii: "&"))
             }
         }
 
         /// HTML's "consume a character reference" (data state, or annotation with `>` allowed):
         /// named references by longest match (legacy names without `;` included), numeric ones
-        /// with the HTML replacements. Returns nil, consuming nothing, when there is none.
-        private mutating func consumeCharacterReference(additionalAllowed: UInt8?) -> String? {
-            guard position < limit else { return nil }
+        /// with the HTML replacements, appended to `out` as UTF-8. Returns false, consuming nothing,
+        /// when there is none.
+        private mutating func consumeCharacterReference(into out: inout [UInt8], additionalAllowed: UInt8?) -> Bool {
+            guard position < limit else { return false }
             let b = p[position]
             if b == 0x09 || b == 0x0A || b == 0x0C || b == 0x20 || b == UInt8(ascii: "<") || b == UInt8(ascii: "&")
                 || b == additionalAllowed {
-                return nil
+                return false
             }
             if b == UInt8(ascii: "#") {
                 var k = position + 1
@@ -234,10 +241,11 @@ public enum WebVTTCueTextParser {
                     count += 1
                     k += 1
                 }
-                guard count > 0 else { return nil }
+                guard count > 0 else { return false }
                 if k < limit, p[k] == UInt8(ascii: ";") { k += 1 }
                 position = k
-                return String(CharacterReferences.numericScalar(value))
+                Self.appendUTF8(CharacterReferences.numericScalar(value), to: &out)
+                return true
             }
             // Longest name in the table that the text starts with. Names are letters and digits,
             // some with a final `;`, at most 32 bytes: only prefixes of that run can match.
@@ -254,16 +262,19 @@ public enum WebVTTCueTextParser {
                     if additionalAllowed != nil, !endsWithSemicolon, position + length < limit,
                        case let next = p[position + length],
                        next == UInt8(ascii: "=") || CharacterReferences.isAlphanumeric(next) {
-                        return nil
+                        return false
                     }
                     position += length
-                    var text = ""
-                    text.unicodeScalars.append(contentsOf: scalars)
-                    return text
+                    for scalar in scalars { Self.appendUTF8(scalar, to: &out) }
+                    return true
                 }
                 length -= 1
             }
-            return nil
+            return false
+        }
+
+        private static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+            UTF8.encode(scalar) { out.append($0) }
         }
 
         private func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
@@ -306,6 +317,7 @@ public enum WebVTTCueTextParser {
         }
 
         var stack: [Open] = [Open(kind: .root, classes: [], annotation: "")]
+        var styler: Styler?
 
         /// Elements open at once, at most. The spec sets no limit, but every walk over the tree
         /// (rendering, writing, comparing, freeing) recurses once per level: a cue of 20,000
@@ -355,14 +367,16 @@ public enum WebVTTCueTextParser {
             case .root:
                 return
             case .rubyText:
+                let style = styler?("rt", element.classes, nil, nil)?.style ?? .none
                 stack[top].segments.append(RubySegment(base: stack[top].children, annotation: element.children,
-                                                       annotationClasses: element.classes))
+                                                       annotationClasses: element.classes, annotationStyle: style))
                 stack[top].children = []
                 return
             case .ruby:
                 var segments = element.segments
                 if !element.children.isEmpty { segments.append(RubySegment(base: element.children, annotation: nil)) }
-                stack[top].children.append(.ruby(Ruby(classes: element.classes, segments: segments)))
+                let style = styler?("ruby", element.classes, nil, nil)?.style ?? .none
+                stack[top].children.append(.ruby(Ruby(classes: element.classes, segments: segments, style: style)))
                 return
             case .class, .italic, .bold, .underline, .voice, .language:
                 let kind: Span.Kind
@@ -374,7 +388,13 @@ public enum WebVTTCueTextParser {
                 case .language: kind = .language(element.annotation)
                 default: kind = .class
                 }
-                stack[top].children.append(.span(Span(kind, classes: element.classes, children: element.children)))
+                if let styler, let name = Self.name(of: element.kind),
+                   let style = styler(name, element.classes, element.kind == .voice ? element.annotation : nil,
+                                      element.kind == .language ? element.annotation : nil) {
+                    stack[top].children.append(.span(Span(kind, classes: element.classes, sharedStyle: style, children: element.children)))
+                } else {
+                    stack[top].children.append(.span(Span(kind, classes: element.classes, children: element.children)))
+                }
             }
         }
 

@@ -44,7 +44,32 @@ public struct WebVTTStyleCascade: Sendable {
     /// Rule matches remembered across the cues of one reader (one per thread: not shared).
     public final class Memo {
         var matches: [MatchKey: [Entry]] = [:]
+        var styles: [MatchKey: SharedStyle?] = [:]
         public init() {}
+    }
+
+    /// Whether `elementStyle` can style elements while their cue text is built: every element
+    /// rule then depends on the element alone (not on ancestors, siblings or inherited language).
+    var stylesElementsAlone: Bool { isContextFree && hasElementRules }
+
+    /// The cascaded style of an element with this name and these attributes, over no style of its
+    /// own, or nil when no rule matches; shared by every element alike (one copy for 30,000 `c.yellow`).
+    func elementStyle(typeName: String, classes: [String], voice: String?, langAttribute: String?, memo: Memo) -> SharedStyle? {
+        let key = MatchKey(typeName: typeName, classes: classes, voice: voice, langAttribute: langAttribute)
+        if let known = memo.styles[key] { return known }
+        let element = WebVTTMatchElement(typeName: typeName, classes: classes, id: nil, voice: voice, langAttribute: langAttribute,
+                                         language: nil, parent: -1, previousSibling: -1)
+        var candidates = universalEntries
+        if let entries = entriesByType[typeName] { candidates += entries }
+        for name in classes {
+            if let entries = entriesByClass[name] { candidates += entries }
+        }
+        let matched = candidates.filter { entry in
+            entry.compounds.count == 1 && WebVTTSelectorMatcher.compound(entry.compounds[0], matches: element)
+        }
+        let style = matched.isEmpty ? nil : SharedStyle(Self.cascade(matched, rules: rules, onto: .none))
+        memo.styles[key] = style
+        return style
     }
 
     struct MatchKey: Hashable {
@@ -107,10 +132,13 @@ public struct WebVTTStyleCascade: Sendable {
 
     /// Lays the matching rules' declarations over `cue.style` and over the style of every span,
     /// ruby and ruby annotation they match.
-    public func apply(to cue: inout Cue, memo: Memo? = nil) {
+    ///
+    /// With `elementsStyled`, the spans already carry their styles (`elementStyle` gave them while
+    /// the cue text was built) and only the cue itself is styled here.
+    public func apply(to cue: inout Cue, memo: Memo? = nil, elementsStyled: Bool = false) {
         if rules.isEmpty { return }
         let idEntries = cue.id.flatMap { entriesByID[$0] } ?? []
-        let walkContent = hasElementRules && cue.content.contains { node in
+        let walkContent = hasElementRules && !(elementsStyled && stylesElementsAlone) && cue.content.contains { node in
             switch node {
             case .span, .ruby: true
             default: false
