@@ -300,9 +300,17 @@ def check_output(out_path, expected_cues):
 
 
 def count_cues(stdout, kind):
-    """The cues a tool reports: `-->` lines of the WebVTT it wrote, or the count it printed."""
+    """The cues a tool reports: `-->` lines of the WebVTT it wrote, `Dialogue:` lines of the ASS
+    it wrote, the cue counts of `legible info --json`, or the count it printed."""
     if kind == "arrows":
         return sum(1 for ln in stdout.splitlines() if b"-->" in ln)
+    if kind == "dialogues":
+        return sum(1 for ln in stdout.splitlines() if ln.startswith(b"Dialogue:"))
+    if kind == "info":
+        try:
+            return sum(t["cues"] for t in json.loads(stdout)["tracks"])
+        except (ValueError, KeyError, TypeError):
+            return None
     try:
         return int(stdout.split()[-1])
     except (IndexError, ValueError):
@@ -372,18 +380,27 @@ def bench_tools(specs, repeat, timeout, expected_cues):
     return ordered
 
 
+# With --vtt, two jobs are compared, each against legible doing the same job: parsing only
+# (`legible info`), and converting (read and write back WebVTT, `legible convert`).
+PARSE_GROUP = {"legible info": "legible info", "ffmpeg demux": "legible info",
+               "ffmpeg decode": "legible info", "webvtt-py read": "legible info"}
+
+
 def add_ratios(results, input_bytes, default_bytes=None):
-    """Adds MB/s (of each tool's own input) and the ratio to legible; returns legible's result."""
+    """Adds MB/s (of each tool's own input) and the ratio to legible (to `legible info` for the
+    parse-only tools); returns legible's result."""
     for r in results:
         if "median_s" in r:
             size = input_bytes.get(r["tool"], default_bytes)
             if size is not None:
                 r["mb_per_s"] = size / 1e6 / r["median_s"]
-    ref = next((r for r in results if r["tool"] == "legible" and "median_s" in r), None)
+    refs = {r["tool"]: r for r in results if r["tool"] in ("legible", "legible info") and "median_s" in r}
     for r in results:
+        ref = refs.get(PARSE_GROUP.get(r["tool"], "legible"))
         if ref is not None and r is not ref and "median_s" in r:
             r["legible_speedup"] = r["median_s"] / ref["median_s"]
-    return ref
+            r["compared_with"] = ref["tool"]
+    return refs.get("legible")
 
 
 def webvtt_comparison(a, wanted, legible):
@@ -393,9 +410,11 @@ def webvtt_comparison(a, wanted, legible):
     results, specs, versions, inputs = [], [], {}, {}
 
     if wanted("legible"):
-        # The cheapest CLI path that parses every cue (timings, settings, cue text into the
-        # inline tree) is convert; WebVTT out, like ffmpeg's. '-o -' rather than '-o /dev/null':
-        # convert writes a temporary file beside OUTPUT and renames it into place.
+        # Parsing: `legible info` reads every cue (timings, settings, cue text into the inline
+        # tree, the STYLE rules cascaded onto it) and prints a summary.
+        specs.append(("legible info", [legible, "info", src, "--json"], "info"))
+        inputs["legible info"] = src
+        # Converting: read and write WebVTT back, as ffmpeg's and webvtt-py's read+write do.
         specs.append(("legible", [legible, "convert", src, "--to", "webvtt", "-o", "-"], "arrows"))
         inputs["legible"] = src
 
@@ -415,6 +434,15 @@ def webvtt_comparison(a, wanted, legible):
             specs.append(("ffmpeg", [ffmpeg, "-v", "error", "-i", nostyle, "-f", "webvtt", "-y", "pipe:1"],
                           "arrows"))
             inputs["ffmpeg"] = nostyle
+            # Parsing, two ways: decoding to FFmpeg's own subtitle form (cue text parsed, written
+            # out as ASS), and demuxing alone (blocks, timings and settings; the cue text is not
+            # parsed, only copied), which does less than legible info does.
+            specs.append(("ffmpeg decode", [ffmpeg, "-v", "error", "-i", nostyle, "-c:s", "ass", "-f", "ass", "-y", "pipe:1"],
+                          "dialogues"))
+            inputs["ffmpeg decode"] = nostyle
+            specs.append(("ffmpeg demux", [ffmpeg, "-v", "error", "-i", nostyle, "-c", "copy", "-f", "webvtt", "-y", "pipe:1"],
+                          "arrows"))
+            inputs["ffmpeg demux"] = nostyle
 
     py_tools = [("webvtt-py read", "webvtt-py", WEBVTT_PY_READ_SNIPPET, "count"),
                 ("webvtt-py read+write", "webvtt-py-convert", WEBVTT_PY_CONVERT_SNIPPET, "arrows")]
@@ -580,12 +608,13 @@ def print_table(report):
     notes = []
     for r in report["results"]:
         if "median_s" in r:
-            if r["tool"] == "legible":
+            if r["tool"] in ("legible", "legible info"):
                 ratio = "-"
             elif "legible_speedup" in r:
                 sp = r["legible_speedup"]
-                ratio = ("legible %.1f× faster" % sp if sp >= 1
-                         else "legible %.1f× slower" % (1 / sp))
+                who = r.get("compared_with", "legible")
+                ratio = ("%s %.1f× faster" % (who, sp) if sp >= 1
+                         else "%s %.1f× slower" % (who, 1 / sp))
             else:
                 ratio = "n/a"
             rows.append((r["tool"], "%.3f" % r["median_s"], "%.1f" % r["mb_per_s"],

@@ -32,9 +32,12 @@ public struct Cue: Sendable, Hashable {
         set { layoutStorage = newValue.isDefault ? nil : Indirect(newValue) }
     }
 
-    /// Gives this cue `other`'s layout, sharing its storage: a reader whose cues repeat the same
-    /// settings keeps one copy of them.
-    public mutating func setLayout(sameAs other: Cue) { layoutStorage = other.layoutStorage }
+    /// The layout as a value that can be given to many cues while stored once: a reader whose
+    /// cues repeat the same settings keeps one copy of them.
+    public var sharedLayout: SharedLayout {
+        get { SharedLayout(storage: layoutStorage) }
+        set { layoutStorage = newValue.storage }
+    }
 
     /// True when `layout` is the default (cheaper than comparing it).
     public var hasDefaultLayout: Bool { layoutStorage == nil }
@@ -71,6 +74,16 @@ public struct Cue: Sendable, Hashable {
     /// The text with markup removed, as `legible dump` prints it: ruby annotations left out,
     /// line breaks as `\n`.
     public var plainText: String { InlineNode.plainText(of: content) }
+}
+
+/// A cue layout stored once and shared by the cues given it (`Cue.sharedLayout`).
+public struct SharedLayout: Sendable, Hashable {
+    let storage: Indirect<CueLayout>?
+
+    public init(_ layout: CueLayout) { storage = layout.isDefault ? nil : Indirect(layout) }
+    init(storage: Indirect<CueLayout>?) { self.storage = storage }
+
+    public var layout: CueLayout { storage?.value ?? .default }
 }
 
 /// An immutable value held by reference (copy-on-write by replacement), compared by value.

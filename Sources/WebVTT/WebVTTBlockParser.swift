@@ -44,7 +44,11 @@ struct WebVTTBlockParser {
     /// The last few settings texts parsed without a diagnostic, and what they gave (the last one
     /// used first): files repeat a handful of settings lines, which are then neither parsed nor
     /// stored again.
-    private var recentSettings: [(text: Range<Int>, settings: WebVTTCueSettings, layoutCue: Cue?)] = []
+    private var recentTexts: [Range<Int>] = []
+    private var recentSettings: [WebVTTCueSettings] = []
+    private var recentLayouts: [SharedLayout] = []
+    /// Where the next new settings go once the cache is full (round robin).
+    private var recentReplace = 0
     private static let recentSettingsLimit = 8
 
     init(_ p: UnsafeBufferPointer<UInt8>, range: Range<Int>, firstLine: Int, seenCue: Bool,
@@ -175,10 +179,9 @@ struct WebVTTBlockParser {
         var values: WebVTTCueSettings
         var start: MediaTime
         var end: MediaTime
-        /// The settings are a recent cue's (now `recentSettings[0]`), whose layout can be shared.
-        var repeatsPreviousSettings: Bool
-        /// The settings were just parsed and remembered as `recentSettings[0]`.
-        var isRemembered = false
+        /// Where the settings are remembered (`recentSettings`), if they are: a cue with the same
+        /// settings text shares their layout.
+        var remembered: Int?
     }
 
     private mutating func appendCue(_ cue: ParsedTiming, text: Range<Int>, blockLine: Int) {
@@ -195,11 +198,10 @@ struct WebVTTBlockParser {
         let id = cue.values.values.id
         var model = Cue(id: id.isEmpty ? nil : id, start: cue.start, end: cue.end, content: content,
                         source: SourceLocation(line: blockLine, column: 1))
-        if cue.repeatsPreviousSettings, let layoutCue = recentSettings.first?.layoutCue {
-            model.setLayout(sameAs: layoutCue)
+        if let k = cue.remembered {
+            model.sharedLayout = recentLayouts[k]
         } else {
             model.layout = cue.values.layout
-            if cue.repeatsPreviousSettings || cue.isRemembered { recentSettings[0].layoutCue = model }
         }
         if let cascade { cascade.apply(to: &model, memo: styleMemo, elementsStyled: styler != nil) }
         cues.append(model)
@@ -257,16 +259,10 @@ struct WebVTTBlockParser {
                        at: SourceLocation(line: lineNumber, column: 1))
         }
         let text = i..<range.upperBound
-        var found: Int?
-        for k in recentSettings.indices where sameBytes(recentSettings[k].text, text) {
-            found = k
-            break
-        }
-        if let k = found {
-            if k > 0 { recentSettings.swapAt(0, k) }
-            var settings = recentSettings[0].settings
+        for k in recentTexts.indices where sameBytes(recentTexts[k], text) {
+            var settings = recentSettings[k]
             settings.values.id = identifier
-            return ParsedTiming(values: settings, start: start, end: end, repeatsPreviousSettings: true)
+            return ParsedTiming(values: settings, start: start, end: end, remembered: k)
         }
         var settings = WebVTTCueSettings(regions: regionValues)
         let reportsBefore = log.reportCount
@@ -274,13 +270,25 @@ struct WebVTTBlockParser {
             settings.parse(p, text, lineNumber: lineNumber, lineStart: range.lowerBound, log: &log)
         }
         // Settings that reported something are parsed again next time, so each line is reported.
-        let remembered = log.reportCount == reportsBefore
-        if remembered {
-            if recentSettings.count == Self.recentSettingsLimit { recentSettings.removeLast() }
-            recentSettings.insert((text, settings, nil), at: 0)
+        var remembered: Int?
+        if log.reportCount == reportsBefore {
+            let layout = SharedLayout(settings.layout)
+            if recentTexts.count < Self.recentSettingsLimit {
+                recentTexts.append(text)
+                recentSettings.append(settings)
+                recentLayouts.append(layout)
+                remembered = recentTexts.count - 1
+            } else {
+                let k = recentReplace
+                recentReplace = (recentReplace + 1) % Self.recentSettingsLimit
+                recentTexts[k] = text
+                recentSettings[k] = settings
+                recentLayouts[k] = layout
+                remembered = k
+            }
         }
         settings.values.id = identifier
-        return ParsedTiming(values: settings, start: start, end: end, repeatsPreviousSettings: false, isRemembered: remembered)
+        return ParsedTiming(values: settings, start: start, end: end, remembered: remembered)
     }
 
     private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {

@@ -13,13 +13,33 @@ enum WebVTTNumbers {
         guard isDecimal(number, allowSign: false) else { return nil }
         // A short decimal is exact as a fraction, and its double (an exact numerator over an exact
         // power of ten, divided once) is correctly rounded: no text-to-double conversion needed.
-        if let exact = Fraction(decimal: number), exact.numerator < 1 << 53, exact.denominator <= 1_000_000_000_000_000 {
-            let value = Double(exact.numerator) / Double(exact.denominator)
+        if let (numerator, denominator) = shortDecimal(number) {
+            let value = Double(numerator) / Double(denominator)
             guard value <= 100 else { return nil }
-            return (value, exact.dividedBy100)
+            return (value, Fraction(numerator, denominator * 100))
         }
         guard let value = floatingPoint(number), value >= 0, value <= 100 else { return nil }
         return (value, fraction(number, approximating: value).dividedBy100)
+    }
+
+    /// A validated `digits[.digits]` with at most 15 significant digits as numerator and power of
+    /// ten, both exact in a double; nil for a longer one.
+    static func shortDecimal(_ s: ByteSlice) -> (Int64, Int64)? {
+        var numerator: Int64 = 0
+        var denominator: Int64 = 1
+        var significant = 0
+        var afterPoint = false
+        for b in s {
+            if b == UInt8(ascii: ".") {
+                afterPoint = true
+                continue
+            }
+            if numerator != 0 || b != UInt8(ascii: "0") { significant += 1 }
+            if significant > 15 || denominator >= 1_000_000_000_000_000 { return nil }
+            numerator = numerator * 10 + Int64(b - UInt8(ascii: "0"))
+            if afterPoint { denominator *= 10 }
+        }
+        return (numerator, denominator)
     }
 
     /// `-?digits(.digits)?` as §6.3 allows for `line` numbers, or nil.
