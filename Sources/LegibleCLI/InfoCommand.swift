@@ -51,15 +51,18 @@ enum InfoCommand: Command {
             let document = input.result.value
             tracks = document.tracks.map { track in
                 var summary = TrackSummary(track: track, cueCount: track.cues.count, openEnded: 0, positioned: 0, styled: 0)
-                for cue in track.cues {
-                    summary.first = min(summary.first ?? cue.start, cue.start)
-                    if let end = cue.end {
+                // By index, reading fields in place: binding each cue would copy (retain) all of it.
+                let cues = track.cues
+                for i in cues.indices {
+                    let start = cues[i].start
+                    summary.first = min(summary.first ?? start, start)
+                    if let end = cues[i].end {
                         summary.last = max(summary.last ?? end, end)
                     } else {
                         summary.openEnded += 1
                     }
-                    if !cue.hasDefaultLayout { summary.positioned += 1 }
-                    if cue.hasStyle || InlineNode.containsStyle(cue.content) { summary.styled += 1 }
+                    if !cues[i].hasDefaultLayout { summary.positioned += 1 }
+                    if cues[i].hasStyle || InlineNode.containsStyle(cues[i].content) { summary.styled += 1 }
                 }
                 return summary
             }

@@ -48,6 +48,12 @@ public struct Cue: Sendable, Hashable {
         set { styleStorage = newValue.isEmpty ? nil : Indirect(newValue) }
     }
 
+    /// The cue style as a value that can be given to many cues while stored once.
+    public var sharedStyle: SharedStyle {
+        get { SharedStyle(storage: styleStorage) }
+        set { styleStorage = newValue.storage }
+    }
+
     /// True when `style` is not empty (without copying it).
     public var hasStyle: Bool { styleStorage != nil }
 

@@ -57,6 +57,7 @@ public struct SharedStyle: Sendable, Hashable {
     let storage: Indirect<StyleProperties>?
 
     public init(_ style: StyleProperties) { storage = style.isEmpty ? nil : Indirect(style) }
+    init(storage: Indirect<StyleProperties>?) { self.storage = storage }
 
     public var style: StyleProperties { storage?.value ?? .none }
 }

@@ -37,6 +37,7 @@ struct WebVTTBlockParser {
     /// The style sheets' rules, built at the first cue (all sheets come before it); nil when none.
     var cascade: WebVTTStyleCascade?
     private let styleMemo = WebVTTStyleCascade.Memo()
+    private var styler: WebVTTCueTextParser.Styler?
     /// The track's language (a `Language:` header), for `:lang()` and `[lang]` on the cue.
     var trackLanguage: String?
     var regions: [Region] = []
@@ -189,8 +190,7 @@ struct WebVTTBlockParser {
             cascade = WebVTTStyleCascade(styleSheets, trackLanguage: trackLanguage)
         }
         // Rules that depend on an element alone style it as it is built (no second walk).
-        var styler: WebVTTCueTextParser.Styler?
-        if let cascade, cascade.stylesElementsAlone {
+        if styler == nil, let cascade, cascade.stylesElementsAlone {
             let memo = styleMemo
             styler = { cascade.elementStyle(typeName: $0, classes: $1, voice: $2, langAttribute: $3, memo: memo) }
         }

@@ -1,3 +1,4 @@
+import Foundation
 public import TimedText
 public import TextScanning
 
@@ -225,8 +226,13 @@ public struct WebVTTReader: Sendable {
     }
 
     private func countLineFeeds(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        guard let base = p.baseAddress else { return 0 }
         var n = 0
-        for i in range where p[i] == 0x0A { n += 1 }
+        var i = range.lowerBound
+        while i < range.upperBound, let found = memchr(base + i, 0x0A, range.upperBound - i) {
+            n += 1
+            i = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+        }
         return n
     }
 

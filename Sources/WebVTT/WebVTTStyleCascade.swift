@@ -17,7 +17,7 @@ public import TimedText
 ///
 /// Styles are laid over what a node already had (CSS beats presentational styles), so applying the
 /// cascade twice gives the same cue.
-public struct WebVTTStyleCascade: Sendable {
+public final class WebVTTStyleCascade: Sendable {
     /// A selector with the rule it belongs to, in cascade order terms.
     struct Entry: Sendable {
         var compounds: [WebVTTCompoundSelector]
@@ -31,6 +31,8 @@ public struct WebVTTStyleCascade: Sendable {
     /// `::cue` with no argument: matches every cue root, so its style is resolved once.
     private let bareCueEntries: [Entry]
     private let bareCueStyle: StyleProperties
+    /// `bareCueStyle`, stored once for every cue that has no style of its own.
+    private let sharedBareCueStyle: SharedStyle
     /// `::cue(…)` entries by their subject compound's most selective part.
     private let entriesByID: [String: [Entry]]
     private let entriesByClass: [String: [Entry]]
@@ -120,6 +122,7 @@ public struct WebVTTStyleCascade: Sendable {
         universalEntries = universal
         regionEntries = regions
         bareCueStyle = Self.cascade(bare, rules: rules, onto: .none)
+        sharedBareCueStyle = SharedStyle(bareCueStyle)
         isContextFree = (Array(byClass.values.joined()) + Array(byType.values.joined()) + universal).allSatisfy { entry in
             entry.compounds.count <= 1 && entry.compounds.allSatisfy { $0.languageRanges.isEmpty }
         }
@@ -146,7 +149,13 @@ public struct WebVTTStyleCascade: Sendable {
         }
         if idEntries.isEmpty && universalEntries.isEmpty && !walkContent {
             // The common case: `::cue` rules only, resolved once for all cues.
-            if !bareCueStyle.isEmpty { cue.style = cue.style.isEmpty ? bareCueStyle : Self.cascade(bareCueEntries, rules: rules, onto: cue.style) }
+            if !bareCueStyle.isEmpty {
+                if cue.hasStyle {
+                    cue.style = Self.cascade(bareCueEntries, rules: rules, onto: cue.style)
+                } else {
+                    cue.sharedStyle = sharedBareCueStyle
+                }
+            }
             return
         }
         var walker = Walker(cascade: self, memo: isContextFree ? memo : nil)
