@@ -51,18 +51,21 @@ enum InfoCommand: Command {
             let document = input.result.value
             tracks = document.tracks.map { track in
                 var summary = TrackSummary(track: track, cueCount: track.cues.count, openEnded: 0, positioned: 0, styled: 0)
-                // By index, reading fields in place: binding each cue would copy (retain) all of it.
-                let cues = track.cues
-                for i in cues.indices {
-                    let start = cues[i].start
-                    summary.first = min(summary.first ?? start, start)
-                    if let end = cues[i].end {
-                        summary.last = max(summary.last ?? end, end)
-                    } else {
-                        summary.openEnded += 1
+                // Through a pointer, reading fields in place: binding or subscripting each cue
+                // copies (retains) all of it.
+                track.cues.withUnsafeBufferPointer { cues in
+                    guard let base = cues.baseAddress else { return }
+                    for cue in base..<(base + cues.count) {
+                        let start = cue.pointee.start
+                        summary.first = min(summary.first ?? start, start)
+                        if let end = cue.pointee.end {
+                            summary.last = max(summary.last ?? end, end)
+                        } else {
+                            summary.openEnded += 1
+                        }
+                        if !cue.pointee.hasDefaultLayout { summary.positioned += 1 }
+                        if cue.pointee.hasStyle || InlineNode.containsStyle(cue.pointee.content) { summary.styled += 1 }
                     }
-                    if !cues[i].hasDefaultLayout { summary.positioned += 1 }
-                    if cues[i].hasStyle || InlineNode.containsStyle(cues[i].content) { summary.styled += 1 }
                 }
                 return summary
             }

@@ -24,8 +24,8 @@ public struct Cue: Sendable, Hashable {
 
     // Most cues have the default layout and no cue-level style: keep those out of line (nil when
     // default) so that a cue stays small to copy and a track of 100,000 cues stays compact.
-    private var layoutStorage: Indirect<CueLayout>?
-    private var styleStorage: Indirect<StyleProperties>?
+    @usableFromInline var layoutStorage: Indirect<CueLayout>?
+    @usableFromInline var styleStorage: Indirect<StyleProperties>?
 
     public var layout: CueLayout {
         get { layoutStorage?.value ?? .default }
@@ -40,7 +40,7 @@ public struct Cue: Sendable, Hashable {
     }
 
     /// True when `layout` is the default (cheaper than comparing it).
-    public var hasDefaultLayout: Bool { layoutStorage == nil }
+    @inlinable public var hasDefaultLayout: Bool { layoutStorage == nil }
 
     /// Styles the content asks for on the cue as a whole (inline spans carry their own).
     public var style: StyleProperties {
@@ -55,7 +55,7 @@ public struct Cue: Sendable, Hashable {
     }
 
     /// True when `style` is not empty (without copying it).
-    public var hasStyle: Bool { styleStorage != nil }
+    @inlinable public var hasStyle: Bool { styleStorage != nil }
 
     /// A cue with the default layout and no cue-level style.
     public init(id: String? = nil, start: MediaTime, end: MediaTime?, content: [InlineNode], source: SourceLocation? = nil) {
@@ -93,9 +93,9 @@ public struct SharedLayout: Sendable, Hashable {
 }
 
 /// An immutable value held by reference (copy-on-write by replacement), compared by value.
-final class Indirect<Value: Hashable & Sendable>: Hashable, Sendable {
+@usableFromInline final class Indirect<Value: Hashable & Sendable>: Hashable, Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
-    static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs === rhs || lhs.value == rhs.value }
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    @usableFromInline static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs === rhs || lhs.value == rhs.value }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

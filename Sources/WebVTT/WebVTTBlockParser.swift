@@ -175,14 +175,16 @@ struct WebVTTBlockParser {
         return buffer
     }
 
-    /// A timing line read: the times, and the settings (with the cue's identifier).
+    /// A timing line read: the identifier, the times, and where its settings are.
     struct ParsedTiming {
-        var values: WebVTTCueSettings
+        var id: String
         var start: MediaTime
         var end: MediaTime
-        /// Where the settings are remembered (`recentSettings`), if they are: a cue with the same
-        /// settings text shares their layout.
+        /// Where the settings are remembered (`recentSettings`), if they are: cues with the same
+        /// settings text share their layout, and the settings are not copied for each.
         var remembered: Int?
+        /// The settings, when they are not remembered.
+        var settings: WebVTTCueSettings?
     }
 
     private mutating func appendCue(_ cue: ParsedTiming, text: Range<Int>, blockLine: Int) {
@@ -195,18 +197,18 @@ struct WebVTTBlockParser {
             styler = { cascade.elementStyle(typeName: $0, classes: $1, voice: $2, langAttribute: $3, memo: memo) }
         }
         let content = WebVTTCueTextParser.parse(p, text, styler: styler)
-        let id = cue.values.values.id
-        var model = Cue(id: id.isEmpty ? nil : id, start: cue.start, end: cue.end, content: content,
+        var model = Cue(id: cue.id.isEmpty ? nil : cue.id, start: cue.start, end: cue.end, content: content,
                         source: SourceLocation(line: blockLine, column: 1))
         if let k = cue.remembered {
             model.sharedLayout = recentLayouts[k]
-        } else {
-            model.layout = cue.values.layout
+        } else if let settings = cue.settings {
+            model.layout = settings.layout
         }
         if let cascade { cascade.apply(to: &model, memo: styleMemo, elementsStyled: styler != nil) }
         cues.append(model)
         if keepsCueValues {
-            var values = cue.values.values
+            var values = cue.remembered.map { recentSettings[$0].values } ?? cue.settings?.values ?? WebVTTCueValues()
+            values.id = cue.id
             values.text = String(decoding: p[text], as: UTF8.self)
             cueValues.append(values)
         }
@@ -260,9 +262,7 @@ struct WebVTTBlockParser {
         }
         let text = i..<range.upperBound
         for k in recentTexts.indices where sameBytes(recentTexts[k], text) {
-            var settings = recentSettings[k]
-            settings.values.id = identifier
-            return ParsedTiming(values: settings, start: start, end: end, remembered: k)
+            return ParsedTiming(id: identifier, start: start, end: end, remembered: k)
         }
         var settings = WebVTTCueSettings(regions: regionValues)
         let reportsBefore = log.reportCount
@@ -287,8 +287,8 @@ struct WebVTTBlockParser {
                 remembered = k
             }
         }
-        settings.values.id = identifier
-        return ParsedTiming(values: settings, start: start, end: end, remembered: remembered)
+        return ParsedTiming(id: identifier, start: start, end: end, remembered: remembered,
+                            settings: remembered == nil ? settings : nil)
     }
 
     private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
