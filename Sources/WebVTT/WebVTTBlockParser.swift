@@ -42,15 +42,15 @@ struct WebVTTBlockParser {
     var trackLanguage: String?
     var regions: [Region] = []
     var log = DiagnosticLog()
-    /// The last few settings texts parsed without a diagnostic, and what they gave (the last one
-    /// used first): files repeat a handful of settings lines, which are then neither parsed nor
-    /// stored again.
+    /// The settings texts parsed without a diagnostic, and what they gave: files repeat a few
+    /// hundred settings lines, which are then neither parsed nor stored again.
     private var recentTexts: [Range<Int>] = []
     private var recentSettings: [WebVTTCueSettings] = []
     private var recentLayouts: [SharedLayout] = []
-    /// Where the next new settings go once the cache is full (round robin).
-    private var recentReplace = 0
-    private static let recentSettingsLimit = 8
+    /// Index into the arrays above by a hash of the settings text (checked byte for byte).
+    private var recentByHash: [UInt64: Int] = [:]
+    /// Enough for every distinct settings line of real files; a file with more parses the rest.
+    private static let recentSettingsLimit = 4096
 
     init(_ p: UnsafeBufferPointer<UInt8>, range: Range<Int>, firstLine: Int, seenCue: Bool,
          regionValues: [WebVTTRegionValues], cascade: WebVTTStyleCascade? = nil, keepsCueValues: Bool) {
@@ -261,7 +261,8 @@ struct WebVTTBlockParser {
                        at: SourceLocation(line: lineNumber, column: 1))
         }
         let text = i..<range.upperBound
-        for k in recentTexts.indices where sameBytes(recentTexts[k], text) {
+        let hash = fnv1a(text)
+        if let k = recentByHash[hash], sameBytes(recentTexts[k], text) {
             return ParsedTiming(id: identifier, start: start, end: end, remembered: k)
         }
         var settings = WebVTTCueSettings(regions: regionValues)
@@ -271,24 +272,24 @@ struct WebVTTBlockParser {
         }
         // Settings that reported something are parsed again next time, so each line is reported.
         var remembered: Int?
-        if log.reportCount == reportsBefore {
-            let layout = SharedLayout(settings.layout)
-            if recentTexts.count < Self.recentSettingsLimit {
-                recentTexts.append(text)
-                recentSettings.append(settings)
-                recentLayouts.append(layout)
-                remembered = recentTexts.count - 1
-            } else {
-                let k = recentReplace
-                recentReplace = (recentReplace + 1) % Self.recentSettingsLimit
-                recentTexts[k] = text
-                recentSettings[k] = settings
-                recentLayouts[k] = layout
-                remembered = k
-            }
+        if log.reportCount == reportsBefore, recentTexts.count < Self.recentSettingsLimit, recentByHash[hash] == nil {
+            recentTexts.append(text)
+            recentSettings.append(settings)
+            recentLayouts.append(SharedLayout(settings.layout))
+            remembered = recentTexts.count - 1
+            recentByHash[hash] = remembered
         }
         return ParsedTiming(id: identifier, start: start, end: end, remembered: remembered,
                             settings: remembered == nil ? settings : nil)
+    }
+
+    /// FNV-1a over the bytes: a cheap, good enough hash for short settings texts.
+    private func fnv1a(_ range: Range<Int>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for i in range {
+            hash = (hash ^ UInt64(p[i])) &* 0x100_0000_01b3
+        }
+        return hash
     }
 
     private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
