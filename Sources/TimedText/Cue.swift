@@ -90,6 +90,9 @@ public struct SharedLayout: Sendable, Hashable {
     init(storage: Indirect<CueLayout>?) { self.storage = storage }
 
     public var layout: CueLayout { storage?.value ?? .default }
+
+    /// Which stored copy this is (nil for the default layout): equal identities are equal layouts.
+    public var identity: ObjectIdentifier? { storage.map(ObjectIdentifier.init) }
 }
 
 /// An immutable value held by reference (copy-on-write by replacement), compared by value.

@@ -23,7 +23,8 @@ struct WebVTTStylePlan: Sendable {
     init(_ track: Track) {
         // Most tracks have no style at all: say so without building anything.
         guard track.cues.contains(where: { $0.hasStyle || InlineNode.containsStyle($0.content) }) else { return }
-        var styles: [NodeKey: StyleProperties?] = [:]   // selector → the one style its nodes have (nil: none)
+        // Selector → the one style its nodes have (nil: none), with the stored copy it came from.
+        var styles: [NodeKey: (identity: ObjectIdentifier?, style: StyleProperties?)] = [:]
         var conflicting: Set<NodeKey> = []
         var anyStyle = false
         func visit(_ nodes: [InlineNode]) {
@@ -31,18 +32,17 @@ struct WebVTTStylePlan: Sendable {
                 switch node {
                 case .span(let span):
                     anyStyle = anyStyle || span.hasStyle
-                    let style = span.hasStyle ? span.style : nil
-                    for key in Self.selectors(span) { record(key, style) }
+                    let shared = span.sharedStyle
+                    for key in Self.selectors(span) { record(key, shared) }
                     visit(span.children)
                 case .ruby(let ruby):
                     anyStyle = anyStyle || ruby.hasStyle
-                    record(Self.selector("ruby", ruby.classes), ruby.hasStyle ? ruby.style : nil)
+                    record(Self.selector("ruby", ruby.classes), SharedStyle(ruby.style))
                     for segment in ruby.segments {
                         visit(segment.base)
                         anyStyle = anyStyle || segment.hasAnnotationStyle
                         if let annotation = segment.annotation {
-                            record(Self.selector("rt", segment.annotationClasses),
-                                   segment.hasAnnotationStyle ? segment.annotationStyle : nil)
+                            record(Self.selector("rt", segment.annotationClasses), SharedStyle(segment.annotationStyle))
                             visit(annotation)
                         }
                     }
@@ -51,32 +51,54 @@ struct WebVTTStylePlan: Sendable {
                 }
             }
         }
-        func record(_ key: NodeKey, _ style: StyleProperties?) {
+        func record(_ key: NodeKey, _ shared: SharedStyle) {
+            let identity = shared.identity
             if let known = styles[key] {
-                if known != style { conflicting.insert(key) }
+                // Same stored copy, same style; otherwise compare the values.
+                if known.identity != identity && known.style != (identity == nil ? nil : shared.style) { conflicting.insert(key) }
             } else {
-                styles[key] = style
+                styles[key] = (identity, identity == nil ? nil : shared.style)
             }
         }
         var cueRules: [(String, StyleProperties)] = []
         // The most common cue style is one `::cue` rule when every cue's style builds on it (CSS
         // cannot take a property away); the others name their cue.
-        var counts: [StyleProperties: Int] = [:]
-        var mostCommon: StyleProperties?
-        for cue in track.cues where cue.hasStyle {
-            counts[cue.style, default: 0] += 1
-            // Ties go to the style seen first, so the output does not depend on hashing.
-            if counts[cue.style]! > mostCommon.map({ counts[$0]! }) ?? 0 { mostCommon = cue.style }
+        // Cues share stored styles (a bare `::cue` rule gives every cue the same one): group by
+        // stored copy first, then compare the few distinct copies by value.
+        var copies: [ObjectIdentifier: (style: StyleProperties, count: Int, first: Int)] = [:]
+        var unstyledCues = 0
+        track.cues.withUnsafeBufferPointer { cues in
+            guard let base = cues.baseAddress else { return }
+            for i in cues.indices {
+                let cue = base + i  // read in place: binding a cue would copy all of it
+                guard let identity = cue.pointee.sharedStyle.identity else {
+                    unstyledCues += 1
+                    continue
+                }
+                if copies[identity] == nil {
+                    copies[identity] = (cue.pointee.style, 1, i)
+                } else {
+                    copies[identity]!.count += 1
+                }
+            }
         }
+        var distinct: [StyleProperties: (count: Int, first: Int)] = [:]
+        for copy in copies.values {
+            let known = distinct[copy.style]
+            distinct[copy.style] = ((known?.count ?? 0) + copy.count, min(known?.first ?? copy.first, copy.first))
+        }
+        // Ties go to the style seen first, so the output does not depend on hashing.
+        let mostCommon = distinct.max { ($0.value.count, -$0.value.first) < ($1.value.count, -$1.value.first) }?.key
         let sharedCueStyle = mostCommon.flatMap { base in
-            track.cues.allSatisfy { base.overlaid(by: $0.style) == $0.style } ? base : nil
+            unstyledCues == 0 && distinct.keys.allSatisfy { base.overlaid(by: $0) == $0 } ? base : nil
         }
         if let sharedCueStyle { cueRules.append(("", sharedCueStyle)) }
+        let sharedCopies = Set(copies.filter { $0.value.style == sharedCueStyle }.keys)
         for cue in track.cues {
             visit(cue.content)
-            if !cue.hasStyle { continue }
+            guard let identity = cue.sharedStyle.identity else { continue }
             anyStyle = true
-            if cue.style == sharedCueStyle { continue }
+            if sharedCopies.contains(identity) { continue }
             if let id = cue.id {
                 cueRules.append(("#" + WebVTTStyleSerializer.identifier(id), cue.style))
             } else if cueClasses[cue.style] == nil {

@@ -73,6 +73,7 @@ public struct WebVTTWriter: Sendable {
     }
 
     private func writeCues(_ cues: ArraySlice<Cue>, plan: WebVTTStylePlan, into out: inout ByteWriter) {
+        var settingsTexts: [ObjectIdentifier: String] = [:]
         for cue in cues {
             out.append(0x0A)
             if let id = cue.id, isValidIdentifier(id) {
@@ -83,7 +84,16 @@ public struct WebVTTWriter: Sendable {
             out.appendStatic(" --> ")
             // An open end (a live caption) has no WebVTT form: written as a zero-length cue.
             out.appendClock(cue.end ?? cue.start, separator: UInt8(ascii: "."))
-            if !cue.hasDefaultLayout { appendSettings(cue.layout, to: &out) }
+            if let identity = cue.sharedLayout.identity {
+                // Cues read from one file share their layouts: each is written out once.
+                if let text = settingsTexts[identity] {
+                    out.append(text)
+                } else {
+                    let text = settingsText(cue.layout)
+                    settingsTexts[identity] = text
+                    out.append(text)
+                }
+            }
             out.append(0x0A)
             let textStart = out.byteCount
             if let cueClass = plan.generatedClass(forCue: cue) {
@@ -110,8 +120,9 @@ public struct WebVTTWriter: Sendable {
 
 
     /// §4.4 cue settings, written only when they differ from the defaults.
-    private func appendSettings(_ layout: CueLayout, to out: inout ByteWriter) {
-        if layout.isDefault { return }
+    /// The settings after the timing line, each preceded by a space; empty for the default layout.
+    private func settingsText(_ layout: CueLayout) -> String {
+        if layout.isDefault { return "" }
         var settings: [String] = []
         switch layout.writingDirection {
         case .horizontal: break
@@ -133,10 +144,7 @@ public struct WebVTTWriter: Sendable {
         }
         if layout.textAlignment != .center { settings.append("align:\(layout.textAlignment.rawValue)") }
         if let region = layout.regionID, isValidSettingValue(region) { settings.append("region:\(region)") }
-        for setting in settings {
-            out.append(0x20)
-            out.append(setting)
-        }
+        return settings.map { " " + $0 }.joined()
     }
 
     private func appendNodes(_ nodes: [InlineNode], plan: WebVTTStylePlan, to out: inout ByteWriter) {
