@@ -1,3 +1,4 @@
+import Foundation
 public import TimedText
 
 extension DiagnosticCode {
@@ -17,8 +18,23 @@ struct WebVTTCueSettings {
         case region, vertical, line, position, size, align
 
         init?(_ name: ByteSlice) {
-            guard let found = Self.allCases.first(where: { name.elementsEqual($0.rawValue.utf8) }) else { return nil }
-            self = found
+            // By length and first letter, then the whole name: this runs for every setting.
+            let candidate: Setting
+            switch (name.count, name.first) {
+            case (6, UInt8(ascii: "r")?): candidate = .region
+            case (8, UInt8(ascii: "v")?): candidate = .vertical
+            case (4, UInt8(ascii: "l")?): candidate = .line
+            case (8, UInt8(ascii: "p")?): candidate = .position
+            case (4, UInt8(ascii: "s")?): candidate = .size
+            case (5, UInt8(ascii: "a")?): candidate = .align
+            default: return nil
+            }
+            let expected = candidate.rawValue.utf8
+            let matches = expected.withContiguousStorageIfAvailable { bytes in
+                memcmp(bytes.baseAddress!, UnsafeRawPointer(name.base.baseAddress! + name.startIndex), bytes.count) == 0
+            } ?? name.elementsEqual(expected)
+            guard matches else { return nil }
+            self = candidate
         }
     }
 

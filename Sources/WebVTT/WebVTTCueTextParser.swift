@@ -55,7 +55,8 @@ public enum WebVTTCueTextParser {
     // MARK: - Tokenizer (§6.4 "WebVTT cue text tokenizer")
 
     enum Token {
-        case text(String)
+        /// Text, and whether it holds a line feed (the tree builder splits lines at them).
+        case text(String, hasLineFeed: Bool)
         case startTag(name: String, classes: [String], annotation: String)
         case endTag(String)
         case timestamp(String)
@@ -78,8 +79,16 @@ public enum WebVTTCueTextParser {
         /// Data state: text up to the next `<`, with character references decoded.
         private mutating func dataState() -> Token {
             let start = position
-            while position < limit, p[position] != UInt8(ascii: "<"), p[position] != UInt8(ascii: "&") { position += 1 }
-            if position == limit || p[position] == UInt8(ascii: "<") { return .text(string(start..<position)) }
+            var hasLineFeed = false
+            while position < limit {
+                let b = p[position]
+                if b == UInt8(ascii: "<") || b == UInt8(ascii: "&") { break }
+                if b == 0x0A { hasLineFeed = true }
+                position += 1
+            }
+            if position == limit || p[position] == UInt8(ascii: "<") {
+                return .text(string(start..<position), hasLineFeed: hasLineFeed)
+            }
             // A character reference: decode into a buffer from here on.
             var result = Array(UnsafeBufferPointer(rebasing: p[start..<position]))
             result.reserveCapacity(result.count + 32)
@@ -93,7 +102,7 @@ public enum WebVTTCueTextParser {
                 result.append(b)
                 position += 1
             }
-            return .text(String(decoding: result, as: UTF8.self))
+            return .text(String(decoding: result, as: UTF8.self), hasLineFeed: result.contains(0x0A))
         }
 
         private mutating func tagState() -> Token {
@@ -327,8 +336,8 @@ public enum WebVTTCueTextParser {
 
         mutating func add(_ token: Token) {
             switch token {
-            case .text(let text):
-                Self.appendText(text, to: &stack[stack.count - 1].children)
+            case .text(let text, let hasLineFeed):
+                Self.appendText(text, hasLineFeed: hasLineFeed, to: &stack[stack.count - 1].children)
             case .startTag(let name, let classes, let annotation):
                 let kind: Kind
                 switch name {
@@ -419,9 +428,9 @@ public enum WebVTTCueTextParser {
         }
 
         /// A DOM text node: lines become text nodes separated by `.lineBreak`.
-        static func appendText(_ text: String, to out: inout [InlineNode]) {
+        static func appendText(_ text: String, hasLineFeed: Bool, to out: inout [InlineNode]) {
             let utf8 = text.utf8
-            guard utf8.contains(0x0A) else {
+            guard hasLineFeed else {
                 if !text.isEmpty { out.append(.text(text)) }
                 return
             }
