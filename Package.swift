@@ -41,8 +41,10 @@ let package = Package(
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         // Built normally they replay files through the SRT or WebVTT reader; built with
         // `scripts/fuzz.sh srt|vtt` (-sanitize=fuzzer -DFUZZING) libFuzzer drives them.
-        .executableTarget(name: "legible-fuzz-srt", dependencies: ["SubRip", "TextScanning"], path: "Fuzz/SubRip"),
-        .executableTarget(name: "legible-fuzz-vtt", dependencies: ["WebVTT", "TextScanning"], path: "Fuzz/WebVTT"),
+        .executableTarget(name: "legible-fuzz-srt", dependencies: ["SubRip", "TextScanning"], path: "Fuzz/SubRip",
+                          swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
+        .executableTarget(name: "legible-fuzz-vtt", dependencies: ["WebVTT", "TextScanning"], path: "Fuzz/WebVTT",
+                          swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
 
         // Shared by the test targets: finding and reading Fixtures/.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -32,13 +32,18 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int load_ok = 0;
 static char load_error[512];
 
+// Defined only when AddressSanitizer's runtime is linked in (weak: null otherwise). A statically
+// linked executable exports no symbols, so dlsym alone cannot find it there.
+extern void __asan_init(void) __attribute__((weak));
+
 static void load_icu(void) {
     const char *uc_name = "libicuuc.so." U_ICU_VERSION_SHORT;
     const char *i18n_name = "libicui18n.so." U_ICU_VERSION_SHORT;
     // DEEPBIND: ICU's own references bind inside this ICU, never to Foundation's copy. Sanitizer
     // runtimes (the fuzz build) refuse DEEPBIND; there the process has no Foundation ICU anyway.
     int flags = RTLD_NOW | RTLD_LOCAL;
-    if (!dlsym(RTLD_DEFAULT, "__asan_init")) flags |= RTLD_DEEPBIND;
+    int under_asan = __asan_init != 0 || dlsym(RTLD_DEFAULT, "__asan_init") != 0;
+    if (!under_asan) flags |= RTLD_DEEPBIND;
     void *libuc = dlopen(uc_name, flags);
     if (!libuc) {
         snprintf(load_error, sizeof load_error,
