@@ -27,3 +27,14 @@ echo "== legible dump --json (the stable JSON contract), first cue of the Englis
 "$legible" dump Fixtures/demo/demo.en.srt --json > "$out/demo.en.json"
 head -n 16 "$out/demo.en.json"
 echo "   ... full dump in $out/demo.en.json"
+echo
+echo "== legible info: a WebVTT file with ::cue style sheets, voices and ruby"
+"$legible" info Fixtures/webvtt/styles.vtt
+echo
+echo "== legible convert: WebVTT back to WebVTT (regions and ::cue rules kept) and to SRT"
+"$legible" convert Fixtures/webvtt/features.vtt -o "$out/features.vtt"
+"$legible" convert Fixtures/webvtt/features.vtt -o "$out/features.srt"
+echo "   wrote $out/features.vtt and $out/features.srt"
+echo
+echo "== legible dump --cue-tree: a Japanese ruby cue as the web-platform-tests dump it"
+"$legible" dump Fixtures/webvtt/features.vtt --cue-tree | sed -n '/ 00:00:08.250 -->/,/^$/p'
