@@ -33,8 +33,9 @@ VENV_DIR = os.path.join(BENCH_DIR, ".venv")
 WORK_DIR = os.path.join(BENCH_DIR, ".work")
 GEN_SCRIPT = os.path.join(BENCH_DIR, "gen_srt.py")
 GEN_VTT_SCRIPT = os.path.join(BENCH_DIR, "gen_vtt.py")
+GEN_SCC_SCRIPT = os.path.join(BENCH_DIR, "gen_scc.py")
 DEFAULT_LEGIBLE = os.path.join(".build", "release", "legible")
-PY_PACKAGES = ["pysubs2", "srt", "pycaption", "webvtt-py"]
+PY_PACKAGES = ["pysubs2", "srt", "pycaption", "webvtt-py", "ttconv"]
 VENV_MARKER = ".legible-peers-installed"
 
 # --- Python peer snippets (run with the venv's interpreter) ------------------
@@ -92,6 +93,26 @@ print(len(captions))
 WEBVTT_PY_CONVERT_SNIPPET = r"""
 import sys, webvtt
 webvtt.read(sys.argv[1]).write(sys.stdout)
+"""
+
+
+# SCC decoding (--scc). Each gets argv[1] = input .scc and prints the number of captions decoded.
+
+# ttconv: the SCC reader to its TTML model; a caption is a <p>.
+TTCONV_SCC_SNIPPET = r"""
+import sys, logging
+logging.disable(logging.WARNING)
+import ttconv.scc.reader as scc
+doc = scc.to_model(open(sys.argv[1], encoding="utf-8").read())
+print(sum(len(list(div)) for div in doc.get_body()))
+"""
+
+# pycaption: the SCC reader to its caption set.
+PYCAPTION_SCC_SNIPPET = r"""
+import sys
+from pycaption import SCCReader
+captions = SCCReader().read(open(sys.argv[1], encoding="utf-8").read())
+print(sum(len(captions.get_captions(lang)) for lang in captions.get_languages()))
 """
 
 
@@ -195,6 +216,29 @@ def ensure_vtt_inputs(cues, seed):
     with open(meta_path, "w") as f:
         json.dump(meta, f)
     return path, nostyle
+
+
+def ensure_scc_input(captions, seed):
+    """Generate .work/big.scc (pop-on captions, so that every tool's caption count is the
+    generator's) unless it exists with the same parameters."""
+    os.makedirs(WORK_DIR, exist_ok=True)
+    path = os.path.join(WORK_DIR, "big.scc")
+    meta_path = path + ".meta.json"
+    gen_stat = os.stat(GEN_SCC_SCRIPT)
+    meta = {"captions": captions, "seed": seed, "generator": [gen_stat.st_size, int(gen_stat.st_mtime)]}
+    if os.path.exists(path) and os.path.exists(meta_path):
+        try:
+            with open(meta_path) as f:
+                if json.load(f) == meta:
+                    return path
+        except ValueError:
+            pass
+    log("peers: generating %d pop-on captions into %s" % (captions, os.path.relpath(path, REPO_ROOT)))
+    subprocess.run([sys.executable, GEN_SCC_SCRIPT, path, "--captions", str(captions), "--seed", str(seed),
+                    "--modes", "pop"], check=True)
+    with open(meta_path, "w") as f:
+        json.dump(meta, f)
+    return path
 
 
 # --- Measurement ------------------------------------------------------------
@@ -383,7 +427,8 @@ def bench_tools(specs, repeat, timeout, expected_cues):
 # With --vtt, two jobs are compared, each against legible doing the same job: parsing only
 # (`legible info`), and converting (read and write back WebVTT, `legible convert`).
 PARSE_GROUP = {"legible info": "legible info", "ffmpeg demux": "legible info",
-               "ffmpeg decode": "legible info", "webvtt-py read": "legible info"}
+               "ffmpeg decode": "legible info", "webvtt-py read": "legible info",
+               "ttconv": "legible info", "pycaption": "legible info"}
 
 
 def add_ratios(results, input_bytes, default_bytes=None):
@@ -488,6 +533,46 @@ def webvtt_comparison(a, wanted, legible):
     return 0
 
 
+def scc_comparison(a, wanted, legible):
+    """--scc: every tool decodes the same generated SCC file (channel CC1, pop-on) and reports how
+    many captions it found; only decoding is timed."""
+    captions = a.cues if a.cues != 100_000 else 10_000
+    src = ensure_scc_input(captions, a.seed)
+    results, specs, versions = [], [], {}
+    if wanted("legible"):
+        specs.append(("legible info", [legible, "info", src, "--json"], "info"))
+    py_tools = [("ttconv", TTCONV_SCC_SNIPPET), ("pycaption", PYCAPTION_SCC_SNIPPET)]
+    py_tools = [t for t in py_tools if wanted(t[0])]
+    if py_tools:
+        py, err = ensure_venv()
+        if py:
+            versions.update(py_versions(py))
+        for name, snippet in py_tools:
+            if py is None or versions.get(name) is None:
+                results.append({"tool": name, "status": "missing", "error": err or "%s not installed" % name})
+            else:
+                specs.append((name, [py, "-c", snippet, src], "count"))
+    versions = {k: v for k, v in versions.items() if k in ("ttconv", "pycaption")}
+    checked, failed = check_cue_counts(specs, captions, a.timeout)
+    results = bench_tools(checked, a.repeat, a.timeout, captions) + failed + results
+    add_ratios(results, {}, os.path.getsize(src))
+    report = {
+        "comparison": "scc-decode",
+        "input": {"path": os.path.relpath(src, REPO_ROOT), "cues": captions, "bytes": os.path.getsize(src), "seed": a.seed},
+        "repeat": a.repeat,
+        "metric": "median wall time of whole process incl. start-up; every tool checked once to decode all captions",
+        "rss_method": ("os.wait4 via subreaper (clean)" if subreaper_enabled()
+                       else "os.wait4 on direct child (may include parent's RSS floor)"),
+        "versions": versions,
+        "results": results,
+    }
+    if a.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_table(report)
+    return 0
+
+
 # --- Main -------------------------------------------------------------------
 
 def main():
@@ -495,6 +580,9 @@ def main():
         description="Compare SRT -> WebVTT conversion (or, with --vtt, WebVTT parsing): legible vs. peers.")
     ap.add_argument("--vtt", action="store_true",
                     help="compare WebVTT parsing instead (legible, ffmpeg, webvtt-py)")
+    ap.add_argument("--scc", action="store_true",
+                    help="compare SCC (CEA-608) decoding instead (legible, ttconv, pycaption); "
+                         "10,000 pop-on captions unless --cues says otherwise")
     ap.add_argument("--cues", type=int, default=100_000,
                     help="cues in the generated input (default 100000)")
     ap.add_argument("--repeat", type=int, default=5,
@@ -528,6 +616,8 @@ def main():
 
     if a.vtt:
         return webvtt_comparison(a, wanted, legible)
+    if a.scc:
+        return scc_comparison(a, wanted, legible)
 
     src = ensure_input(a.cues, a.seed)
     size = os.path.getsize(src)
