@@ -6,10 +6,12 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_cb.h>
+#include <unicode/ubrk.h>
 #include <unicode/ucsdet.h>
 #include <unicode/uversion.h>
 
@@ -23,7 +25,8 @@
     X(libi18n, ucsdet_detectAll) X(libi18n, ucsdet_getName) X(libi18n, ucsdet_getConfidence) \
     X(libi18n, ucsdet_getLanguage) \
     X(libuc, ucnv_open) X(libuc, ucnv_close) X(libuc, ucnv_convertEx) X(libuc, ucnv_setToUCallBack) \
-    X(libuc, ucnv_cbToUWriteUChars) X(libuc, ucnv_getName) X(libuc, ucnv_getStandardName)
+    X(libuc, ucnv_cbToUWriteUChars) X(libuc, ucnv_getName) X(libuc, ucnv_getStandardName) \
+    X(libuc, ubrk_open) X(libuc, ubrk_close) X(libuc, ubrk_next) X(libuc, ubrk_getRuleStatus)
 
 #define DECLARE_POINTER(lib, name) static __typeof__(&name) p_##name;
 ICU_FUNCTIONS(DECLARE_POINTER)
@@ -182,4 +185,49 @@ int legible_icu_canonical_charset(const char *charset, char *output, int32_t cap
     if (name) copy_string(output, (size_t)capacity, name);
     p_ucnv_close(c);
     return name != NULL;
+}
+
+int32_t legible_icu_line_breaks(const uint8_t *utf8, int32_t length, const char *locale,
+                                int32_t *offsets, uint8_t *hard, int32_t capacity) {
+    if (!legible_icu_load(NULL, 0)) return -1;
+    if (length == 0) return 0;
+    // UTF-8 to UTF-16 by hand (the text is valid UTF-8), remembering where each UTF-16 unit
+    // starts in the UTF-8, so that ICU's offsets can be given back in bytes.
+    UChar *text = (UChar *)malloc(sizeof(UChar) * ((size_t)length + 1));
+    int32_t *start = (int32_t *)malloc(sizeof(int32_t) * ((size_t)length + 2));
+    if (!text || !start) { free(text); free(start); return -1; }
+    int32_t units = 0;
+    for (int32_t i = 0; i < length;) {
+        uint32_t c = utf8[i];
+        int32_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        if (i + n > length) n = length - i;
+        if (n == 2) c = ((c & 0x1F) << 6) | (utf8[i + 1] & 0x3F);
+        else if (n == 3) c = ((c & 0x0F) << 12) | ((utf8[i + 1] & 0x3F) << 6) | (utf8[i + 2] & 0x3F);
+        else if (n == 4) c = ((c & 0x07) << 18) | ((utf8[i + 1] & 0x3F) << 12) | ((utf8[i + 2] & 0x3F) << 6) | (utf8[i + 3] & 0x3F);
+        if (c >= 0x10000) {
+            start[units] = i;
+            text[units++] = (UChar)(0xD800 + ((c - 0x10000) >> 10));
+            start[units] = i;
+            text[units++] = (UChar)(0xDC00 + ((c - 0x10000) & 0x3FF));
+        } else {
+            start[units] = i;
+            text[units++] = (UChar)c;
+        }
+        i += n;
+    }
+    start[units] = length;
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *it = p_ubrk_open(UBRK_LINE, locale ? locale : "", text, units, &status);
+    int32_t written = 0;
+    if (U_SUCCESS(status) && it) {
+        for (int32_t b = p_ubrk_next(it); b != UBRK_DONE && written < capacity; b = p_ubrk_next(it)) {
+            offsets[written] = start[b];
+            hard[written] = p_ubrk_getRuleStatus(it) >= UBRK_LINE_HARD ? 1 : 0;
+            written++;
+        }
+        p_ubrk_close(it);
+    }
+    free(text);
+    free(start);
+    return U_SUCCESS(status) ? written : -1;
 }

@@ -75,6 +75,20 @@ enum ICU {
                           firstReplacedOffset: firstReplaced >= 0 ? Int(firstReplaced) : nil)
     }
 
+    /// UAX #14 line break opportunities of a UTF-8 text: byte offsets after which a line may end,
+    /// with `mandatory` where it must (ICU's line break iterator, tailored by `locale`).
+    static func lineBreaks(_ utf8: [UInt8], locale: String?) throws(Failure) -> [(offset: Int, mandatory: Bool)] {
+        if let error = loadError() { throw .unavailable(error) }
+        if utf8.isEmpty { return [] }
+        var offsets = [Int32](repeating: 0, count: utf8.count)
+        var hard = [UInt8](repeating: 0, count: utf8.count)
+        let count = utf8.withUnsafeBufferPointer { text in
+            legible_icu_line_breaks(text.baseAddress, Int32(clamping: text.count), locale, &offsets, &hard, Int32(clamping: offsets.count))
+        }
+        guard count >= 0 else { throw .conversionFailed("line breaking") }
+        return (0..<Int(count)).map { (Int(offsets[$0]), hard[$0] != 0) }
+    }
+
     /// ICU's preferred (IANA) name for an encoding name or alias, or nil when ICU does not know it.
     static func canonicalCharsetName(_ name: String) throws(Failure) -> String? {
         if let error = loadError() { throw .unavailable(error) }

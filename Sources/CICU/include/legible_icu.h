@@ -39,6 +39,13 @@ int legible_icu_has_converter(const char *charset);
 /// The canonical (MIME, else IANA) name of a converter, or 0 when unknown.
 int legible_icu_canonical_charset(const char *charset, char *output, int32_t capacity);
 
+/// UAX #14 line breaking (ICU's line break iterator, with the locale's tailoring, such as `ja`
+/// for Japanese kinsoku): the UTF-8 byte offsets after which a line may end, in order, the last
+/// being `length`; `hard[i]` is 1 where the line must end (a line feed). `capacity` must be at
+/// least `length`. Returns the number of offsets, or -1.
+int32_t legible_icu_line_breaks(const uint8_t *utf8, int32_t length, const char *locale,
+                                int32_t *offsets, uint8_t *hard, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif
