@@ -27,7 +27,7 @@ extension DiagnosticCode {
 /// missing blank line (a timing line, or an index followed by one, starts the next cue); text after
 /// a blank line (appended to the cue before it); a timing line that cannot be read (the cue is
 /// skipped); an end before the start (kept); cues out of order (sorted).
-public struct SubRipReader: Sendable {
+public struct SubRipReader: SourceTextReader, Sendable {
     public struct Options: Sendable {
         /// The frame that `X1: X2: Y1: Y2:` pixel coordinates refer to. SRT does not say; DVD rips,
         /// where these come from, use 720×480 (NTSC) or 720×576 (PAL).
@@ -45,14 +45,6 @@ public struct SubRipReader: Sendable {
     public var options: Options
 
     public init(options: Options = .default) { self.options = options }
-
-    /// Decodes (detecting the encoding) and reads.
-    public func read(_ bytes: [UInt8], decoding: SourceDecoder.Options = .default) -> ParseResult<Document> {
-        let decoded = SourceDecoder.decode(bytes, options: decoding)
-        var result = read(decoded.value)
-        result.diagnostics.insert(contentsOf: decoded.diagnostics, at: 0)
-        return result
-    }
 
     /// SRT text larger than this is refused (line offsets are 32-bit; no real file comes close).
     public static let maximumTextSize = Int(UInt32.max)

@@ -43,7 +43,7 @@ public struct WebVTTHeaderField: Sendable, Hashable {
 /// Reads WebVTT as W3C WebVTT §6 specifies (the file parsing algorithm of §6.1, settings of §6.2
 /// and §6.3, cue text of §6.4), reporting what the spec silently skips as diagnostics. A file
 /// without the `WEBVTT` signature is rejected: an error diagnostic and no track.
-public struct WebVTTReader: Sendable {
+public struct WebVTTReader: SourceTextReader, Sendable {
     public struct Options: Sendable {
         /// Keep each cue's raw text and API values (`WebVTTFile.cueValues`); off by default, since
         /// it doubles the text held in memory.
@@ -62,14 +62,6 @@ public struct WebVTTReader: Sendable {
     public var options: Options
 
     public init(options: Options = .default) { self.options = options }
-
-    /// Decodes (UTF-8 as the spec requires, other encodings detected with a warning) and reads.
-    public func read(_ bytes: [UInt8], decoding: SourceDecoder.Options = .default) -> ParseResult<Document> {
-        let decoded = SourceDecoder.decode(bytes, options: decoding)
-        var result = read(decoded.value)
-        result.diagnostics.insert(contentsOf: decoded.diagnostics, at: 0)
-        return result
-    }
 
     public func read(_ source: SourceText) -> ParseResult<Document> {
         let file = readFile(source)
