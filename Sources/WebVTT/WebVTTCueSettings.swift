@@ -50,21 +50,15 @@ struct WebVTTCueSettings {
     mutating func parse(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lineNumber: Int, lineStart: Int,
                         log: inout DiagnosticLog) {
         var seen: UInt8 = 0  // one bit per Setting
-        var i = range.lowerBound
-        while i < range.upperBound {
-            while i < range.upperBound, WebVTTNumbers.isWhitespace(p[i]) { i += 1 }
-            let start = i
-            while i < range.upperBound, !WebVTTNumbers.isWhitespace(p[i]) { i += 1 }
-            guard start < i else { break }
-            let location = SourceLocation(line: lineNumber, column: start - lineStart + 1)
-            let token = p[start..<i]
-            guard let colon = token.firstIndex(of: UInt8(ascii: ":")), colon != start, colon != i - 1 else {
-                log.report(.warning, .webVTTBadSetting, "'\(String(decoding: token, as: UTF8.self))' is not a name:value cue setting; ignored",
-                           at: location)
+        var tokens = WebVTTSettingTokens(p, range, lineNumber: lineNumber, lineStart: lineStart)
+        while let token = tokens.next() {
+            guard case .setting(let nameBytes, let value, let location) = token else {
+                if case .malformed(let text, let location) = token {
+                    log.report(.warning, .webVTTBadSetting, "'\(String(decoding: text, as: UTF8.self))' is not a name:value cue setting; ignored",
+                               at: location)
+                }
                 continue
             }
-            let nameBytes = p[start..<colon]
-            let value = p[(colon + 1)..<i]
             guard let setting = Setting(nameBytes) else {
                 log.report(.warning, .webVTTUnknownSetting,
                            "unknown cue setting '\(String(decoding: nameBytes, as: UTF8.self))'; ignored", at: location)

@@ -8,36 +8,23 @@ extension DiagnosticCode {
 /// `viewportanchor` and `scroll`, split on whitespace (the block's lines included); an invalid
 /// setting is skipped and the region keeps its initial value for it.
 enum WebVTTRegionSettings {
-    /// The region's API values and its model form. `lineStarts` are the block's line starts after
-    /// the `REGION` line, with their line numbers, to place diagnostics.
+    /// The region's API values and its model form; `firstLine` is the line `range` starts on, to
+    /// place diagnostics.
     static func parse(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, firstLine: Int,
                       log: inout DiagnosticLog) -> (values: WebVTTRegionValues, model: Region) {
         var values = WebVTTRegionValues()
         var model = Region(id: "", width: .one, lines: 3, regionAnchor: Point(x: .zero, y: .one),
                            viewportAnchor: Point(x: .zero, y: .one))
-        var line = firstLine
-        var lineStart = range.lowerBound
-        var i = range.lowerBound
-        while i < range.upperBound {
-            while i < range.upperBound, WebVTTNumbers.isWhitespace(p[i]) {
-                if p[i] == 0x0A {
-                    line += 1
-                    lineStart = i + 1
+        var tokens = WebVTTSettingTokens(p, range, lineNumber: firstLine, lineStart: range.lowerBound)
+        while let token = tokens.next() {
+            guard case .setting(let nameBytes, let value, let location) = token else {
+                if case .malformed(let text, let location) = token {
+                    log.report(.warning, .webVTTBadRegionSetting,
+                               "'\(String(decoding: text, as: UTF8.self))' is not a name:value region setting; ignored", at: location)
                 }
-                i += 1
-            }
-            let start = i
-            while i < range.upperBound, !WebVTTNumbers.isWhitespace(p[i]) { i += 1 }
-            guard start < i else { break }
-            let location = SourceLocation(line: line, column: start - lineStart + 1)
-            let token = p[start..<i]
-            guard let colon = token.firstIndex(of: UInt8(ascii: ":")), colon != start, colon != i - 1 else {
-                log.report(.warning, .webVTTBadRegionSetting,
-                           "'\(String(decoding: token, as: UTF8.self))' is not a name:value region setting; ignored", at: location)
                 continue
             }
-            let name = String(decoding: p[start..<colon], as: UTF8.self)
-            let value = p[(colon + 1)..<i]
+            let name = String(decoding: nameBytes, as: UTF8.self)
             var valid = true
             switch name {
             case "id":
