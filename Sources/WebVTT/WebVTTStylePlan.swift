@@ -107,6 +107,21 @@ struct WebVTTStylePlan: Sendable {
         }
         guard anyStyle else { return }
 
+        // A rule also styles every node whose selector it covers (more classes, a voice or a
+        // language): when that would give such a node a property it does not have, the rule is
+        // not written, and its nodes get generated classes instead.
+        let keys = Array(styles.keys)
+        for general in keys where !conflicting.contains(general) {
+            guard let generalStyle = styles[general]?.style else { continue }
+            for specific in keys where specific != general && general.covers(specific) {
+                let specificStyle = styles[specific]?.style ?? .none
+                if conflicting.contains(specific) || generalStyle.overlaid(by: specificStyle) != specificStyle {
+                    conflicting.insert(general)
+                    break
+                }
+            }
+        }
+
         var rules: [String] = []
         var written: Set<NodeKey> = []
         // Second pass: each styled node's first selector without a conflict, else a generated class.
@@ -191,6 +206,12 @@ struct WebVTTStylePlan: Sendable {
         var element: String
         var classes: [String]
         var attribute: Attribute?
+
+        /// Whether the rule on this selector applies to nodes with `other`'s selector too.
+        func covers(_ other: NodeKey) -> Bool {
+            element == other.element && (attribute == nil || attribute == other.attribute)
+                && classes.allSatisfy(other.classes.contains)
+        }
 
         var selector: String {
             var text = element + classes.map { "." + WebVTTStyleSerializer.identifier($0) }.joined()

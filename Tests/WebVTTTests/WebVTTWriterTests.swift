@@ -143,3 +143,24 @@ import TimedText
         #expect(styled.style.fontFamilies == ["odd-->family"])
     }
 }
+
+@Suite struct WebVTTStylePlanTests {
+    /// `::cue(c.a)` would also style `<c.a.b>`: when that adds a property `c.a.b` does not have,
+    /// the rule is not written and the `c.a` spans get a generated class instead.
+    @Test func aRuleThatWouldReachOtherNodesIsNotWritten() throws {
+        let red = StyleProperties(color: Color(red: 255, green: 0, blue: 0))
+        let bold = StyleProperties(fontWeight: .bold)
+        let cue = Cue(start: .zero, end: MediaTime(seconds: 1), content: [
+            .span(Span(.class, classes: ["a"], style: red, children: [.text("red")])),
+            .span(Span(.class, classes: ["a", "b"], style: bold, children: [.text("bold")])),
+        ])
+        let written = WebVTTWriter().write(Track(cues: [cue]))
+        let read = try #require(WebVTTReader().read(written).value.tracks.first?.cues.first)
+        guard case .span(let first) = read.content[0], case .span(let second) = read.content[1] else {
+            Issue.record("spans expected")
+            return
+        }
+        #expect(first.style == red, "\(String(decoding: written, as: UTF8.self))")
+        #expect(second.style == bold, "the red rule must not reach c.a.b: \(String(decoding: written, as: UTF8.self))")
+    }
+}
