@@ -52,6 +52,13 @@ enum DumpCommand: Command {
                 throw UsageError(message: "--hls-segment applies to WebVTT segments; \(input.displayName) is \(input.format.rawValue)")
             }
             input.mapOntoMediaTimeline(reference: reference)
+            if !arguments.has("json"), case .webVTT(let file)? = input.details {
+                // Say which mapping was used: a segment without the header is easy to miss.
+                let mapping = file.timestampMap.map {
+                    "X-TIMESTAMP-MAP MPEGTS:\($0.mpegts),LOCAL:\(clock($0.local)): cue times mapped onto the media timeline"
+                } ?? "no X-TIMESTAMP-MAP: cue time 0 is taken as MPEG-2 time 0 (RFC 8216 §3.5)"
+                io.error("\(input.displayName): hls: \(mapping)")
+            }
         }
         if arguments.has("cue-tree") {
             guard input.format == .webVTT else {
