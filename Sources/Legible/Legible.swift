@@ -3,4 +3,5 @@
 @_exported import TextScanning
 @_exported import SubRip
 @_exported import WebVTT
+@_exported import CEA608
 @_exported import Rendering

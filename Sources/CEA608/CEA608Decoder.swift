@@ -1,0 +1,438 @@
+public import TimedText
+
+extension DiagnosticCode {
+    public static let cea608ParityError: Self = "cea608.parity-error"
+    public static let cea608ColumnOverflow: Self = "cea608.column-overflow"
+    public static let cea608UnassignedCode: Self = "cea608.unassigned-code"
+    public static let cea608StuckCaption: Self = "cea608.stuck-caption"
+}
+
+/// A streaming CEA-608 caption decoder for one channel: fed the byte pairs of one field in order,
+/// each with the time of its frame, it keeps the two caption memories as CEA-608-E describes them
+/// and reports each caption that appears on screen as a `CEA608Caption`.
+///
+/// What it does with the stream (CEA-608-E Annex F unless said otherwise):
+/// - **Parity.** Each byte has odd parity. Unless `dropsParityErrors` is off, a control pair (first byte `0x10`–`0x1F`) with a parity
+///   error in either byte is dropped, since acting on a damaged command is worse than missing it
+///   (its redundant repeat, sent next, then takes effect). In a character pair each byte is checked
+///   on its own and a damaged one is dropped. Each drop is a `cea608.parity-error` diagnostic.
+/// - **Doubling.** Control codes (and special and extended characters, sent the same way) are
+///   transmitted twice; a pair identical to the control pair just before it is the redundant copy
+///   and is ignored. Any other pair between them, padding included, makes the repeat count again.
+/// - **Channels.** A control code's first byte says which data channel (`0x10`–`0x17`: 1,
+///   `0x18`–`0x1F`: 2) it and the characters after it belong to; pairs for the other channel are
+///   skipped. TR and RTD switch the data channel to text mode (T1–T4) until RCL, RDC, RU2–RU4 or
+///   EOC; text-mode data is skipped. In field 2, pairs whose first byte is `0x01`–`0x0F` start or
+///   continue Extended Data Services packets, whose data is skipped up to the next control code.
+/// - **Memories.** Pop-on (RCL) loads the non-displayed memory and EOC swaps the two; roll-up
+///   (RU2–RU4) and paint-on (RDC) write into displayed memory. A roll-up code received in pop-on or
+///   paint-on mode erases both memories; a smaller roll-up depth erases the rows above the new
+///   window; RCL and RDC erase nothing. In roll-up mode a preamble address code moves the window
+///   to its row (the base row; 15 until one is received) and CR scrolls the window up one row.
+/// - **Cursor.** It starts at row 15, column 0 (the standard leaves the position before the first
+///   preamble address code open). It does not move past column 32: each character received there
+///   replaces the one in column 32 (a `cea608.column-overflow` diagnostic, once for each row
+///   written). Mid-row codes take a cell, shown as a space; the optional background and foreground
+///   attributes are not implemented, which the standard allows (the space sent before each for
+///   such decoders stays); the transparent space leaves its cell empty.
+///
+/// When a caption starts and ends follows the conventions of the ttconv suite, which the standard
+/// does not fix:
+/// - pop-on: it starts at the EOC that shows it and ends at the EDM or EOC that removes it;
+/// - roll-up: each CR starts a new caption (the rows after the scroll, with the text then written);
+///   an RU code starts one when it erased nothing; after the screen was erased the next caption
+///   starts with the preamble address code or character that writes it;
+/// - paint-on: each preamble address code starts a new caption; otherwise the first character
+///   written to an empty screen does;
+/// - a caption still on screen at the end has no end, unless `stuckCaptionTimeout` is set: then a
+///   caption ends that long after the channel's last data (CTA-608-E's 16 s).
+public struct CEA608Decoder: Sendable {
+    public struct Options: Sendable {
+        /// Erase a caption this long after the last data for the channel; nil keeps captions up
+        /// until they are erased or replaced.
+        public var stuckCaptionTimeout: MediaTime?
+        /// Drop what fails the parity check (true), or decode the 7 data bits of such bytes all
+        /// the same and report them once, when the finish comes (false). Parity guards line 21
+        /// against transmission errors; in a file, where nothing was transmitted, a wrong parity
+        /// bit is an authoring slip over intact data, so `SCCReader` turns dropping off.
+        public var dropsParityErrors: Bool
+        /// Report stream damage (parity errors, unassigned codes). A reader that runs one decoder
+        /// per channel over the same bytes turns it off for all but one.
+        public var reportsStreamErrors: Bool
+
+        public init(stuckCaptionTimeout: MediaTime? = nil, dropsParityErrors: Bool = true, reportsStreamErrors: Bool = true) {
+            self.stuckCaptionTimeout = stuckCaptionTimeout
+            self.dropsParityErrors = dropsParityErrors
+            self.reportsStreamErrors = reportsStreamErrors
+        }
+
+        public static let `default` = Options()
+        /// CTA-608-E's stuck-caption timeout: 16 seconds.
+        public static let standardStuckCaptionTimeout = MediaTime(seconds: 16)
+    }
+
+    public let channel: CEA608Channel
+    public var options: Options
+    /// The captions taken off screen so far, in order (see `drainCaptions()` for live use).
+    public private(set) var captions: [CEA608Caption] = []
+    private var log = DiagnosticLog()
+
+    // The stream.
+    private var lastControlPair: UInt16?
+    private var currentDataChannel = 1
+    private var textMode = false
+    private var inXDS = false
+    private var lastActivity: MediaTime?
+    private var lastTime: MediaTime?
+    private var keptParityErrors = 0
+    private var firstKeptParityError: (location: SourceLocation?, byte1: UInt8, byte2: UInt8)?
+
+    // The caption state.
+    private var mode: CEA608CaptionMode = .popOn
+    private var displayed = CEA608Memory()
+    private var nonDisplayed = CEA608Memory()
+    private var cursorRow = 15
+    /// 0...32: 32 is past the last column (a character received there goes into column 31).
+    private var cursorColumn = 0
+    private var pen = CEA608Style.plain
+    private var baseRow = 15
+    private var overflowReported = false
+    private var open: (start: MediaTime, mode: CEA608CaptionMode, location: SourceLocation?)?
+
+    public init(channel: CEA608Channel, options: Options = .default) {
+        self.channel = channel
+        self.options = options
+    }
+
+    /// Everything the decoder had to say about the stream so far.
+    public var diagnostics: [Diagnostic] { log.finished() }
+
+    /// The diagnostics with their counts, for a reader to merge into its own log.
+    var diagnosticLog: DiagnosticLog { log }
+
+    /// The caption on screen now, if any (its `end` is nil).
+    public var currentCaption: CEA608Caption? {
+        guard let open else { return nil }
+        return CEA608Caption(start: open.start, end: nil, channel: channel, mode: open.mode, rows: displayed.rows,
+                             location: open.location)
+    }
+
+    /// Returns the captions completed since the last call and forgets them.
+    public mutating func drainCaptions() -> [CEA608Caption] {
+        defer { captions.removeAll(keepingCapacity: true) }
+        return captions
+    }
+
+    /// Decodes one byte pair (with parity bits, as transmitted) of the frame at `time`; a time
+    /// earlier than the previous pair's is taken as that one. `location` is where the pair was
+    /// read, for diagnostics.
+    public mutating func feed(_ byte1: UInt8, _ byte2: UInt8, at time: MediaTime, location: SourceLocation? = nil) {
+        // A stream does not go back in time: a pair stamped earlier than the one before it is
+        // taken to arrive with it.
+        var time = time
+        if let last = lastTime, time < last { time = last }
+        lastTime = time
+        if options.stuckCaptionTimeout != nil { expireStuckCaption(before: time) }
+        var first = byte1 & 0x7F
+        var second = byte2 & 0x7F
+        let firstValid = CEA608Parity.isValid(byte1)
+        let secondValid = CEA608Parity.isValid(byte2)
+        if (!firstValid || !secondValid) && !options.dropsParityErrors {
+            // A null byte without its parity bit (`00`) is padding all the same: not worth a word.
+            let count = (firstValid || byte1 == 0 ? 0 : 1) + (secondValid || byte2 == 0 ? 0 : 1)
+            if count > 0 {
+                if keptParityErrors == 0 { firstKeptParityError = (location, byte1, byte2) }
+                keptParityErrors += count
+            }
+        } else if !firstValid || !secondValid {
+            if first >= 0x01 && first <= 0x1F {
+                reportStream(.cea608ParityError, "parity error in the control pair \(hex(byte1))\(hex(byte2)); pair ignored",
+                             at: location)
+                lastControlPair = nil
+                return
+            }
+            if !firstValid {
+                reportStream(.cea608ParityError, "parity error in the byte \(hex(byte1)); character ignored", at: location)
+                first = 0
+            }
+            if !secondValid {
+                reportStream(.cea608ParityError, "parity error in the byte \(hex(byte2)); character ignored", at: location)
+                second = 0
+            }
+        }
+        let code = CEA608Code(first, second)
+        if code.isControl {
+            let pair = UInt16(first) << 8 | UInt16(second)
+            if lastControlPair == pair {
+                lastControlPair = nil
+                if code.dataChannel == channel.dataChannel { lastActivity = time }
+                return
+            }
+            lastControlPair = pair
+        } else {
+            lastControlPair = nil
+        }
+        switch code {
+        case .padding:
+            return
+        case .xds:
+            if channel.field == 2 {
+                inXDS = true
+            } else {
+                reportStream(.cea608UnassignedCode,
+                             "the pair \(hex(byte1))\(hex(byte2)) is Extended Data Services data, which only field 2 carries; ignored",
+                             at: location)
+            }
+            return
+        case .characters(let a, let b):
+            guard !inXDS, currentDataChannel == channel.dataChannel, !textMode else { return }
+            lastActivity = time
+            if a != 0, let scalar = CEA608Characters.standard(a) { write(scalar, at: time, location: location) }
+            if b != 0, let scalar = CEA608Characters.standard(b) { write(scalar, at: time, location: location) }
+            return
+        case .unassigned(let a, let b):
+            reportStream(.cea608UnassignedCode, "the pair \(hex(byte1))\(hex(byte2)) has no meaning in CEA-608; ignored",
+                         at: location)
+            if a >= 0x10 {
+                inXDS = false
+                currentDataChannel = code.dataChannel ?? currentDataChannel
+            } else if a >= 0x20 && b != 0 {
+                // A character followed by a byte below 0x20: keep the character.
+                guard !inXDS, currentDataChannel == channel.dataChannel, !textMode else { return }
+                lastActivity = time
+                if let scalar = CEA608Characters.standard(a) { write(scalar, at: time, location: location) }
+            }
+            return
+        default:
+            inXDS = false
+            currentDataChannel = code.dataChannel ?? currentDataChannel
+            guard currentDataChannel == channel.dataChannel else { return }
+            lastActivity = time
+            control(code, at: time, location: location)
+        }
+    }
+
+    /// Ends the input at `time` (or at an unknown time): the caption on screen is kept with no end,
+    /// or, with a stuck-caption timeout, ends that long after the channel's last data.
+    public mutating func finish(at time: MediaTime? = nil) {
+        if keptParityErrors > 0, let first = firstKeptParityError {
+            let count = keptParityErrors
+            let message = "\(count) byte\(count == 1 ? "" : "s") failed the odd-parity check, the first in the pair \(hex(first.byte1))\(hex(first.byte2)); decoded from \(count == 1 ? "its" : "their") 7 data bits"
+            reportStream(.cea608ParityError, message, at: first.location)
+            keptParityErrors = 0
+        }
+        if let timeout = options.stuckCaptionTimeout, let last = lastActivity, open != nil {
+            let expiry = last + timeout
+            if time.map({ !($0 < expiry) }) ?? true {
+                expire(at: expiry)
+            }
+        }
+        if let open {
+            let rows = displayed.rows
+            if !rows.isEmpty {
+                captions.append(CEA608Caption(start: open.start, end: nil, channel: channel, mode: open.mode, rows: rows,
+                                              location: open.location))
+            }
+            self.open = nil
+        }
+    }
+
+    // MARK: - Control codes
+
+    private mutating func control(_ code: CEA608Code, at time: MediaTime, location: SourceLocation?) {
+        if case .command(_, let command) = code {
+            self.command(command, at: time, location: location)
+            return
+        }
+        guard !textMode else { return }
+        switch code {
+        case .preamble(_, let preamble):
+            preambleAddress(preamble, at: time, location: location)
+        case .midRow(_, let midRow):
+            pen.underline = midRow.underline
+            pen.flash = false
+            if let color = midRow.color {
+                pen.color = color
+                pen.italic = false
+            } else {
+                pen.italic = true
+            }
+            write(" ", at: time, location: location)
+        case .tabOffset(_, let columns):
+            cursorColumn = min(cursorColumn + columns, CEA608Memory.columnCount - 1)
+        case .special(_, let byte):
+            // 0x39, the transparent space, leaves the cell empty.
+            write(byte == 0x39 ? nil : CEA608Characters.special(byte), at: time, location: location)
+        case .extended(_, let set, let byte):
+            // CEA-608-E §6.4.2: the extended character replaces the standard one sent before it.
+            if cursorColumn > 0 { cursorColumn -= 1 }
+            write(CEA608Characters.extended(set: set, byte), at: time, location: location)
+        case .background, .foregroundBlack, .characterSet:
+            break
+        default:
+            break
+        }
+    }
+
+    private mutating func command(_ command: CEA608Command, at time: MediaTime, location: SourceLocation?) {
+        switch command {
+        case .tr, .rtd:
+            textMode = true
+            return
+        case .rcl, .rdc, .ru2, .ru3, .ru4, .eoc:
+            textMode = false
+        case .edm, .enm:
+            break
+        default:
+            guard !textMode else { return }
+        }
+        switch command {
+        case .rcl:
+            mode = .popOn
+        case .rdc:
+            mode = .paintOn
+        case .ru2, .ru3, .ru4:
+            rollUp(rows: Int(command.rawValue - 0x23), at: time, location: location)
+        case .eoc:
+            mode = .popOn
+            close(at: time)
+            swap(&displayed, &nonDisplayed)
+            if !displayed.isEmpty { open = (time, .popOn, location) }
+        case .edm:
+            close(at: time)
+            displayed.erase()
+        case .enm:
+            nonDisplayed.erase()
+        case .cr:
+            carriageReturn(at: time, location: location)
+        case .bs:
+            if cursorColumn > 0 {
+                cursorColumn -= 1
+                let (row, column) = (cursorRow, cursorColumn)
+                if isPopOn { nonDisplayed.set(row: row, column: column, .empty) } else { displayed.set(row: row, column: column, .empty) }
+            }
+        case .der:
+            let (row, column) = (cursorRow, min(cursorColumn, CEA608Memory.columnCount - 1))
+            if isPopOn { nonDisplayed.eraseRow(row, from: column) } else { displayed.eraseRow(row, from: column) }
+        case .fon:
+            pen.flash = true
+        case .aof, .aon, .tr, .rtd:
+            break
+        }
+    }
+
+    /// RU2–RU4: enter roll-up mode (erasing the memories when coming from pop-on or paint-on), or
+    /// change the depth of the window.
+    private mutating func rollUp(rows depth: Int, at time: MediaTime, location: SourceLocation?) {
+        if case .rollUp(let old) = mode {
+            mode = .rollUp(rows: depth)
+            if depth < old || baseRow < depth {
+                let newBase = max(baseRow, depth)
+                displayed.keepRows(from: baseRow - min(depth, old) + 1, through: baseRow, movedTo: newBase - min(depth, old) + 1)
+                baseRow = newBase
+                cursorRow = baseRow
+            }
+            return
+        }
+        let erased = !displayed.isEmpty
+        close(at: time)
+        displayed.erase()
+        nonDisplayed.erase()
+        mode = .rollUp(rows: depth)
+        baseRow = 15
+        cursorRow = 15
+        cursorColumn = 0
+        pen = .plain
+        overflowReported = false
+        if !erased { open = (time, mode, location) }
+    }
+
+    private mutating func carriageReturn(at time: MediaTime, location: SourceLocation?) {
+        guard case .rollUp(let depth) = mode else { return }
+        let wasOpen = open != nil
+        close(at: time)
+        displayed.keepRows(from: baseRow - depth + 2, through: baseRow, movedTo: baseRow - depth + 1)
+        cursorRow = baseRow
+        cursorColumn = 0
+        pen = .plain
+        overflowReported = false
+        if wasOpen { open = (time, mode, location) }
+    }
+
+    private mutating func preambleAddress(_ preamble: CEA608Preamble, at time: MediaTime, location: SourceLocation?) {
+        if case .rollUp(let depth) = mode {
+            let newBase = max(preamble.row, depth)
+            if newBase != baseRow {
+                displayed.keepRows(from: baseRow - depth + 1, through: baseRow, movedTo: newBase - depth + 1)
+                baseRow = newBase
+            }
+            cursorRow = baseRow
+            if open == nil { open = (time, mode, location) }
+        } else {
+            cursorRow = preamble.row
+            if case .paintOn = mode {
+                close(at: time)
+                open = (time, mode, location)
+            }
+        }
+        cursorColumn = preamble.indent ?? 0
+        pen = CEA608Style(color: preamble.color, italic: preamble.italic, underline: preamble.underline)
+        overflowReported = false
+    }
+
+    // MARK: - Writing
+
+    /// Puts a character (nil: an empty cell) at the cursor in the memory the mode writes to.
+    private mutating func write(_ character: Unicode.Scalar?, at time: MediaTime, location: SourceLocation?) {
+        var column = cursorColumn
+        if column >= CEA608Memory.columnCount {
+            column = CEA608Memory.columnCount - 1
+            if !overflowReported {
+                overflowReported = true
+                log.report(.warning, .cea608ColumnOverflow,
+                           "\(channel): characters past column 32 of row \(cursorRow) replace the one in column 32, as CEA-608-E says; the row's text is cut",
+                           at: location)
+            }
+        }
+        let cell = CEA608Cell(character, style: pen)
+        if isPopOn { nonDisplayed.set(row: cursorRow, column: column, cell) } else { displayed.set(row: cursorRow, column: column, cell) }
+        cursorColumn = column + 1
+        if open == nil, character != nil, !isPopOn {
+            open = (time, mode, location)
+        }
+    }
+
+    private var isPopOn: Bool {
+        if case .popOn = mode { return true }
+        return false
+    }
+
+    /// Takes the caption on screen off at `time` (nothing when none is on, or when it shows nothing).
+    private mutating func close(at time: MediaTime) {
+        guard let open else { return }
+        self.open = nil
+        let rows = displayed.rows
+        guard !rows.isEmpty else { return }
+        captions.append(CEA608Caption(start: open.start, end: time, channel: channel, mode: open.mode, rows: rows,
+                                      location: open.location))
+    }
+
+    private mutating func expireStuckCaption(before time: MediaTime) {
+        guard let timeout = options.stuckCaptionTimeout, let last = lastActivity, open != nil else { return }
+        let expiry = last + timeout
+        if !(time < expiry) { expire(at: expiry) }
+    }
+
+    private mutating func expire(at time: MediaTime) {
+        log.report(.info, .cea608StuckCaption,
+                   "\(channel): no data for \(options.stuckCaptionTimeout?.description ?? "?"); the caption on screen was erased at \(time.secondsText)s",
+                   at: nil)
+        close(at: time)
+        displayed.erase()
+    }
+
+    private mutating func reportStream(_ code: DiagnosticCode, _ message: @autoclosure () -> String, at location: SourceLocation?) {
+        guard options.reportsStreamErrors else { return }
+        log.report(.warning, code, message(), at: location)
+    }
+}

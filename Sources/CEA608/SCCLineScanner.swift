@@ -1,0 +1,138 @@
+public import TimedText
+
+extension DiagnosticCode {
+    public static let sccMissingHeader: Self = "scc.missing-header"
+    public static let sccBadHeader: Self = "scc.bad-header"
+    public static let sccBadLine: Self = "scc.bad-line"
+    public static let sccBadTimecode: Self = "scc.bad-timecode"
+    public static let sccMissingTab: Self = "scc.missing-tab"
+    public static let sccBadWord: Self = "scc.bad-word"
+    public static let sccOutOfOrder: Self = "scc.out-of-order"
+    public static let sccOverlappingLine: Self = "scc.overlapping-line"
+    public static let sccTooLarge: Self = "scc.too-large"
+}
+
+/// One caption line of a Scenarist SCC file: a timecode and the byte pairs after it.
+struct SCCLine {
+    /// 1-based.
+    var number = 0
+    var timecode = SCCTimecode(hours: 0, minutes: 0, seconds: 0, frames: 0, isDropFrame: false)
+    /// Each word's two bytes as written (parity bits included), first byte high.
+    var pairs: [UInt16] = []
+    /// The 1-based column of each word.
+    var columns: [Int] = []
+}
+
+/// Splits the text of a Scenarist SCC file into caption lines, on bytes.
+///
+/// The format (Scenarist's, as the ttconv suite and SCC files in use have it): a first line
+/// `Scenarist_SCC V1.0`; then lines of a timecode, a tab and words of four hexadecimal digits
+/// (one byte pair of line 21 data each, sent one a frame from the timecode's frame on), separated
+/// by spaces; blank lines between. What is tolerated, each with a diagnostic: a missing or damaged
+/// header line (`scc.missing-header`, `scc.bad-header`), spaces instead of the tab
+/// (`scc.missing-tab`), a timecode out of range (`scc.bad-timecode`, read as given), a word that is
+/// not four hexadecimal digits (`scc.bad-word`, skipped: it takes no frame) and a line that is not
+/// a caption line at all (`scc.bad-line`, skipped).
+enum SCCLineScanner {
+    static func scan(_ p: UnsafeBufferPointer<UInt8>, log: inout DiagnosticLog, _ body: (SCCLine) -> Void) {
+        var line = SCCLine()
+        var start = 0
+        var number = 0
+        var seenContent = false
+        while start < p.count {
+            number += 1
+            var end = start
+            while end < p.count && p[end] != 0x0A { end += 1 }
+            defer { start = end + 1 }
+            var first = start
+            while first < end && isSpace(p[first]) { first += 1 }
+            if first == end { continue }
+            if !seenContent {
+                seenContent = true
+                if readHeader(p, start..<end, line: number, log: &log) { continue }
+            }
+            line.number = number
+            if scanCaptionLine(p, start: start, first: first, end: end, into: &line, log: &log) { body(line) }
+        }
+    }
+
+    /// The first line with content: true when it is the header (damaged or not).
+    private static func readHeader(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int,
+                                   log: inout DiagnosticLog) -> Bool {
+        let header = Array("Scenarist_SCC V1.0".utf8)
+        let marker = Array("Scenarist_SCC".utf8)
+        var end = range.upperBound
+        while end > range.lowerBound && isSpace(p[end - 1]) { end -= 1 }
+        if p[range.lowerBound..<end].elementsEqual(header) { return true }
+        if let at = find(marker, in: p, range.lowerBound..<end) {
+            log.report(.warning, .sccBadHeader,
+                       "the header line must be exactly 'Scenarist_SCC V1.0'; read as the header",
+                       at: SourceLocation(line: line, column: at == range.lowerBound ? marker.count + 1 : 1))
+            return true
+        }
+        log.report(.warning, .sccMissingHeader, "the file does not start with 'Scenarist_SCC V1.0'; read as SCC all the same",
+                   at: SourceLocation(line: line, column: 1))
+        return false
+    }
+
+    /// Reads a caption line into `line`; false (with a diagnostic) when it is not one.
+    private static func scanCaptionLine(_ p: UnsafeBufferPointer<UInt8>, start: Int, first: Int, end: Int,
+                                        into line: inout SCCLine, log: inout DiagnosticLog) -> Bool {
+        let number = line.number
+        guard let (timecode, length) = SCCTimecode.parse(UnsafeBufferPointer(rebasing: p[first..<end])),
+              first + length == end || isSpace(p[first + length]) else {
+            log.report(.warning, .sccBadLine, "not a caption line (a timecode such as 00:00:01:00, a tab and hexadecimal words); skipped",
+                       at: SourceLocation(line: number, column: first - start + 1))
+            return false
+        }
+        if !timecode.isValid {
+            log.report(.warning, .sccBadTimecode,
+                       "the timecode \(timecode) is out of range\(timecode.isDropFrame && timecode.frames < 2 ? " (drop-frame counting skips this label)" : ""); read as frame \(timecode.frameNumber)",
+                       at: SourceLocation(line: number, column: first - start + 1))
+        }
+        line.timecode = timecode
+        line.pairs.removeAll(keepingCapacity: true)
+        line.columns.removeAll(keepingCapacity: true)
+        var i = first + length
+        if i < end && p[i] != 0x09 {
+            log.report(.info, .sccMissingTab, "a tab must separate the timecode from the data; read all the same",
+                       at: SourceLocation(line: number, column: i - start + 1))
+        }
+        while i < end {
+            while i < end && isSpace(p[i]) { i += 1 }
+            guard i < end else { break }
+            let wordStart = i
+            while i < end && !isSpace(p[i]) { i += 1 }
+            if i - wordStart == 4, let a = hexValue(p[wordStart]), let b = hexValue(p[wordStart + 1]),
+               let c = hexValue(p[wordStart + 2]), let d = hexValue(p[wordStart + 3]) {
+                line.pairs.append(UInt16(a) << 12 | UInt16(b) << 8 | UInt16(c) << 4 | UInt16(d))
+                line.columns.append(wordStart - start + 1)
+            } else {
+                let word = String(decoding: p[wordStart..<min(i, wordStart + 16)], as: UTF8.self)
+                log.report(.warning, .sccBadWord,
+                           "'\(word)\(i - wordStart > 16 ? "…" : "")' is not a byte pair (four hexadecimal digits); skipped",
+                           at: SourceLocation(line: number, column: wordStart - start + 1))
+            }
+        }
+        return true
+    }
+
+    @inline(__always) static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+
+    @inline(__always) private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    private static func find(_ needle: [UInt8], in p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard range.count >= needle.count else { return nil }
+        for i in range.lowerBound...(range.upperBound - needle.count) where p[i] == needle[0] {
+            if p[i..<(i + needle.count)].elementsEqual(needle) { return i }
+        }
+        return nil
+    }
+}

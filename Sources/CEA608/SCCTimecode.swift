@@ -1,0 +1,87 @@
+public import TimedText
+
+/// An SMPTE timecode as Scenarist SCC files write it: `HH:MM:SS:FF` non-drop-frame or
+/// `HH:MM:SS;FF` drop-frame, both counting frames of NTSC video at 30000/1001 per second.
+///
+/// Non-drop-frame labels number frames as if there were 30 a second (so the label runs slow
+/// against the clock); drop-frame labels skip frame numbers 0 and 1 at the start of every minute
+/// except each tenth (SMPTE ST 12-1), which keeps them within a frame of the clock.
+public struct SCCTimecode: Sendable, Hashable, CustomStringConvertible {
+    public var hours: Int
+    public var minutes: Int
+    public var seconds: Int
+    public var frames: Int
+    public var isDropFrame: Bool
+
+    public init(hours: Int, minutes: Int, seconds: Int, frames: Int, isDropFrame: Bool) {
+        self.hours = hours
+        self.minutes = minutes
+        self.seconds = seconds
+        self.frames = frames
+        self.isDropFrame = isDropFrame
+    }
+
+    /// The frame rate of line 21 captioning: 30000/1001 frames a second.
+    public static let frameDuration = MediaTime(value: 1001, timescale: 30000)
+
+    /// The time of frame number `frame` (counted from 00:00:00:00).
+    public static func time(ofFrame frame: Int64) -> MediaTime {
+        MediaTime(value: frame * 1001, timescale: 30000)
+    }
+
+    /// The number of the frame this label names, counted from 00:00:00:00.
+    public var frameNumber: Int64 {
+        let totalMinutes = Int64(hours) * 60 + Int64(minutes)
+        let nominal = (totalMinutes * 60 + Int64(seconds)) * 30 + Int64(frames)
+        guard isDropFrame else { return nominal }
+        return nominal - 2 * (totalMinutes - totalMinutes / 10)
+    }
+
+    public var time: MediaTime { Self.time(ofFrame: frameNumber) }
+
+    /// True when every field is in range: minutes and seconds below 60, frames below 30, and for
+    /// drop-frame no label that drop-frame counting skips.
+    public var isValid: Bool {
+        guard hours >= 0, (0..<60).contains(minutes), (0..<60).contains(seconds), (0..<30).contains(frames) else { return false }
+        return !(isDropFrame && seconds == 0 && frames < 2 && minutes % 10 != 0)
+    }
+
+    /// `HH:MM:SS:FF`, or `HH:MM:SS;FF` for drop-frame.
+    public var description: String {
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
+        return two(hours) + ":" + two(minutes) + ":" + two(seconds) + (isDropFrame ? ";" : ":") + two(frames)
+    }
+
+    /// Reads a timecode at the start of `bytes`: up to 6 digits of hours, then two digits each of
+    /// minutes, seconds and frames, separated by `:` or `;` (a `;` before the frames, or anywhere,
+    /// means drop-frame). Returns the timecode and the number of bytes read.
+    public static func parse<Bytes: Collection>(_ bytes: Bytes) -> (SCCTimecode, Int)? where Bytes.Element == UInt8 {
+        var index = bytes.startIndex
+        var consumed = 0
+        var fields: [Int] = []
+        var dropFrame = false
+        for field in 0..<4 {
+            var value = 0
+            var digits = 0
+            while index != bytes.endIndex, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                digits += 1
+                index = bytes.index(after: index)
+                consumed += 1
+                if digits > (field == 0 ? 6 : 2) { return nil }
+            }
+            guard digits >= 1, field == 0 || digits == 2 else { return nil }
+            fields.append(value)
+            if field < 3 {
+                guard index != bytes.endIndex else { return nil }
+                let separator = bytes[index]
+                guard separator == UInt8(ascii: ":") || separator == UInt8(ascii: ";") else { return nil }
+                if separator == UInt8(ascii: ";") { dropFrame = true }
+                index = bytes.index(after: index)
+                consumed += 1
+            }
+        }
+        return (SCCTimecode(hours: fields[0], minutes: fields[1], seconds: fields[2], frames: fields[3],
+                            isDropFrame: dropFrame), consumed)
+    }
+}

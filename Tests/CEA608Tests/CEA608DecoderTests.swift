@@ -1,0 +1,391 @@
+import Testing
+import TimedText
+@testable import CEA608
+
+@Suite struct CEA608DecoderTests {
+    // MARK: Stream
+
+    @Test func parityErrorDropsAControlPairAndItsRepeatTakesEffect() {
+        var s = TestStream()
+        s.command(.rcl)
+        s.pac(row: 15, indent: 0)
+        s.text("HI")
+        s.raw(0x14, 0xAF)       // EOC with both parity bits wrong
+        let eoc = s.frame
+        s.raw(0x94, 0x2F)       // its repeat
+        let (captions, diagnostics) = s.decode()
+        #expect(captions.count == 1)
+        #expect(captions.first?.start == frameTime(eoc))
+        #expect(diagnostics.contains { $0.code == .cea608ParityError })
+    }
+
+    @Test func parityErrorDropsOnlyTheDamagedCharacter() {
+        var s = TestStream()
+        s.command(.rcl)
+        s.pac(row: 15, indent: 0)
+        s.raw(CEA608Parity.add(0x41), 0x42) // 'A' fine, 'B' (0x42, even) damaged
+        s.command(.eoc)
+        let (captions, diagnostics) = s.decode()
+        #expect(captions.first?.text == "A")
+        #expect(diagnostics.filter { $0.code == .cea608ParityError }.count == 1)
+    }
+
+    @Test func parityErrorsAreDecodedWhenDroppingIsOff() {
+        var s = TestStream()
+        s.raw(0x14, 0x20)       // RCL without its parity bit
+        s.raw(0x14, 0x70)       // PAC row 15 without parity
+        s.raw(0x48, 0x69)       // "Hi" without parity
+        s.raw(0x14, 0x2F)       // EOC without parity
+        let (captions, diagnostics) = s.decode(options: .init(dropsParityErrors: false))
+        #expect(captions.first?.text == "Hi")
+        let parity = diagnostics.filter { $0.code == .cea608ParityError }
+        #expect(parity.count == 1, "one summary, not one per byte")
+        #expect(parity.first?.message.hasPrefix("5 bytes") == true)
+    }
+
+    @Test func redundantControlCodeIsIgnoredButALoneRepeatIsNot() {
+        // EOC EOC: one swap. Then, after padding, EOC again: a second swap takes the caption down.
+        var s = TestStream()
+        s.command(.rcl)
+        s.pac(row: 15, indent: 0)
+        s.text("ONE")
+        let shown = s.frame
+        s.command(.eoc)
+        s.padding()
+        let hidden = s.frame
+        s.command(.eoc, twice: false)
+        let (captions, _) = s.decode()
+        #expect(captions.count == 1)
+        #expect(captions.first?.start == frameTime(shown))
+        #expect(captions.first?.end == frameTime(hidden))
+
+        // Four special characters in a row are two doubled pairs: two notes.
+        var t = TestStream()
+        t.command(.rdc)
+        t.pac(row: 15, indent: 0)
+        for _ in 0..<4 { t.control(0x11, 0x37, twice: false) }
+        #expect(t.decode().captions.first?.text == "♪♪")
+    }
+
+    @Test func channelSelectionFollowsTheLastControlCode() {
+        var s = TestStream()
+        s.dataChannel = 2
+        s.command(.rcl)
+        s.pac(row: 14, indent: 0)
+        s.text("SECOND")
+        s.command(.eoc)
+        s.dataChannel = 1
+        s.command(.rcl)
+        s.pac(row: 15, indent: 0)
+        s.text("FIRST")
+        s.command(.eoc)
+        #expect(s.decode(.cc1).captions.map(\.text) == ["FIRST"])
+        let second = s.decode(.cc2).captions
+        #expect(second.map(\.text) == ["SECOND"])
+        #expect(second.first?.channel == .cc2)
+        #expect(second.first?.end == nil, "CC1's codes do not touch CC2's screen")
+    }
+
+    @Test func textModeAndXDSAreSkipped() {
+        var s = TestStream()
+        s.field = 2
+        s.raw(CEA608Parity.add(0x01), CEA608Parity.add(0x03))   // XDS start
+        s.text("XDS DATA")
+        s.raw(CEA608Parity.add(0x0F), CEA608Parity.add(0x1D))   // XDS end
+        s.text("STRAY")                                          // still XDS until a control code
+        s.command(.tr)
+        s.text("TEXT MODE")
+        s.command(.rcl)
+        s.pac(row: 15, indent: 0)
+        s.text("CAPTION")
+        s.command(.eoc)
+        let (captions, diagnostics) = s.decode(.cc3)
+        #expect(captions.map(\.text) == ["CAPTION"])
+        #expect(captions.first?.channel == .cc3)
+        #expect(diagnostics.isEmpty)
+    }
+
+    // MARK: Modes
+
+    @Test func popOnShowsAtEOCAndEndsAtEDM() throws {
+        var s = TestStream()
+        s.command(.enm)
+        s.command(.rcl)
+        s.pac(row: 14, indent: 4)
+        s.text("HELLO")
+        s.pac(row: 15, indent: 8)
+        s.text("WORLD")
+        let shown = s.frame
+        s.command(.eoc)
+        s.padding(10)
+        let erased = s.frame
+        s.command(.edm)
+        let caption = try #require(s.decode().captions.first)
+        #expect(caption.start == frameTime(shown))
+        #expect(caption.end == frameTime(erased))
+        #expect(caption.mode == .popOn)
+        #expect(caption.rows.map(\.row) == [14, 15])
+        #expect(caption.rows.map(\.column) == [4, 8])
+        #expect(caption.text == "HELLO\nWORLD")
+    }
+
+    @Test func eocReplacesTheCaptionOnScreenAndENMEmptiesTheBuffer() {
+        var s = TestStream()
+        s.command(.rcl)
+        s.pac(row: 15, indent: 0)
+        s.text("ONE")
+        s.command(.eoc)
+        s.command(.rcl)
+        s.pac(row: 15, indent: 0)
+        s.text("TWO")
+        let second = s.frame
+        s.command(.eoc)
+        s.command(.rcl)
+        s.text("LOST")
+        s.command(.enm)
+        s.padding()
+        s.command(.eoc)  // shows the erased buffer: nothing
+        let captions = s.decode().captions
+        #expect(captions.map(\.text) == ["ONE", "TWO"])
+        #expect(captions[0].end == frameTime(second))
+        #expect(captions[1].start == frameTime(second))
+        #expect(captions[1].end != nil)
+    }
+
+    @Test func rollUpStartsACaptionAtEachCarriageReturn() {
+        var s = TestStream()
+        s.command(.ru2)
+        let cr1 = s.frame
+        s.command(.cr)
+        s.pac(row: 15, indent: 0)
+        s.text("ONE")
+        let cr2 = s.frame
+        s.command(.ru2)   // the same depth again: no change
+        s.command(.cr)
+        s.text("TWO")
+        let cr3 = s.frame
+        s.command(.cr)
+        s.text("THREE")
+        let captions = s.decode().captions
+        #expect(captions.map(\.text) == ["ONE", "ONE\nTWO", "TWO\nTHREE"])
+        #expect(captions.map(\.start) == [frameTime(cr1), frameTime(cr2 + 2), frameTime(cr3)])
+        #expect(captions[2].end == nil, "still on screen at the end")
+        #expect(captions[2].rows.map(\.row) == [14, 15])
+        #expect(captions.allSatisfy { $0.mode == .rollUp(rows: 2) })
+    }
+
+    @Test func rollUpBaseRowComesFromThePreambleAddressCode() {
+        var s = TestStream()
+        s.command(.ru3)
+        s.command(.cr)
+        s.pac(row: 5, indent: 0)
+        s.text("A")
+        s.command(.cr)
+        s.text("B")
+        s.pac(row: 9, indent: 4)  // moves the window down
+        s.text("C")
+        let caption = s.decode().captions.last!
+        #expect(caption.rows.map(\.row) == [8, 9])
+        #expect(caption.text == "A\nB   C")
+    }
+
+    @Test func rollUpCodeErasesAPopOnCaptionAndASmallerDepthErasesTheTopRows() {
+        var s = TestStream()
+        s.command(.rcl)
+        s.pac(row: 10, indent: 0)
+        s.text("POP")
+        s.command(.eoc)
+        s.padding()
+        let rollUp = s.frame
+        s.command(.ru4)
+        s.command(.cr)
+        s.pac(row: 15, indent: 0)
+        for line in ["1", "2", "3"] {
+            s.text(line)
+            s.command(.cr)
+        }
+        s.text("4")
+        let shrink = s.frame
+        s.command(.ru2)
+        s.text("5")
+        let captions = s.decode().captions
+        #expect(captions.first?.text == "POP")
+        #expect(captions.first?.end == frameTime(rollUp))
+        #expect(captions.dropFirst().first?.start == frameTime(rollUp + 4), "starts with the PAC after the erase")
+        let last = captions.last!
+        #expect(last.text == "3\n45")
+        #expect(last.start < frameTime(shrink), "a depth change is not a new caption")
+    }
+
+    @Test func paintOnStartsACaptionAtEachPreambleAddressCode() {
+        var s = TestStream()
+        s.command(.rdc)
+        let first = s.frame
+        s.pac(row: 14, indent: 0)
+        s.text("ONE")
+        let second = s.frame
+        s.pac(row: 15, indent: 0)
+        s.text("TWO")
+        let captions = s.decode().captions
+        #expect(captions.map(\.text) == ["ONE", "ONE\nTWO"])
+        #expect(captions.map(\.start) == [frameTime(first), frameTime(second)])
+        #expect(captions[0].end == frameTime(second))
+        #expect(captions[1].mode == .paintOn)
+
+        // Without a PAC, the first character starts it.
+        var t = TestStream()
+        t.command(.rdc)
+        let text = t.frame
+        t.text("HI")
+        #expect(t.decode().captions.first?.start == frameTime(text))
+    }
+
+    // MARK: Codes
+
+    @Test func preambleAndMidRowCodesSetStyles() throws {
+        var s = TestStream()
+        s.command(.rdc)
+        s.pac(row: 15, italic: true, underline: true)
+        s.text("A")
+        s.midRow(.red)
+        s.text("B")
+        s.midRow(nil)
+        s.text("C")
+        s.command(.fon)
+        s.text("D")
+        let row = try #require(s.decode().captions.first?.rows.first)
+        #expect(row.text == "A B CD")
+        let styles = row.cells.map(\.style)
+        #expect(styles[0] == CEA608Style(color: .white, italic: true, underline: true))
+        #expect(styles[1] == CEA608Style(color: .red), "a colour mid-row code ends italics and sets underline as it says")
+        #expect(styles[2] == CEA608Style(color: .red))
+        #expect(styles[4] == CEA608Style(color: .red, italic: true), "italics keeps the colour")
+        #expect(styles[3] == CEA608Style(color: .red, italic: true), "the mid-row cell has the new style")
+        #expect(styles[5] == CEA608Style(color: .red, italic: true, flash: true))
+    }
+
+    @Test func tabOffsetsBackspaceAndDeleteToEndOfRow() {
+        var s = TestStream()
+        s.command(.rdc)
+        s.pac(row: 15, indent: 4)
+        s.tab(2)
+        s.text("ABCD")
+        s.command(.bs)
+        s.pac(row: 14, indent: 0)
+        s.text("WXYZ")
+        s.pac(row: 14, indent: 0)
+        s.tab(2)
+        s.command(.der)
+        let caption = s.decode().captions.last!
+        #expect(caption.rows.map(\.column) == [0, 6])
+        #expect(caption.text == "WX\nABC")
+    }
+
+    @Test func extendedCharacterReplacesThePrecedingOneSpecialDoesNot() {
+        var s = TestStream()
+        s.command(.rdc)
+        s.pac(row: 15, indent: 0)
+        s.text("A")
+        s.control(0x12, 0x20)   // Á replaces A
+        s.text("o")
+        s.control(0x13, 0x33)   // ö replaces o
+        s.control(0x11, 0x37)   // ♪ after
+        s.control(0x12, 0x2A)   // — replaces ♪
+        #expect(s.decode().captions.first?.text == "Áö—")
+
+        var t = TestStream()
+        t.command(.rdc)
+        t.pac(row: 15, indent: 0)
+        t.control(0x12, 0x27)   // ¡ at column 0: nothing to replace
+        t.text("Hola!")
+        #expect(t.decode().captions.first?.text == "¡Hola!")
+    }
+
+    @Test func cursorStaysInColumn32() {
+        var s = TestStream()
+        s.command(.rdc)
+        s.pac(row: 15, indent: 28)
+        s.text("ABCDEFG")
+        let (captions, diagnostics) = s.decode()
+        #expect(captions.first?.text == "ABCG")
+        #expect(diagnostics.filter { $0.code == .cea608ColumnOverflow }.count == 1)
+    }
+
+    @Test func optionalAttributesAreIgnoredAndTransparentSpaceLeavesTheCellEmpty() {
+        var s = TestStream()
+        s.command(.rdc)
+        s.pac(row: 15, indent: 0)
+        s.text("A ")
+        s.control(0x10, 0x2D)   // background magenta, semi-transparent
+        s.text("B")
+        s.control(0x11, 0x39)   // transparent space
+        s.text("C")
+        s.control(0x17, 0x2E)   // black foreground
+        let caption = s.decode().captions.first!
+        #expect(caption.text == "A B C")
+        #expect(caption.rows[0].cells[3].character == nil)
+    }
+
+    // MARK: End of input
+
+    @Test func captionStillShownHasAnOpenEndUnlessTheTimeoutErasesIt() {
+        var s = TestStream()
+        s.command(.rcl)
+        s.pac(row: 15, indent: 0)
+        s.text("STUCK")
+        let shown = s.frame
+        s.command(.eoc)
+        let lastData = frameTime(s.frame - 1)
+        #expect(s.decode().captions.first?.end == nil)
+
+        let timeout = CEA608Decoder.Options(stuckCaptionTimeout: CEA608Decoder.Options.standardStuckCaptionTimeout)
+        let (captions, diagnostics) = s.decode(options: timeout)
+        #expect(captions.first?.start == frameTime(shown))
+        #expect(captions.first?.end == lastData + MediaTime(seconds: 16))
+        #expect(diagnostics.contains { $0.code == .cea608StuckCaption })
+        // Finishing before the timeout runs out leaves the end open.
+        #expect(s.decode(options: timeout, finishAt: MediaTime(seconds: 5)).captions.first?.end == nil)
+
+        // Data arriving after the timeout finds the caption already gone.
+        var t = s
+        t.padding(30 * 20)
+        t.command(.edm)
+        #expect(t.decode(options: timeout).captions.first?.end == lastData + MediaTime(seconds: 16))
+    }
+
+    // MARK: Cues
+
+    @Test func cueTextSpansAndLayout() throws {
+        var s = TestStream()
+        s.command(.rcl)
+        s.pac(row: 13, indent: 4)
+        s.text("Plain ")
+        s.midRow(nil)
+        s.text("slanted  ")
+        s.pac(row: 15, indent: 8, underline: true)
+        s.text("under")
+        s.command(.eoc)
+        let caption = try #require(s.decode().captions.first)
+        var builder = CEA608CueBuilder()
+        let cue = builder.cue(for: caption)
+        #expect(cue.plainText == "Plain  slanted\nunder", "trailing spaces removed, the mid-row space kept")
+        #expect(cue.content == [
+            .text("Plain "), .span(Span(.italic, children: [.text(" slanted")])), .lineBreak,
+            .span(Span(.underline, children: [.text("under")])),
+        ])
+        #expect(cue.layout.line == .fraction(Fraction(14, 19)))
+        #expect(cue.layout.position == Fraction(8, 40))
+        #expect(cue.layout.size == Fraction(28, 40))
+        #expect(cue.layout.textAlignment == .left)
+        #expect(cue.style.backgroundColor == .black)
+        let values = CEA608CueValues(caption)
+        #expect(values.rows == [.init(row: 13, column: 4, text: "Plain  slanted  "), .init(row: 15, column: 8, text: "under")])
+        #expect(values.mode.description == "pop-on")
+
+        let red = CEA608CueBuilder.content(of: [CEA608Row(row: 1, column: 0, cells: [
+            CEA608Cell("R", style: CEA608Style(color: .red, italic: true)), CEA608Cell(nil), CEA608Cell("W"),
+        ])])
+        #expect(red == [.span(Span(.styled, style: StyleProperties(color: Color(red: 255, green: 0, blue: 0), fontStyle: .italic),
+                                   children: [.text("R")])), .text(" W")])
+    }
+}
