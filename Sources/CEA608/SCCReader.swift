@@ -22,7 +22,7 @@ public struct SCCFile: Sendable {
 /// earlier pairs as arriving with the last one decoded. Frames between lines carry no data, as
 /// padding does; that matters to the decoder, for which a control code repeated after a gap is
 /// not a redundant copy.
-public struct SCCReader: Sendable {
+public struct SCCReader: SourceTextReader, Sendable {
     public struct Options: Sendable {
         /// 1: the file holds field 1 (CC1, CC2), as SCC files do; 2: field 2 (CC3, CC4).
         public var field: Int
@@ -47,14 +47,6 @@ public struct SCCReader: Sendable {
     public var options: Options
 
     public init(options: Options = .default) { self.options = options }
-
-    /// Decodes the bytes (SCC is ASCII; other encodings are detected) and reads them.
-    public func read(_ bytes: [UInt8], decoding: SourceDecoder.Options = .default) -> ParseResult<Document> {
-        let decoded = SourceDecoder.decode(bytes, options: decoding)
-        var result = read(decoded.value)
-        result.diagnostics.insert(contentsOf: decoded.diagnostics, at: 0)
-        return result
-    }
 
     public func read(_ source: SourceText) -> ParseResult<Document> {
         let file = readFile(source)

@@ -4,7 +4,7 @@ import Legible
 enum DumpCommand: Command {
     static let name = "dump"
     static let summary = "Print the cues and diagnostics Legible reads from a caption file."
-    static let usage = "legible dump FILE [--json | --cue-tree] [--hls-segment [--hls-reference SECONDS]] [--format FORMAT] [--encoding NAME]"
+    static let usage = "legible dump FILE [--json | --cue-tree | --disassemble [--channels]] [--hls-segment [--hls-reference SECONDS]] [--format FORMAT] [--encoding NAME]"
     static let discussion = """
         FILE may be '-' for standard input. With --json the output is the stable JSON form
         documented in docs/cue-json.md (WebVTT cues carry their 'vtt' view); otherwise a readable
@@ -12,13 +12,17 @@ enum DumpCommand: Command {
         html5lib-style tree the web-platform-tests use. --hls-segment reads the file as an HLS
         WebVTT segment: cue times are mapped onto the media timeline by its X-TIMESTAMP-MAP
         header (RFC 8216 §3.5; without one, cue time 0 is MPEG-2 time 0), unwrapping the 33-bit
-        MPEG-2 clock around --hls-reference (the segment's own time by default).
+        MPEG-2 clock around --hls-reference (the segment's own time by default). --disassemble
+        prints an SCC file's lines with their CEA-608 codes spelled out ({RCL}, {1504}, {EOC},
+        text), as ttconv's disassembler does; --channels prefixes each code with its channel.
         Exit status: 0 when the file was read (diagnostics may still be reported), 1 when it could
         not be read at all, 2 for a usage error.
         """
     static let options: [OptionSpec] = [
         OptionSpec("json", help: "Print JSON (the contract in docs/cue-json.md)."),
         OptionSpec("cue-tree", help: "Print each WebVTT cue's text as an html5lib-style tree (as the web-platform-tests)."),
+        OptionSpec("disassemble", help: "Print an SCC file's CEA-608 codes readably, line by line ({RCL}, {1504}, text)."),
+        OptionSpec("channels", help: "With --disassemble: prefix each code with its channel (CC1|, CC2|)."),
         OptionSpec("hls-segment", help: "Map cue times onto the media timeline with the segment's X-TIMESTAMP-MAP (WebVTT)."),
         OptionSpec("hls-reference", value: "SECONDS", help: "With --hls-segment: a media time near the segment, to unwrap the 33-bit MPEG-2 clock around."),
     ] + InputOptions.specs
@@ -27,8 +31,12 @@ enum DumpCommand: Command {
         guard arguments.positionals.count == 1 else {
             throw UsageError(message: arguments.positionals.isEmpty ? "dump needs a FILE" : "dump takes one FILE")
         }
-        if arguments.has("json") && arguments.has("cue-tree") {
-            throw UsageError(message: "--json and --cue-tree are two different outputs; choose one")
+        let outputs = ["json", "cue-tree", "disassemble"].filter { arguments.has($0) }
+        if outputs.count > 1 {
+            throw UsageError(message: outputs.map { "--" + $0 }.joined(separator: " and ") + " are different outputs; choose one")
+        }
+        if arguments.has("channels") && !arguments.has("disassemble") {
+            throw UsageError(message: "--channels goes with --disassemble")
         }
         var reference: MediaTime?
         if let text = arguments.value("hls-reference") {
@@ -60,7 +68,14 @@ enum DumpCommand: Command {
                 io.error("\(input.displayName): hls: \(mapping)")
             }
         }
-        if arguments.has("cue-tree") {
+        if arguments.has("disassemble") {
+            guard input.format == .scc else {
+                throw UsageError(message: "--disassemble shows SCC codes; \(input.displayName) is \(input.format.rawValue)")
+            }
+            let text = SCCDisassembler.disassemble(input.source, options: .init(showsChannels: arguments.has("channels")))
+            io.writeStandardOutput(Array(text.utf8))
+            InputOptions.report(input, io: io, minimum: .info)
+        } else if arguments.has("cue-tree") {
             guard input.format == .webVTT else {
                 throw UsageError(message: "--cue-tree shows WebVTT cue text; \(input.displayName) is \(input.format.rawValue)")
             }
@@ -126,7 +141,9 @@ enum DumpJSON {
             ("format", .string(document.format.rawValue)),
             ("encoding", .optional(document.encoding)),
             ("encodingConfidence", .int(input.source.confidence)),
-            ("tracks", .array(input.isUnreadable ? [] : document.tracks.map { track($0, details: input.details) })),
+            ("tracks", .array(input.isUnreadable ? [] : document.tracks.indices.map {
+                track(document.tracks[$0], index: $0, details: input.details)
+            })),
             ("diagnostics", .array(input.result.diagnostics.map(diagnostic))),
         ])
     }
@@ -143,7 +160,7 @@ enum DumpJSON {
         ])
     }
 
-    static func track(_ track: Track, details: Formats.FormatDetails? = nil) -> JSON {
+    static func track(_ track: Track, index: Int = 0, details: Formats.FormatDetails? = nil) -> JSON {
         var members: [(String, JSON)] = [
             ("id", .optional(track.id)),
             ("language", .optional(track.language)),
@@ -152,6 +169,8 @@ enum DumpJSON {
         if let label = track.label { members.append(("label", .string(label))) }
         if case .webVTT(let file)? = details, file.cueValues.count == track.cues.count {
             members.append(("cues", .array(zip(track.cues, file.cueValues).map { cue($0, vtt: vtt($1, regions: file.regionValues)) })))
+        } else if case .scc(let file)? = details, index < file.cueValues.count, file.cueValues[index].count == track.cues.count {
+            members.append(("cues", .array(zip(track.cues, file.cueValues[index]).map { cue($0, cea608: cea608($1)) })))
         } else {
             members.append(("cues", .array(track.cues.map { cue($0) })))
         }
@@ -159,7 +178,7 @@ enum DumpJSON {
         return .object(members)
     }
 
-    static func cue(_ cue: Cue, vtt: JSON? = nil) -> JSON {
+    static func cue(_ cue: Cue, vtt: JSON? = nil, cea608: JSON? = nil) -> JSON {
         var members: [(String, JSON)] = [
             ("id", .optional(cue.id)),
             ("start", .number(cue.start.secondsText)),
@@ -167,8 +186,20 @@ enum DumpJSON {
             ("text", .string(cue.plainText)),
         ]
         if let vtt { members.append(("vtt", vtt)) }
+        if let cea608 { members.append(("cea608", cea608)) }
         if !cue.hasDefaultLayout { members.append(("layout", layout(cue.layout))) }
         return .object(members)
+    }
+
+    /// The `cea608` view of docs/cue-json.md: channel, mode, and each displayed row.
+    static func cea608(_ values: CEA608CueValues) -> JSON {
+        .object([
+            ("channel", .string(values.channel.rawValue)),
+            ("mode", .string(values.mode.description)),
+            ("rows", .array(values.rows.map { row in
+                .object([("row", .int(row.row)), ("column", .int(row.column)), ("text", .string(row.text))])
+            })),
+        ])
     }
 
     /// The `vtt` view of docs/cue-json.md: the cue as the `VTTCue` API shows it.

@@ -3,7 +3,7 @@ import Legible
 /// The readers and writers the CLI can use, by format id. The one place that maps formats to modules.
 enum Formats {
     /// Formats Legible can read today.
-    static let readable: [SourceFormat] = [.subRip, .webVTT]
+    static let readable: [SourceFormat] = [.subRip, .webVTT, .scc]
     /// Formats Legible can write today.
     static let writable: [SourceFormat] = [.subRip, .webVTT]
     /// Every format id the CLI knows (some not yet readable).
@@ -33,6 +33,9 @@ enum Formats {
         case .webVTT:
             let file = WebVTTReader(options: .init(keepsCueValues: details)).readFile(text)
             return (ParseResult(value: file.value.document, diagnostics: file.diagnostics), .webVTT(file.value))
+        case .scc:
+            let file = SCCReader().readFile(text)
+            return (ParseResult(value: file.value.document, diagnostics: file.diagnostics), .scc(file.value))
         default:
             return nil
         }
@@ -54,6 +57,8 @@ enum Formats {
     /// What a reader keeps beyond the common model, for commands that show it.
     enum FormatDetails {
         case webVTT(WebVTTFile)
+        /// The `cea608` view of each track's cues.
+        case scc(SCCFile)
     }
 
     static var readableList: String { readable.map(\.rawValue).joined(separator: ", ") }

@@ -88,7 +88,7 @@ func readFile(_ path: String) -> String? {
         #expect(rejectedJSON.status == 1 && rejectedJSON.stdout.contains("\"code\": \"webvtt.bad-signature\""))
         #expect(rejectedJSON.stdout.contains("\"format\": \"webvtt\"") && rejectedJSON.stdout.contains("\"tracks\": []"))
         // A format Legible cannot read yet says so.
-        let notYetJSON = Run(["dump", vtt, "--format", "scc", "--json"])
+        let notYetJSON = Run(["dump", vtt, "--format", "ttml", "--json"])
         #expect(notYetJSON.status == 1 && notYetJSON.stdout.contains("\"code\": \"input.unsupported-format\""))
         let missingJSON = Run(["dump", "/nonexistent/file.srt", "--json"])
         #expect(missingJSON.status == 1 && missingJSON.stdout.contains("\"code\": \"input.unreadable-file\""))
@@ -102,6 +102,20 @@ func readFile(_ path: String) -> String? {
         #expect(r.status == 0)
         var st = stat()
         #expect(stat("/dev/null", &st) == 0 && (st.st_mode & S_IFMT) == S_IFCHR, "/dev/null is still a device")
+    }
+
+    /// SCC through the CLI: the cea608 view of cue-json.md, and the disassembly.
+    @Test func sccDumpsWithTheCEA608ViewAndDisassembles() {
+        let scc = Fixtures.root + "/scc/modes.scc"
+        let json = Run(["dump", scc, "--json"])
+        #expect(json.status == 0)
+        #expect(json.stdout.contains("\"format\": \"scc\"") && json.stdout.contains("\"id\": \"CC1\""))
+        #expect(json.stdout.contains("\"mode\": \"pop-on\"") && json.stdout.contains("\"mode\": \"roll-up-2\"")
+                && json.stdout.contains("\"mode\": \"paint-on\""))
+        let disassembly = Run(["dump", scc, "--disassemble"])
+        #expect(disassembly.status == 0 && disassembly.stdout.hasPrefix("01:00:00:00\t{ENM}{ENM}{RCL}{RCL}"))
+        #expect(Run(["dump", scc, "--disassemble", "--json"]).status == 2)
+        #expect(Run(["dump", Fixtures.root + "/webvtt/features.vtt", "--disassemble"]).status == 2)
     }
 
     @Test func infoSummarisesWithoutListingCues() {
