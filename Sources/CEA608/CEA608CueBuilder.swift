@@ -57,14 +57,14 @@ public struct CEA608CueBuilder: Sendable {
             while let last = cells.last, last.character == nil || last.character == " " { cells.removeLast() }
             guard !cells.isEmpty else { continue }
             if !nodes.isEmpty { nodes.append(.lineBreak) }
-            var run = String.UnicodeScalarView()
+            var run = UTF8Builder(capacity: cells.count)
             var runStyle = cells.first!.style
             for cell in cells {
                 // An empty cell between characters shows nothing: a plain space.
                 let style = cell.character == nil ? CEA608Style.plain : cell.style
                 if !sameLook(style, runStyle) {
                     append(run, style: runStyle, to: &nodes)
-                    run = String.UnicodeScalarView()
+                    run = UTF8Builder(capacity: cells.count)
                     runStyle = style
                 }
                 run.append(cell.character ?? " ")
@@ -78,13 +78,14 @@ public struct CEA608CueBuilder: Sendable {
         a.color == b.color && a.italic == b.italic && a.underline == b.underline
     }
 
-    private static func append(_ run: String.UnicodeScalarView, style: CEA608Style, to nodes: inout [InlineNode]) {
+    private static func append(_ run: UTF8Builder, style: CEA608Style, to nodes: inout [InlineNode]) {
         guard !run.isEmpty else { return }
-        let text = InlineNode.text(String(run))
+        let string = run.string
+        let text = InlineNode.text(string)
         switch (style.color, style.italic, style.underline) {
         case (.white, false, false):
             if case .text(let before) = nodes.last {
-                nodes[nodes.count - 1] = .text(before + String(run))
+                nodes[nodes.count - 1] = .text(before + string)
             } else {
                 nodes.append(text)
             }

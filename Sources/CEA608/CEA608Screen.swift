@@ -50,9 +50,9 @@ public struct CEA608Row: Sendable, Hashable {
 
     /// The row as text, empty cells as spaces (the spaces written into cells kept as they are).
     public var text: String {
-        var scalars = String.UnicodeScalarView()
-        for cell in cells { scalars.append(cell.character ?? " ") }
-        return String(scalars)
+        var text = UTF8Builder(capacity: cells.count)
+        for cell in cells { text.append(cell.character ?? " ") }
+        return text.string
     }
 }
 

@@ -27,6 +27,25 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
             self.timescale = (1000 >> twos) / fiveFactor
             return
         }
+        if s == 30000 && v != 0 {
+            // NTSC frames (1001/30000 s each), one per SCC byte pair; 30000 is 2⁴·3·5⁴.
+            let twos = min(v.trailingZeroBitCount, 4)
+            v >>= twos
+            var scale = Int64(30000) >> twos
+            if v % 3 == 0 {
+                v /= 3
+                scale /= 3
+            }
+            var fives = 0
+            while fives < 4 && v % 5 == 0 {
+                v /= 5
+                scale /= 5
+                fives += 1
+            }
+            self.value = v
+            self.timescale = scale
+            return
+        }
         if s < 0 { v = 0 &- v; s = 0 &- s }
         let g = greatestCommonDivisor(v.magnitude, s.magnitude)
         if g > 1 {
