@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "legible-bench", targets: ["legible-bench"]),
         .executable(name: "legible-fuzz-srt", targets: ["legible-fuzz-srt"]),
         .executable(name: "legible-fuzz-vtt", targets: ["legible-fuzz-vtt"]),
+        .executable(name: "legible-fuzz-scc", targets: ["legible-fuzz-scc"]),
     ],
     targets: [
         // C, kept in three thin targets. ICU is a plain C target rather than a system library:
@@ -45,6 +46,8 @@ let package = Package(
         .executableTarget(name: "legible-fuzz-srt", dependencies: ["SubRip", "TextScanning"], path: "Fuzz/SubRip",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         .executableTarget(name: "legible-fuzz-vtt", dependencies: ["WebVTT", "TextScanning"], path: "Fuzz/WebVTT",
+                          swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
+        .executableTarget(name: "legible-fuzz-scc", dependencies: ["CEA608", "TextScanning"], path: "Fuzz/SCC",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
 
         // Shared by the test targets: finding and reading Fixtures/.

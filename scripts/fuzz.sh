@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer target for SECONDS (default 600):
-#   scripts/fuzz.sh [srt|vtt] [SECONDS] [LIBFUZZER-FLAG...]
+#   scripts/fuzz.sh [srt|vtt|scc] [SECONDS] [LIBFUZZER-FLAG...]
 # No target means srt (`scripts/fuzz.sh 60` still works). Flags after SECONDS go to libFuzzer,
 # e.g. -detect_leaks=0 to keep fuzzing past a known leak, or -jobs=2.
 # srt — the SRT reader (decoding included), seeded with the SRT fixtures;
 # vtt — the WebVTT reader (decoding, parallel pieces, writer round trip, cue trees), seeded with
-#       the hand-written files in Fuzz/seeds-vtt and guided by the tokens in Fuzz/webvtt.dict.
+#       the hand-written files in Fuzz/seeds-vtt and guided by the tokens in Fuzz/webvtt.dict;
+# scc — the SCC reader, the disassembler and the cc_data decoder, seeded with Fuzz/seeds-scc.
 # The corpus grows in Fuzz/corpus-srt or Fuzz/corpus-vtt (git-ignored). Crashes are written to
 # Fuzz/crash-*; replay one with
 #   swift run legible-fuzz-srt Fuzz/crash-…      (or legible-fuzz-vtt)
@@ -13,12 +14,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target=srt
 case "${1:-}" in
-    srt|vtt) target=$1; shift ;;
+    srt|vtt|scc) target=$1; shift ;;
 esac
 seconds=${1:-600}
 [ $# -gt 0 ] && shift
 case "$seconds" in
-    ''|*[!0-9]*) echo "usage: scripts/fuzz.sh [srt|vtt] [SECONDS]" >&2; exit 2 ;;
+    ''|*[!0-9]*) echo "usage: scripts/fuzz.sh [srt|vtt|scc] [SECONDS]" >&2; exit 2 ;;
 esac
 bash scripts/setup.sh
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
@@ -32,9 +33,11 @@ mkdir -p "$corpus"
 extra=()
 if [ "$target" = srt ]; then
     cp -n Fixtures/srt/*.srt Fixtures/srt-bad/* Fixtures/encodings/*.srt Fixtures/demo/*.srt "$corpus"/ 2>/dev/null || true
-else
+elif [ "$target" = vtt ]; then
     cp -n Fuzz/seeds-vtt/* "$corpus"/ 2>/dev/null || true
     extra=(-dict=Fuzz/webvtt.dict)
+else
+    cp -n Fuzz/seeds-scc/* Fixtures/scc/*.scc "$corpus"/ 2>/dev/null || true
 fi
 exec ".build/fuzz/release/$product" "$corpus" "${extra[@]}" -max_total_time="$seconds" -max_len=65536 \
     -rss_limit_mb=2048 -timeout=10 -artifact_prefix=Fuzz/ -print_final_stats=1 "$@"
