@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "TextScanningTests", dependencies: ["TextScanning", "TestSupport"]),
         .testTarget(name: "SubRipTests", dependencies: ["SubRip", "TextScanning", "WebVTT", "TestSupport"]),
         .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "SubRip", "TextScanning", "TestSupport"]),
-        .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "TextScanning", "TestSupport"]),
+        .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "SubRip", "TextScanning", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
     ],

@@ -43,16 +43,21 @@ enum ConvertCommand: Command {
             return 1
         }
         let options = Formats.Options(crlf: arguments.has("crlf"))
+        var written: [Diagnostic]?
         if output == "-" {
-            _ = Formats.write(input.result.value, as: target, options: options) { io.writeStandardOutput(Array($0)) }
+            written = Formats.write(input.result.value, as: target, options: options) { io.writeStandardOutput(Array($0)) }
         } else {
             do {
                 try FileIO.writeAtomically(to: output) { file in
-                    _ = try Formats.write(input.result.value, as: target, options: options) { try file.write($0) }
+                    written = try Formats.write(input.result.value, as: target, options: options) { try file.write($0) }
                 }
             } catch {
                 throw InputFailure(message: "\(error)")
             }
+        }
+        // What the writer changed to fit the output format, located in the input.
+        if !arguments.has("quiet") {
+            for diagnostic in written ?? [] { io.error("\(input.displayName):\(diagnostic.description)") }
         }
         ProcessLifetime.keepUntilExit(input)
         return 0

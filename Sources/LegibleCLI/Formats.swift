@@ -5,7 +5,7 @@ enum Formats {
     /// Formats Legible can read today.
     static let readable: [SourceFormat] = [.subRip, .webVTT, .scc]
     /// Formats Legible can write today.
-    static let writable: [SourceFormat] = [.subRip, .webVTT]
+    static let writable: [SourceFormat] = [.subRip, .webVTT, .scc]
     /// Every format id the CLI knows (some not yet readable).
     static let known: [SourceFormat] = [.subRip, .webVTT, .scc, .ttml, .substationAlpha]
 
@@ -41,17 +41,22 @@ enum Formats {
         }
     }
 
-    /// Writes the document's first track in the format to `sink`, piece by piece; false when the
-    /// format has no writer.
+    /// Writes the document's first track in the format to `sink`, piece by piece. Returns what the
+    /// writer had to change to fit the format (SCC's 32 columns, its character set, its
+    /// bandwidth), or nil when the format has no writer.
     static func write(_ document: Document, as format: SourceFormat, options: Options,
-                      to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows -> Bool {
+                      to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows -> [Diagnostic]? {
         let track = document.tracks.first ?? Track()
         switch format {
         case .subRip: try SubRipWriter(options: .init(crlf: options.crlf)).write(track.cues, to: sink)
         case .webVTT: try WebVTTWriter().write(track, to: sink)
-        default: return false
+        case .scc:
+            let result = SCCWriter().write(track.cues)
+            try result.value.withUnsafeBufferPointer { try sink($0) }
+            return result.diagnostics
+        default: return nil
         }
-        return true
+        return []
     }
 
     /// What a reader keeps beyond the common model, for commands that show it.
