@@ -6,6 +6,7 @@ extension DiagnosticCode {
     public static let sccTooManyRows: Self = "scc.too-many-rows"
     public static let sccUnrepresentableCharacter: Self = "scc.unrepresentable-character"
     public static let sccLateCaption: Self = "scc.late-caption"
+    public static let sccEmptyCaption: Self = "scc.empty-caption"
 }
 
 /// Writes pop-on SCC (channel CC1, non-drop timecodes) from any track, within CEA-608's limits:
@@ -39,7 +40,11 @@ public struct SCCWriter: Sendable {
         var pendingErase: Int64?  // the previous caption's end, when the screen must be blanked then
         for (index, cue) in ordered.enumerated() {
             let words = loadingWords(for: cue, log: &log)
-            guard !words.isEmpty else { continue }
+            guard !words.isEmpty else {
+                log.report(.info, .sccEmptyCaption, "caption \(index + 1) has no text: 608 has nothing to show for it; not written",
+                           at: cue.source)
+                continue
+            }
             let start = Self.frame(of: cue.start)
             // The EOC (the first of its two pairs) lands on the start frame: loading begins
             // `words.count - 2` frames before, after what is already sent, and around an EDM
