@@ -1,4 +1,4 @@
-// libFuzzer target for the SCC reader, the disassembler and the cc_data decoder. Build and run:
+// libFuzzer target for the SCC reader and writer, the disassembler and the cc_data decoder. Build and run:
 // scripts/fuzz.sh scc. Built normally (without -DFUZZING) it replays the files named on the command
 // line through the same entry point, which is how crashes found by the fuzzer are reproduced.
 //
@@ -41,6 +41,17 @@ public func fuzzSCC(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         }
     }
     _ = SCCDisassembler.disassemble(decoded.value, options: .init(showsChannels: true))
+
+    // Whatever was read writes back as SCC that reads again: the writer skips only cues without
+    // text, and every caption it writes has text, so it reads back as at most as many cues.
+    if let track = file.document.tracks.first {
+        let written = SCCWriter().write(track.cues)
+        let reread = SCCReader().read(SourceText(bytes: written.value))
+        let again = reread.value.tracks.first?.cues.count ?? 0
+        let withText = track.cues.filter { !$0.plainText.allSatisfy { $0 == " " || $0 == "\n" } }.count
+        check(again <= max(withText, track.cues.count), "\(track.cues.count) cues written as \(again)")
+        check(!reread.hasErrors, "the written SCC cannot be read: \(reread.diagnostics.first { $0.severity == .error }!)")
+    }
 
     // The same bytes as in-band captions: every three bytes a cc_data triplet of one picture.
     var cc = CCDataDecoder(channels: [.cc1, .cc2, .cc3, .cc4])
