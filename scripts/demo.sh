@@ -38,3 +38,8 @@ echo "   wrote $out/features.vtt and $out/features.srt"
 echo
 echo "== legible dump --cue-tree: a Japanese ruby cue as the web-platform-tests dump it"
 "$legible" dump Fixtures/webvtt/features.vtt --cue-tree | sed -n '/ 00:00:08.250 -->/,/^$/p'
+echo
+echo "== legible convert: the English demo to SCC (CEA-608 pop-on), then what an SCC reader sees"
+"$legible" convert Fixtures/demo/demo.en.srt -o "$out/demo.en.scc" --quiet
+"$legible" dump "$out/demo.en.scc" --disassemble | head -n 3
+"$legible" dump "$out/demo.en.scc" | tail -n 7

@@ -39,37 +39,39 @@ public struct SCCWriter: Sendable {
         let ordered = cues.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
         var pendingErase: Int64?  // the previous caption's end, when the screen must be blanked then
         for (index, cue) in ordered.enumerated() {
-            let words = loadingWords(for: cue, log: &log)
-            guard !words.isEmpty else {
+            let units = loadingUnits(for: cue, log: &log)
+            let pairs = units.reduce(0) { $0 + $1.count }
+            guard !units.isEmpty else {
                 log.report(.info, .sccEmptyCaption, "caption \(index + 1) has no text: 608 has nothing to show for it; not written",
                            at: cue.source)
                 continue
             }
             let start = Self.frame(of: cue.start)
             // The EOC (the first of its two pairs) lands on the start frame: loading begins
-            // `words.count - 2` frames before, after what is already sent, and around an EDM
-            // that blanks the previous caption inside the window.
-            var load = start - Int64(words.count - 2)
-            if let erase = pendingErase, erase < start {
-                if erase >= load { load -= 2 }
-                if erase >= nextFree {
-                    frames[erase] = Self.word(0x14, 0x2C)
-                    frames[erase + 1] = Self.word(0x14, 0x2C)
-                } else {
-                    // No room to blank it on time: the next caption's EOC replaces it instead.
-                }
+            // `pairs - 2` frames before, after what is already sent, and around an EDM that
+            // blanks the previous caption inside the window. An end less than two frames before
+            // this start is left to the EOC, which replaces the caption there.
+            var load = start - Int64(pairs - 2)
+            if let erase = pendingErase, erase < start - 2, erase >= nextFree {
+                frames[erase] = Self.word(0x14, 0x2C)
+                frames[erase + 1] = Self.word(0x14, 0x2C)
+                if erase + 1 >= load { load -= 3 }  // the EDM's two frames, and one for alignment
             }
             load = max(load, nextFree)
             var frame = load
-            for word in words {
-                while frames[frame] != nil { frame += 1 }
-                frames[frame] = word
-                frame += 1
+            // A unit (a doubled control code, an extended character after its fallback) is sent
+            // on consecutive frames: a code in between would make the repeat act a second time.
+            for unit in units {
+                while (0..<Int64(unit.count)).contains(where: { frames[frame + $0] != nil }) { frame += 1 }
+                for word in unit {
+                    frames[frame] = word
+                    frame += 1
+                }
             }
             let shown = frame - 2
             if shown > start {
                 log.report(.warning, .sccLateCaption,
-                           "caption \(index + 1) is shown \(shown - start) frames late: the frames before it cannot hold its \(words.count) byte pairs after the previous caption",
+                           "caption \(index + 1) is shown \(shown - start) frames late: the frames before it cannot hold its \(pairs) byte pairs after the previous caption",
                            at: cue.source)
             }
             nextFree = frame
@@ -90,9 +92,9 @@ public struct SCCWriter: Sendable {
         return ParseResult(value: Array(Self.text(frames).utf8), diagnostics: log.finished())
     }
 
-    /// The loading of one pop-on caption as byte-pair words: RCL, each row's PAC (and tab offset)
-    /// and text, then EOC; control codes sent twice, as encoders do.
-    private func loadingWords(for cue: Cue, log: inout DiagnosticLog) -> [String] {
+    /// The loading of one pop-on caption as units of byte-pair words: RCL, each row's PAC (and tab
+    /// offset) and text, then EOC; control codes sent twice, as encoders do, each pair one unit.
+    private func loadingUnits(for cue: Cue, log: inout DiagnosticLog) -> [[String]] {
         var rows: [String] = []
         for line in cue.plainText.split(separator: "\n", omittingEmptySubsequences: true) {
             rows += (try? LineBreaking.wrap(String(line), width: 32)) ?? [String(line.prefix(32))]
@@ -104,28 +106,28 @@ public struct SCCWriter: Sendable {
                        at: cue.source)
             rows = Array(rows.prefix(4))
         }
-        var words = [Self.word(0x14, 0x20), Self.word(0x14, 0x20)]  // RCL
+        var units = [[Self.word(0x14, 0x20), Self.word(0x14, 0x20)]]  // RCL
         for (k, text) in rows.enumerated() {
             let encoded = encode(text, log: &log, at: cue.source)
             let width = encoded.columns
             let left = max(0, (32 - width) / 2)
             let row = 15 - (rows.count - 1) + k
-            words += Self.preamble(row: row, indent: left / 4 * 4)
-            if left % 4 > 0 { words += [Self.word(0x17, 0x20 + UInt8(left % 4)), Self.word(0x17, 0x20 + UInt8(left % 4))] }  // TO1–TO3
-            words += encoded.words
+            units.append(Self.preamble(row: row, indent: left / 4 * 4))
+            if left % 4 > 0 { units.append([Self.word(0x17, 0x20 + UInt8(left % 4)), Self.word(0x17, 0x20 + UInt8(left % 4))]) }  // TO1–TO3
+            units += encoded.units
         }
-        words += [Self.word(0x14, 0x2F), Self.word(0x14, 0x2F)]  // EOC
-        return words
+        units.append([Self.word(0x14, 0x2F), Self.word(0x14, 0x2F)])  // EOC
+        return units
     }
 
-    /// A row's text as byte-pair words, and how many columns it takes.
-    private func encode(_ text: String, log: inout DiagnosticLog, at location: SourceLocation?) -> (words: [String], columns: Int) {
-        var words: [String] = []
+    /// A row's text as units of byte-pair words, and how many columns it takes.
+    private func encode(_ text: String, log: inout DiagnosticLog, at location: SourceLocation?) -> (units: [[String]], columns: Int) {
+        var words: [[String]] = []
         var pending: [UInt8] = []
         var columns = 0
         func flush() {
             guard !pending.isEmpty else { return }
-            words.append(Self.word(pending[0], pending.count > 1 ? pending[1] : 0x00))
+            words.append([Self.word(pending[0], pending.count > 1 ? pending[1] : 0x00)])
             pending.removeAll()
         }
         for scalar in text.unicodeScalars {
@@ -143,11 +145,12 @@ public struct SCCWriter: Sendable {
                 if pending.count == 2 { flush() }
             case .special(let byte):
                 flush()
-                words.append(Self.word(0x11, byte))
+                words.append([Self.word(0x11, byte)])
             case .extended(let first, let byte, let fallback):
                 pending.append(fallback)
                 flush()
-                words.append(Self.word(first, byte))
+                // Sent right after the pair holding its fallback, which it replaces.
+                words[words.count - 1].append(Self.word(first, byte))
             }
             columns += 1
         }

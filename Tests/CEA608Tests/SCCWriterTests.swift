@@ -71,3 +71,15 @@ import SubRip
         for cue in read { #expect(cue.plainText.replacingOccurrences(of: "\n", with: " ") == expected) }
     }
 }
+
+/// Every file in Fixtures/scc-bad (inputs that once broke the SCC fuzz target) reads, writes and
+/// reads back as the same captions.
+@Suite struct SCCBadInputCorpusTests {
+    @Test(arguments: Fixtures.list("scc-bad").filter { $0.hasSuffix(".scc") })
+    func survives(_ name: String) {
+        let first = SCCReader().read(Fixtures.bytes("scc-bad/\(name)")).value
+        let cues = first.tracks.first?.cues ?? []
+        let again = SCCReader().read(SourceText(bytes: SCCWriter().write(first).value)).value.tracks.first?.cues ?? []
+        #expect(again.map(\.plainText) == cues.map(\.plainText), "\(name)")
+    }
+}
