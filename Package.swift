@@ -43,11 +43,12 @@ let package = Package(
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         // Built normally they replay files through the SRT or WebVTT reader; built with
         // `scripts/fuzz.sh srt|vtt` (-sanitize=fuzzer -DFUZZING) libFuzzer drives them.
-        .executableTarget(name: "legible-fuzz-srt", dependencies: ["SubRip", "TextScanning"], path: "Fuzz/SubRip",
+        .target(name: "FuzzSupport", path: "Fuzz/Support", swiftSettings: staticRuntimeInRelease),
+        .executableTarget(name: "legible-fuzz-srt", dependencies: ["SubRip", "TextScanning", "FuzzSupport"], path: "Fuzz/SubRip",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
-        .executableTarget(name: "legible-fuzz-vtt", dependencies: ["WebVTT", "TextScanning"], path: "Fuzz/WebVTT",
+        .executableTarget(name: "legible-fuzz-vtt", dependencies: ["WebVTT", "TextScanning", "FuzzSupport"], path: "Fuzz/WebVTT",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
-        .executableTarget(name: "legible-fuzz-scc", dependencies: ["CEA608", "TextScanning"], path: "Fuzz/SCC",
+        .executableTarget(name: "legible-fuzz-scc", dependencies: ["CEA608", "TextScanning", "FuzzSupport"], path: "Fuzz/SCC",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
 
         // Shared by the test targets: finding and reading Fixtures/.

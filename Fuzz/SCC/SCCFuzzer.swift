@@ -4,6 +4,7 @@
 //
 // Besides crashes it traps on broken invariants, each following from how the code is built.
 import TimedText
+import FuzzSupport
 import TextScanning
 import CEA608
 #if canImport(Glibc)
@@ -76,39 +77,15 @@ private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
 }
 
 #if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
-
+// SwiftPM links an executable's entry point under the name `<module>_main`; under libFuzzer that
+// entry hands control to libFuzzer's driver.
 @_cdecl("legible_fuzz_scc_main")
 func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var vector = argv
-    return LLVMFuzzerRunDriver(&count, &vector, fuzzSCC)
+    runLibFuzzer(argc, argv, entry: fuzzSCC)
 }
 #else
 @main
 struct Replay {
-    static func main() {
-        let paths = CommandLine.arguments.dropFirst()
-        if paths.isEmpty {
-            print("usage: legible-fuzz-scc FILE...   (replays inputs through the fuzz entry point)")
-            exit(2)
-        }
-        for path in paths {
-            guard let file = fopen(path, "rb") else {
-                print("cannot open \(path)")
-                exit(1)
-            }
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while case let n = fread(&chunk, 1, chunk.count, file), n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-            fclose(file)
-            _ = bytes.withUnsafeBufferPointer { fuzzSCC($0.baseAddress, $0.count) }
-        }
-        print("replayed \(paths.count) input\(paths.count == 1 ? "" : "s") without a crash")
-    }
+    static func main() { replayFiles(through: fuzzSCC, program: "legible-fuzz-scc") }
 }
 #endif

@@ -5,6 +5,7 @@
 // Besides crashes it traps on broken invariants. Each one below follows from how the reader and
 // writer are built (the reasons are beside them); none is a wish.
 import TimedText
+import FuzzSupport
 import TextScanning
 import WebVTT
 #if canImport(Glibc)
@@ -85,39 +86,13 @@ private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
 #if FUZZING
 // SwiftPM links an executable's entry point under the name `<module>_main`; under libFuzzer that
 // entry hands control to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
-
 @_cdecl("legible_fuzz_vtt_main")
 func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var vector = argv
-    return LLVMFuzzerRunDriver(&count, &vector, fuzzWebVTT)
+    runLibFuzzer(argc, argv, entry: fuzzWebVTT)
 }
 #else
 @main
 struct Replay {
-    static func main() {
-        let paths = CommandLine.arguments.dropFirst()
-        if paths.isEmpty {
-            print("usage: legible-fuzz-vtt FILE...   (replays inputs through the fuzz entry point)")
-            exit(2)
-        }
-        for path in paths {
-            guard let file = fopen(path, "rb") else {
-                print("cannot open \(path)")
-                exit(1)
-            }
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while case let n = fread(&chunk, 1, chunk.count, file), n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-            fclose(file)
-            _ = bytes.withUnsafeBufferPointer { fuzzWebVTT($0.baseAddress, $0.count) }
-        }
-        print("replayed \(paths.count) input\(paths.count == 1 ? "" : "s") without a crash")
-    }
+    static func main() { replayFiles(through: fuzzWebVTT, program: "legible-fuzz-vtt") }
 }
 #endif
