@@ -47,25 +47,43 @@ public struct SCCWriter: Sendable {
                 continue
             }
             let start = Self.frame(of: cue.start)
-            // The EOC (the first of its two pairs) lands on the start frame: loading begins
-            // `pairs - 2` frames before, after what is already sent, and around an EDM that
-            // blanks the previous caption inside the window. An end less than two frames before
+            // The EOC (the first of its two pairs) lands on the start frame: the loading is laid
+            // out backwards from it, around an EDM that blanks the previous caption inside the
+            // window, and after what is already sent; when it does not fit, it goes forwards from
+            // the first free frame and the caption is late. An end less than two frames before
             // this start is left to the EOC, which replaces the caption there.
-            var load = start - Int64(pairs - 2)
             if let erase = pendingErase, erase < start - 2, erase >= nextFree {
                 frames[erase] = Self.word(0x14, 0x2C)
                 frames[erase + 1] = Self.word(0x14, 0x2C)
-                if erase + 1 >= load { load -= 3 }  // the EDM's two frames, and one for alignment
             }
-            load = max(load, nextFree)
-            var frame = load
-            // A unit (a doubled control code, an extended character after its fallback) is sent
-            // on consecutive frames: a code in between would make the repeat act a second time.
-            for unit in units {
-                while (0..<Int64(unit.count)).contains(where: { frames[frame + $0] != nil }) { frame += 1 }
-                for word in unit {
-                    frames[frame] = word
-                    frame += 1
+            // A unit (a doubled control code, an extended character after its fallback) goes on
+            // consecutive frames: a code in between would make the repeat act a second time.
+            func free(_ at: Int64, _ count: Int) -> Bool { (0..<Int64(count)).allSatisfy { frames[at + $0] == nil } }
+            var layout: [(Int64, [String])] = []
+            var last = start + 1
+            for unit in units.reversed() {
+                var at = last - Int64(unit.count) + 1
+                while at >= nextFree, !free(at, unit.count) { at -= 1 }
+                guard at >= nextFree else {
+                    layout.removeAll()
+                    break
+                }
+                layout.append((at, unit))
+                last = at - 1
+            }
+            var frame = nextFree
+            if layout.count == units.count {
+                for (at, unit) in layout {
+                    for (k, word) in unit.enumerated() { frames[at + Int64(k)] = word }
+                }
+                frame = start + 2
+            } else {
+                for unit in units {
+                    while !free(frame, unit.count) { frame += 1 }
+                    for word in unit {
+                        frames[frame] = word
+                        frame += 1
+                    }
                 }
             }
             let shown = frame - 2
