@@ -4,4 +4,5 @@
 @_exported import SubRip
 @_exported import WebVTT
 @_exported import CEA608
+@_exported import TTML
 @_exported import Rendering
