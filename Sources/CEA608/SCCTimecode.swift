@@ -21,6 +21,20 @@ public struct SCCTimecode: Sendable, Hashable, CustomStringConvertible {
         self.isDropFrame = isDropFrame
     }
 
+    /// The label of frame number `frame` (counted from 00:00:00:00; negative frames label 0).
+    /// Drop-frame labels skip 00 and 01 at each minute not divisible by ten, so each ten minutes
+    /// hold 17,982 frames: 1,800 in the first minute and 1,798 in each of the nine others.
+    public init(frameNumber frame: Int64, dropFrame: Bool) {
+        var nominal = max(0, frame)
+        if dropFrame {
+            let tens = nominal / 17_982, rest = nominal % 17_982
+            let skipped = 18 * tens + (rest < 1800 ? 0 : 2 * ((rest - 1800) / 1798 + 1))
+            nominal += skipped
+        }
+        self.init(hours: Int(nominal / 108_000), minutes: Int(nominal / 1800 % 60), seconds: Int(nominal / 30 % 60),
+                  frames: Int(nominal % 30), isDropFrame: dropFrame)
+    }
+
     /// The frame rate of line 21 captioning: 30000/1001 frames a second.
     public static let frameDuration = MediaTime(value: 1001, timescale: 30000)
 

@@ -7,9 +7,11 @@ extension DiagnosticCode {
     public static let sccUnrepresentableCharacter: Self = "scc.unrepresentable-character"
     public static let sccLateCaption: Self = "scc.late-caption"
     public static let sccEmptyCaption: Self = "scc.empty-caption"
+    public static let sccFallbackPaintOn: Self = "scc.fallback-paint-on"
+    public static let sccFallbackRollUp: Self = "scc.fallback-roll-up"
 }
 
-/// Writes pop-on SCC (channel CC1, non-drop timecodes) from any track, within CEA-608's limits:
+/// Writes pop-on SCC (channel CC1) from any track, within CEA-608's limits:
 ///
 /// - **Columns**: each line of a cue is wrapped at 32 characters at Unicode line-break
 ///   opportunities (`LineBreaking`); a caption of more than 4 rows keeps its first 4, with
@@ -20,12 +22,41 @@ extension DiagnosticCode {
 ///   closest representable character (its base letter, straight quotes, `...`), with
 ///   `scc.unrepresentable-character`.
 /// - **Bandwidth**: one byte pair per frame. Caption N is loaded into non-displayed memory (RCL,
-///   PACs, text) while caption N−1 is on screen, and its EOC lands on its start frame; an EDM
+///   ENM, PACs, text) while caption N−1 is on screen, and its EOC lands on its start frame; an EDM
 ///   blanks the screen at a caption's end when nothing follows at once. When the frames between
-///   two captions cannot hold the loading, the caption is shown late, never silently:
-///   `scc.late-caption` says by how many frames.
+///   two captions cannot hold the loading, the writer does what `Options.fallback` says, never
+///   silently: it paints the caption on (`scc.fallback-paint-on`) or rolls it up
+///   (`scc.fallback-roll-up`), so that it starts on time and appears row by row, or it keeps
+///   pop-on and shows the caption late (`scc.late-caption`, also reported when even a fallback
+///   cannot start in time).
 public struct SCCWriter: Sendable {
-    public init() {}
+    public struct Options: Sendable, Hashable {
+        /// What to do with a caption whose pop-on loading does not fit before its start.
+        public enum Fallback: String, Sendable, Hashable, CaseIterable {
+            /// Paint-on (RDC): the screen is erased and the rows are painted from the start frame.
+            case paintOn = "paint-on"
+            /// Roll-up (RU2–RU4): the rows roll in from the bottom row, one carriage return each.
+            case rollUp = "roll-up"
+            /// Stay pop-on and show the caption as soon as it is loaded.
+            case late
+        }
+
+        public var fallback: Fallback
+        /// Write drop-frame timecodes (`HH:MM:SS;FF`), which stay within a frame of the clock;
+        /// the default non-drop labels run 3.6 s an hour slow against it (the times are the same).
+        public var dropFrame: Bool
+
+        public init(fallback: Fallback = .paintOn, dropFrame: Bool = false) {
+            self.fallback = fallback
+            self.dropFrame = dropFrame
+        }
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
 
     /// The SCC text of the document's first track, and what had to be changed to fit 608.
     public func write(_ document: Document) -> ParseResult<[UInt8]> {
@@ -34,109 +65,180 @@ public struct SCCWriter: Sendable {
 
     public func write(_ cues: [Cue]) -> ParseResult<[UInt8]> {
         var log = DiagnosticLog()
-        var frames: [Int64: String] = [:]  // frame number → the word sent on it
-        var nextFree: Int64 = 0
+        var schedule = FrameSchedule()
         let ordered = cues.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
         var pendingErase: Int64?  // the previous caption's end, when the screen must be blanked then
         for (index, cue) in ordered.enumerated() {
-            let units = loadingUnits(for: cue, log: &log)
-            let pairs = units.reduce(0) { $0 + $1.count }
-            guard !units.isEmpty else {
+            let rows = captionRows(for: cue, log: &log)
+            guard !rows.isEmpty else {
                 log.report(.info, .sccEmptyCaption, "caption \(index + 1) has no text: 608 has nothing to show for it; not written",
                            at: cue.source)
                 continue
             }
             let start = Self.frame(of: cue.start)
-            // The EOC (the first of its two pairs) lands on the start frame: the loading is laid
-            // out backwards from it, around an EDM that blanks the previous caption inside the
-            // window, and after what is already sent; when it does not fit, it goes forwards from
-            // the first free frame and the caption is late. An end less than two frames before
-            // this start is left to the EOC, which replaces the caption there.
-            if let erase = pendingErase, erase < start - 2, erase >= nextFree {
-                frames[erase] = Self.word(0x14, 0x2C)
-                frames[erase + 1] = Self.word(0x14, 0x2C)
+            // An end less than two frames before this start is left to the caption that replaces it.
+            if let erase = pendingErase, erase < start - 2, erase >= schedule.nextFree {
+                schedule.place([Self.erase], at: erase)
             }
-            // A unit (a doubled control code, an extended character after its fallback) goes on
-            // consecutive frames: a code in between would make the repeat act a second time.
-            func free(_ at: Int64, _ count: Int) -> Bool { (0..<Int64(count)).allSatisfy { frames[at + $0] == nil } }
-            var layout: [(Int64, [String])] = []
-            var last = start + 1
-            for unit in units.reversed() {
-                var at = last - Int64(unit.count) + 1
-                while at >= nextFree, !free(at, unit.count) { at -= 1 }
-                guard at >= nextFree else {
-                    layout.removeAll()
-                    break
-                }
-                layout.append((at, unit))
-                last = at - 1
-            }
-            var frame = nextFree
-            if layout.count == units.count {
-                for (at, unit) in layout {
-                    for (k, word) in unit.enumerated() { frames[at + Int64(k)] = word }
-                }
-                frame = start + 2
+            // Pop-on: the EOC (the first of its two pairs) lands on the start frame; the loading is
+            // laid out backwards from it, after what is already sent.
+            let popOn = [Self.resumeCaptionLoading, Self.eraseNonDisplayed] + rows.flatMap { $0.units() } + [Self.endOfCaption]
+            var shown: Int64
+            if schedule.placeBackwards(popOn, endingAt: start + 1) {
+                shown = start
+            } else if options.fallback == .late {
+                shown = schedule.placeForwards(popOn) - 2
             } else {
-                for unit in units {
-                    while !free(frame, unit.count) { frame += 1 }
-                    for word in unit {
-                        frames[frame] = word
-                        frame += 1
-                    }
+                // Paint-on or roll-up: a prelude (the mode, then an erase of whatever is shown) ends
+                // just before the start frame, and the rows follow from it: the first row's PAC is
+                // what starts the caption.
+                let (prelude, body) = fallbackUnits(rows)
+                let code: DiagnosticCode = options.fallback == .paintOn ? .sccFallbackPaintOn : .sccFallbackRollUp
+                log.report(.warning, code,
+                           "caption \(index + 1): its \(popOn.reduce(0) { $0 + $1.count }) pop-on byte pairs do not fit in the frames before it; written \(options.fallback.rawValue) instead, so it appears row by row from its start",
+                           at: cue.source)
+                if schedule.placeBackwards(prelude, endingAt: start - 1) {
+                    shown = start
+                    schedule.placeForwards(body, from: start)
+                } else {
+                    shown = schedule.placeForwards(prelude)
+                    schedule.placeForwards(body, from: shown)
                 }
             }
-            let shown = frame - 2
             if shown > start {
                 log.report(.warning, .sccLateCaption,
-                           "caption \(index + 1) is shown \(shown - start) frames late: the frames before it cannot hold its \(pairs) byte pairs after the previous caption",
+                           "caption \(index + 1) is shown \(shown - start) frames late: the frames from the end of what is already sent to its start cannot hold its byte pairs",
                            at: cue.source)
             }
-            nextFree = frame
             let end = cue.end.map(Self.frame(of:))
             let next = index + 1 < ordered.count ? Self.frame(of: ordered[index + 1].start) : nil
             // Blank the screen at the end unless the next caption replaces this one at once.
             if let end, next.map({ end < $0 }) ?? true {
-                pendingErase = max(end, nextFree)
+                pendingErase = max(end, schedule.nextFree)
             } else {
                 pendingErase = nil
             }
         }
         if let erase = pendingErase {
-            let at = max(erase, nextFree)
-            frames[at] = Self.word(0x14, 0x2C)
-            frames[at + 1] = Self.word(0x14, 0x2C)
+            schedule.place([Self.erase], at: max(erase, schedule.nextFree))
         }
-        return ParseResult(value: Array(Self.text(frames).utf8), diagnostics: log.finished())
+        return ParseResult(value: Array(Self.text(schedule.frames, dropFrame: options.dropFrame).utf8), diagnostics: log.finished())
     }
 
-    /// The loading of one pop-on caption as units of byte-pair words: RCL, each row's PAC (and tab
-    /// offset) and text, then EOC; control codes sent twice, as encoders do, each pair one unit.
-    private func loadingUnits(for cue: Cue, log: inout DiagnosticLog) -> [[String]] {
-        var rows: [String] = []
-        for line in cue.plainText.split(separator: "\n", omittingEmptySubsequences: true) {
-            rows += (try? LineBreaking.wrap(String(line), width: 32)) ?? [String(line.prefix(32))]
+    /// One byte-pair word per frame, filled in caption order. A unit (a doubled control code, an
+    /// extended character after its fallback) goes on consecutive frames: a code in between would
+    /// make the repeat act a second time.
+    private struct FrameSchedule {
+        var frames: [Int64: String] = [:]  // frame number → the word sent on it
+        /// The first frame after everything written so far.
+        var nextFree: Int64 = 0
+
+        func isFree(_ at: Int64, _ count: Int) -> Bool { (0..<Int64(count)).allSatisfy { frames[at + $0] == nil } }
+
+        mutating func place(_ units: [[String]], at frame: Int64) {
+            var at = frame
+            for unit in units {
+                for word in unit {
+                    frames[at] = word
+                    at += 1
+                }
+            }
+            nextFree = max(nextFree, at)
         }
-        rows = rows.filter { !$0.isEmpty }
-        guard !rows.isEmpty else { return [] }
-        if rows.count > 4 {
-            log.report(.warning, .sccTooManyRows, "a caption of \(rows.count) rows: CEA-608 pop-on shows 4 here; the first 4 are kept",
-                       at: cue.source)
-            rows = Array(rows.prefix(4))
+
+        /// Lays the units out so that the last word lands on `last` or as close before it as the
+        /// free frames allow, never before `nextFree`; false (and nothing placed) when they don't fit.
+        mutating func placeBackwards(_ units: [[String]], endingAt last: Int64) -> Bool {
+            var layout: [(Int64, [String])] = []
+            var last = last
+            for unit in units.reversed() {
+                var at = last - Int64(unit.count) + 1
+                while at >= nextFree, !isFree(at, unit.count) { at -= 1 }
+                guard at >= nextFree else { return false }
+                layout.append((at, unit))
+                last = at - 1
+            }
+            let end = (layout.first.map { $0.0 + Int64($0.1.count) }) ?? nextFree
+            for (at, unit) in layout { place([unit], at: at) }
+            nextFree = max(nextFree, end)
+            return true
         }
-        var units = [[Self.word(0x14, 0x20), Self.word(0x14, 0x20)]]  // RCL
-        for (k, text) in rows.enumerated() {
-            let encoded = encode(text, log: &log, at: cue.source)
-            let width = encoded.columns
-            let left = max(0, (32 - width) / 2)
-            let row = 15 - (rows.count - 1) + k
-            units.append(Self.preamble(row: row, indent: left / 4 * 4))
-            if left % 4 > 0 { units.append([Self.word(0x17, 0x20 + UInt8(left % 4)), Self.word(0x17, 0x20 + UInt8(left % 4))]) }  // TO1–TO3
-            units += encoded.units
+
+        /// Lays the units out from `from` (or `nextFree`, whichever is later) on the first free
+        /// frames; returns the frame after the last word.
+        @discardableResult
+        mutating func placeForwards(_ units: [[String]], from: Int64 = 0) -> Int64 {
+            var frame = max(from, nextFree)
+            for unit in units {
+                while !isFree(frame, unit.count) { frame += 1 }
+                place([unit], at: frame)
+                frame += Int64(unit.count)
+            }
+            return frame
         }
-        units.append([Self.word(0x14, 0x2F), Self.word(0x14, 0x2F)])  // EOC
-        return units
     }
+
+    /// One caption row as the writer sends it: where it goes and its text.
+    private struct Row {
+        var row: Int
+        /// The column of its first character, 0–31: a PAC indent (a multiple of 4) plus a tab offset.
+        var column: Int
+        var text: [[String]]
+
+        /// The PAC for `row` (or the row's own), the tab offset, the text.
+        func units(onRow target: Int? = nil) -> [[String]] {
+            var units = [SCCWriter.preamble(row: target ?? row, indent: column / 4 * 4)]
+            let tab = UInt8(column % 4)
+            if tab > 0 { units.append([SCCWriter.word(0x17, 0x20 + tab), SCCWriter.word(0x17, 0x20 + tab)]) }  // TO1–TO3
+            return units + text
+        }
+    }
+
+    /// The rows of one caption, wrapped to 32 columns, at most 4, bottom-aligned and centred.
+    private func captionRows(for cue: Cue, log: inout DiagnosticLog) -> [Row] {
+        var lines: [String] = []
+        for line in cue.plainText.split(separator: "\n", omittingEmptySubsequences: true) {
+            lines += (try? LineBreaking.wrap(String(line), width: 32)) ?? [String(line.prefix(32))]
+        }
+        lines = lines.filter { !$0.isEmpty }
+        if lines.count > 4 {
+            log.report(.warning, .sccTooManyRows, "a caption of \(lines.count) rows: CEA-608 pop-on shows 4 here; the first 4 are kept",
+                       at: cue.source)
+            lines = Array(lines.prefix(4))
+        }
+        return lines.enumerated().map { k, text in
+            let encoded = encode(text, log: &log, at: cue.source)
+            return Row(row: 15 - (lines.count - 1) + k, column: max(0, (32 - encoded.columns) / 2), text: encoded.units)
+        }
+    }
+
+    /// The paint-on or roll-up form of a caption: the prelude that selects the mode and erases the
+    /// screen, and the rows. Roll-up writes every row on the base row (15) and scrolls the earlier
+    /// ones up with a carriage return, in a window as deep as the caption (RU2 for one or two rows).
+    private func fallbackUnits(_ rows: [Row]) -> (prelude: [[String]], body: [[String]]) {
+        switch options.fallback {
+        case .rollUp:
+            let depth = max(2, rows.count)
+            let rollUp = [Self.word(0x14, 0x23 + UInt8(depth)), Self.word(0x14, 0x23 + UInt8(depth))]
+            var body: [[String]] = []
+            for (k, row) in rows.enumerated() {
+                if k > 0 { body.append(Self.carriageReturn) }
+                body += row.units(onRow: 15)  // a roll-up PAC sets the window's base row
+            }
+            return ([rollUp, Self.eraseDisplayed], body)
+        case .paintOn, .late:
+            return ([Self.resumeDirectCaptioning, Self.eraseDisplayed], rows.flatMap { $0.units() })
+        }
+    }
+
+    // Control codes, each sent twice on consecutive frames as encoders do (CEA-608-E Table 51).
+    private static let resumeCaptionLoading = [word(0x14, 0x20), word(0x14, 0x20)]
+    private static let resumeDirectCaptioning = [word(0x14, 0x29), word(0x14, 0x29)]
+    private static let eraseDisplayed = [word(0x14, 0x2C), word(0x14, 0x2C)]
+    private static let eraseNonDisplayed = [word(0x14, 0x2E), word(0x14, 0x2E)]
+    private static let endOfCaption = [word(0x14, 0x2F), word(0x14, 0x2F)]
+    private static let carriageReturn = [word(0x14, 0x2D), word(0x14, 0x2D)]
+    private static let erase = eraseDisplayed
 
     /// A row's text as units of byte-pair words, and how many columns it takes.
     private func encode(_ text: String, log: inout DiagnosticLog, at location: SourceLocation?) -> (units: [[String]], columns: Int) {
@@ -228,7 +330,7 @@ public struct SCCWriter: Sendable {
     }
 
     /// A PAC for `row` (1–15) and `indent` (0, 4, …, 28), white, sent twice (CEA-608-E Table 53).
-    private static func preamble(row: Int, indent: Int) -> [String] {
+    fileprivate static func preamble(row: Int, indent: Int) -> [String] {
         let rows: [Int: (UInt8, UInt8)] = [1: (0x11, 0x40), 2: (0x11, 0x60), 3: (0x12, 0x40), 4: (0x12, 0x60),
                                            5: (0x15, 0x40), 6: (0x15, 0x60), 7: (0x16, 0x40), 8: (0x16, 0x60),
                                            9: (0x17, 0x40), 10: (0x17, 0x60), 11: (0x10, 0x40), 12: (0x13, 0x40),
@@ -252,14 +354,14 @@ public struct SCCWriter: Sendable {
     }
 
     /// The SCC text: one line per run of consecutive frames, with its non-drop timecode.
-    private static func text(_ frames: [Int64: String]) -> String {
+    private static func text(_ frames: [Int64: String], dropFrame: Bool) -> String {
         var out = "Scenarist_SCC V1.0\n"
         var runStart: Int64?
         var previous: Int64 = -2
         var words: [String] = []
         func flush() {
             guard let start = runStart else { return }
-            out += "\n\(timecode(start))\t\(words.joined(separator: " "))\n"
+            out += "\n\(SCCTimecode(frameNumber: start, dropFrame: dropFrame))\t\(words.joined(separator: " "))\n"
             words.removeAll()
         }
         for frame in frames.keys.sorted() {
@@ -272,12 +374,5 @@ public struct SCCWriter: Sendable {
         }
         flush()
         return out
-    }
-
-    /// A non-drop-frame label: 30 labels a second.
-    static func timecode(_ frame: Int64) -> String {
-        let f = max(0, frame)
-        return SCCTimecode(hours: Int(f / 108_000), minutes: Int(f / 1800 % 60), seconds: Int(f / 30 % 60),
-                           frames: Int(f % 30), isDropFrame: false).description
     }
 }

@@ -4,7 +4,7 @@ import Legible
 enum ConvertCommand: Command {
     static let name = "convert"
     static let summary = "Convert a caption file to another format."
-    static let usage = "legible convert INPUT -o OUTPUT [--to FORMAT] [--format FORMAT] [--encoding NAME] [--crlf] [--quiet]"
+    static let usage = "legible convert INPUT -o OUTPUT [--to FORMAT] [--format FORMAT] [--encoding NAME] [--crlf] [--scc-fallback MODE] [--drop-frame] [--quiet]"
     static let discussion = """
         INPUT may be '-' for standard input and OUTPUT '-' for standard output (then --to is needed).
         The output format comes from --to, else from OUTPUT's extension. Output is UTF-8. Warnings and
@@ -15,6 +15,9 @@ enum ConvertCommand: Command {
         OptionSpec("output", short: "o", value: "OUTPUT", help: "Where to write ('-' for standard output)."),
         OptionSpec("to", value: "FORMAT", help: "Output format (\(Formats.writableList))."),
         OptionSpec("crlf", help: "End lines with CRLF (SRT output)."),
+        OptionSpec("scc-fallback", value: "MODE",
+                   help: "SCC output: a caption that cannot be loaded before its start is painted on (paint-on, the default), rolled up (roll-up) or shown late (late); each one is reported."),
+        OptionSpec("drop-frame", help: "SCC output: drop-frame timecodes (HH:MM:SS;FF)."),
         OptionSpec("quiet", short: "q", help: "Do not print the reader's warnings."),
     ] + InputOptions.specs
 
@@ -42,7 +45,14 @@ enum ConvertCommand: Command {
             io.error("legible: \(input.displayName) could not be read")
             return 1
         }
-        let options = Formats.Options(crlf: arguments.has("crlf"))
+        var options = Formats.Options(crlf: arguments.has("crlf"))
+        if let mode = arguments.value("scc-fallback") {
+            guard let fallback = SCCWriter.Options.Fallback(rawValue: mode) else {
+                throw UsageError(message: "unknown --scc-fallback '\(mode)' (paint-on, roll-up or late)")
+            }
+            options.scc.fallback = fallback
+        }
+        options.scc.dropFrame = arguments.has("drop-frame")
         var written: [Diagnostic]?
         if output == "-" {
             written = Formats.write(input.result.value, as: target, options: options) { io.writeStandardOutput(Array($0)) }

@@ -11,6 +11,7 @@ enum Formats {
 
     struct Options {
         var crlf = false
+        var scc = SCCWriter.Options()
     }
 
     static func parseFormat(_ name: String) -> SourceFormat? {
@@ -51,7 +52,7 @@ enum Formats {
         case .subRip: try SubRipWriter(options: .init(crlf: options.crlf)).write(track.cues, to: sink)
         case .webVTT: try WebVTTWriter().write(track, to: sink)
         case .scc:
-            let result = SCCWriter().write(track.cues)
+            let result = SCCWriter(options: options.scc).write(track.cues)
             try result.value.withUnsafeBufferPointer { try sink($0) }
             return result.diagnostics
         default: return nil

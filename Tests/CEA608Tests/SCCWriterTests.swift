@@ -16,10 +16,11 @@ import SubRip
     }
 
     /// SRT → SCC → read: every caption's text and times come back (within a frame), except where
-    /// the writer says it had to change something.
+    /// the writer says it had to change something. (Pop-on only: the fallbacks split a caption
+    /// into its rows, which `fallsBackToPaintOnOrRollUp` checks.)
     @Test func srtToSCCKeepsTextAndTimes() throws {
         let srt = SubRipReader().read(Fixtures.bytes("demo/demo.en.srt")).value
-        let written = SCCWriter().write(srt)
+        let written = SCCWriter(options: .init(fallback: .late)).write(srt)
         let read = SCCReader().read(SourceText(bytes: written.value))
         let cues = try #require(read.value.tracks.first?.cues)
         let original = srt.tracks[0].cues
@@ -53,8 +54,8 @@ import SubRip
         #expect(near(read[0].start, MediaTime(seconds: 2)) && near(read[1].end, MediaTime(seconds: 8)))
     }
 
-    /// Captions back to back with long loads: a caption that cannot be loaded in time is shown
-    /// late, and says so.
+    /// Captions back to back with long loads, `late` fallback: a caption that cannot be loaded in
+    /// time is shown late, and says so.
     @Test func tooLittleTimeToLoadIsReported() {
         let text = String(repeating: "word ", count: 12)
         var cues: [Cue] = []
@@ -63,12 +64,63 @@ import SubRip
             let end = MediaTime(value: (40 + k * 10) * 1001, timescale: 30000)
             cues.append(Cue(start: start, end: end, content: [.text(text)]))
         }
-        let written = SCCWriter().write(cues)
+        let written = SCCWriter(options: .init(fallback: .late)).write(cues)
         #expect(written.diagnostics.contains { $0.code == .sccLateCaption })
         let read = SCCReader().read(SourceText(bytes: written.value)).value.tracks[0].cues
         #expect(read.count == 3)
         let expected = text.trimmingCharacters(in: .whitespaces)
         for cue in read { #expect(cue.plainText.replacingOccurrences(of: "\n", with: " ") == expected) }
+    }
+
+    /// Each caption loads while the one before it shows: caption 3 has fewer rows than caption 1,
+    /// whose rows are still in non-displayed memory after the swap; ENM clears them first.
+    @Test func loadingErasesTheMemoryItReuses() throws {
+        let cues = [
+            Cue(start: MediaTime(seconds: 1), end: MediaTime(seconds: 3), content: [.text("line one"), .lineBreak, .text("line two")]),
+            Cue(start: MediaTime(seconds: 3), end: MediaTime(seconds: 5), content: [.text("single")]),
+            Cue(start: MediaTime(seconds: 5), end: MediaTime(seconds: 7), content: [.text("third")]),
+        ]
+        let read = SCCReader().read(SourceText(bytes: SCCWriter().write(cues).value)).value.tracks[0].cues
+        #expect(read.map(\.plainText) == ["line one\nline two", "single", "third"])
+    }
+
+    /// Two-row captions 12 frames apart cannot be loaded pop-on. Paint-on and roll-up start each
+    /// caption on time (the first one, which has the frames before it) and build it row by row:
+    /// one cue per row state, the last holding the whole caption; each fallback is reported.
+    @Test(arguments: [SCCWriter.Options.Fallback.paintOn, .rollUp])
+    func fallsBackToPaintOnOrRollUp(_ fallback: SCCWriter.Options.Fallback) throws {
+        let rows = ["Caption has two rows", "of rather long text"]
+        let cues = (0..<3).map { (k: Int64) in
+            Cue(start: SCCTimecode.time(ofFrame: 30 + 12 * k), end: SCCTimecode.time(ofFrame: 42 + 12 * k),
+                content: [.text(rows[0]), .lineBreak, .text(rows[1])])
+        }
+        let written = SCCWriter(options: .init(fallback: fallback)).write(cues)
+        let code: DiagnosticCode = fallback == .paintOn ? .sccFallbackPaintOn : .sccFallbackRollUp
+        #expect(written.diagnostics.filter { $0.code == code }.count == 3)
+        let read = SCCReader().read(SourceText(bytes: written.value)).value.tracks[0].cues
+        #expect(read.map(\.plainText) == Array(repeating: [rows[0], rows.joined(separator: "\n")], count: 3).flatMap { $0 })
+        #expect(near(read[0].start, cues[0].start), "the first caption starts on time")
+        let mode = fallback == .paintOn ? "paint-on" : "roll-up-2"
+        let file = SCCReader().readFile(SourceText(bytes: written.value)).value
+        #expect(file.cueValues[0].allSatisfy { $0.mode.description == mode })
+    }
+
+    /// Drop-frame labels skip 00 and 01 at each minute except every tenth; the times are the same.
+    @Test func dropFrameTimecodes() throws {
+        #expect(SCCTimecode(frameNumber: 1799, dropFrame: true).description == "00:00:59;29")
+        #expect(SCCTimecode(frameNumber: 1800, dropFrame: true).description == "00:01:00;02")
+        #expect(SCCTimecode(frameNumber: 17_982, dropFrame: true).description == "00:10:00;00")
+        #expect(SCCTimecode(frameNumber: 107_892, dropFrame: true).description == "01:00:00;00")
+        for frame: Int64 in [0, 1, 1799, 1800, 3597, 3598, 17_981, 17_982, 123_456, 2_589_407] {
+            #expect(SCCTimecode(frameNumber: frame, dropFrame: true).frameNumber == frame)
+            #expect(SCCTimecode(frameNumber: frame, dropFrame: false).frameNumber == frame)
+        }
+        let cues = [Cue(start: MediaTime(seconds: 3600), end: MediaTime(seconds: 3602), content: [.text("an hour in")])]
+        let written = SCCWriter(options: .init(dropFrame: true)).write(cues)
+        let text = String(decoding: written.value, as: UTF8.self)
+        #expect(text.contains("00:59:59;"), "\(text)")
+        let read = SCCReader().read(SourceText(bytes: written.value)).value.tracks[0].cues
+        #expect(read.count == 1 && near(read[0].start, cues[0].start) && near(read[0].end, cues[0].end))
     }
 }
 
