@@ -179,6 +179,13 @@ public enum CEA608Code: Sendable, Hashable {
 
     /// True for pairs whose first byte is `0x10`–`0x1F`: the control codes (and the special and
     /// extended characters, which are sent like them, twice).
+    /// True when the pair (parity bits included) is a control code of data channel 2 (CC2 or
+    /// CC4), or an unassigned code in its range: the first pair that can switch the second
+    /// channel's decoder on.
+    public static func isSecondChannelControl(_ byte1: UInt8, _ byte2: UInt8) -> Bool {
+        (0x18...0x1F).contains(byte1 & 0x7F)
+    }
+
     public var isControl: Bool {
         switch self {
         case .padding, .characters, .xds: false

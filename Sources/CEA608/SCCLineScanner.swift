@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 public import TimedText
 
 extension DiagnosticCode {
@@ -41,8 +44,14 @@ enum SCCLineScanner {
         var seenContent = false
         while start < p.count {
             number += 1
-            var end = start
-            while end < p.count && p[end] != 0x0A { end += 1 }
+            // memchr: most of a file is the bytes between newlines.
+            let base = p.baseAddress!
+            let end: Int
+            if let newline = memchr(base + start, 0x0A, p.count - start) {
+                end = UnsafePointer<UInt8>(newline.assumingMemoryBound(to: UInt8.self)) - base
+            } else {
+                end = p.count
+            }
             defer { start = end + 1 }
             var first = start
             while first < end && isSpace(p[first]) { first += 1 }
@@ -98,16 +107,22 @@ enum SCCLineScanner {
             log.report(.info, .sccMissingTab, "a tab must separate the timecode from the data; read all the same",
                        at: SourceLocation(line: number, column: i - start + 1))
         }
+        let base = p.baseAddress!  // every index below is inside start..<end, itself inside p
         while i < end {
-            while i < end && isSpace(p[i]) { i += 1 }
+            while i < end && isSpace(base[i]) { i += 1 }
             guard i < end else { break }
             let wordStart = i
-            while i < end && !isSpace(p[i]) { i += 1 }
-            if i - wordStart == 4, let a = hexValue(p[wordStart]), let b = hexValue(p[wordStart + 1]),
-               let c = hexValue(p[wordStart + 2]), let d = hexValue(p[wordStart + 3]) {
-                line.pairs.append(UInt16(a) << 12 | UInt16(b) << 8 | UInt16(c) << 4 | UInt16(d))
-                line.columns.append(wordStart - start + 1)
-            } else {
+            while i < end && !isSpace(base[i]) { i += 1 }
+            if i - wordStart == 4 {
+                let value = hexValue(base[wordStart]) << 12 | hexValue(base[wordStart + 1]) << 8
+                    | hexValue(base[wordStart + 2]) << 4 | hexValue(base[wordStart + 3])
+                if value < 0x10000 {
+                    line.pairs.append(UInt16(value))
+                    line.columns.append(wordStart - start + 1)
+                    continue
+                }
+            }
+            do {
                 let word = String(decoding: p[wordStart..<min(i, wordStart + 16)], as: UTF8.self)
                 log.report(.warning, .sccBadWord,
                            "'\(word)\(i - wordStart > 16 ? "…" : "")' is not a byte pair (four hexadecimal digits); skipped",
@@ -119,12 +134,14 @@ enum SCCLineScanner {
 
     @inline(__always) static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
-    @inline(__always) private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The digit's value, or 0x10000 (which no four-digit word reaches) when it is not one: the
+    /// four digits of a word are then checked with a single comparison.
+    @inline(__always) private static func hexValue(_ byte: UInt8) -> UInt32 {
         switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: 0x10000
         }
     }
 
