@@ -6,6 +6,8 @@ struct Benchmark {
     var name: String
     /// Input size, for throughput.
     var bytes: Int?
+    /// Calls made by one run of `body`, for a per-call time (queries, frames).
+    var calls: Int? = nil
     var body: () -> Void
 }
 

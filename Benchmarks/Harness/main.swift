@@ -20,6 +20,7 @@ let cueCount = option("--cues").flatMap(Int.init) ?? 100_000
 let filter = option("--filter")
 
 let benchmarks = SubRipBenchmarks.all(cues: cueCount) + WebVTTBenchmarks.all(cues: cueCount) + SCCBenchmarks.all(cues: cueCount)
+    + TimelineBenchmarks.all(cues: cueCount)
 var results: [String] = []
 for benchmark in benchmarks where filter.map({ benchmark.name.contains($0) }) ?? true {
     let median = Measure.median(repeat: repeatCount, benchmark.body)
@@ -27,6 +28,7 @@ for benchmark in benchmarks where filter.map({ benchmark.name.contains($0) }) ??
     var fields = "\"name\": \"\(benchmark.name)\", \"median_seconds\": \(median), \"repeat\": \(repeatCount)"
     if let bytes = benchmark.bytes { fields += ", \"bytes\": \(bytes)" }
     if let mbPerSecond { fields += ", \"mb_per_second\": \(Int(mbPerSecond * 10) / 10)" }
+    if let calls = benchmark.calls { fields += ", \"calls\": \(calls), \"per_call_ns\": \(Int(median / Double(calls) * 1e10) / 10)" }
     results.append("  {\(fields)}")
 }
 print("[\n" + results.joined(separator: ",\n") + "\n]")

@@ -118,6 +118,16 @@ func readFile(_ path: String) -> String? {
         #expect(Run(["dump", Fixtures.root + "/webvtt/features.vtt", "--disassemble"]).status == 2)
     }
 
+    /// The cue-json timeline: 0 first, a time wherever the cues on screen change, ids or "#N".
+    @Test func timelineListsSignificantTimes() {
+        let r = Run(["timeline", Fixtures.root + "/webvtt/features.vtt"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("0.0\t(nothing)\n1.0\tintro\n2.5\tintro #1\n4.0\t#1\n"), "\(r.stdout)")
+        let json = Run(["timeline", Fixtures.root + "/webvtt/features.vtt", "--json"])
+        #expect(json.stdout.contains("\"time\": 2.5,\n      \"cues\": [\n        \"intro\",\n        \"#1\"\n      ]"), "\(json.stdout)")
+        #expect(Run(["timeline", Fixtures.root + "/webvtt/features.vtt", "--track", "CC9"]).status == 2)
+    }
+
     @Test func infoSummarisesWithoutListingCues() {
         let r = Run(["info", Fixtures.root + "/webvtt/features.vtt"])
         #expect(r.status == 0)

@@ -1,0 +1,61 @@
+import Legible
+
+/// `legible timeline`: the significant times of a track and what is on screen from each one, as
+/// `../shared/cue-json.md` specifies — what conformance runners compare with a suite's expected
+/// timelines, and the quickest answer to "what shows when".
+enum TimelineCommand: Command {
+    static let name = "timeline"
+    static let summary = "List the times at which what is on screen changes, and the cues shown from each."
+    static let usage = "legible timeline FILE [--json] [--track ID] [--format FORMAT] [--encoding NAME]"
+    static let discussion = """
+        FILE may be '-' for standard input. The first track is used unless --track names another
+        (an SCC file's CC2, say). A cue shows from its start (included) to its end (excluded); a time
+        is listed when the set of cues on screen changes, and 0 (or an earlier start) always. Each cue is named by its id,
+        or by "#N", its zero-based place in the track as `legible dump` prints it.
+        Exit status: 0 when the file was read, 1 when it could not be read at all, 2 for a usage error.
+        """
+    static let options: [OptionSpec] = [
+        OptionSpec("json", help: "Print the timeline as JSON."),
+        OptionSpec("track", value: "ID", help: "The track to use, by id (CC1, CC2, ...) or zero-based number."),
+    ] + InputOptions.specs
+
+    static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
+        guard arguments.positionals.count == 1 else {
+            throw UsageError(message: arguments.positionals.isEmpty ? "timeline needs a FILE" : "timeline takes one FILE")
+        }
+        let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
+        let tracks = input.result.value.tracks
+        var track = tracks.first ?? Track()
+        if let wanted = arguments.value("track") {
+            if let found = tracks.first(where: { $0.id == wanted }) {
+                track = found
+            } else if let number = Int(wanted), tracks.indices.contains(number) {
+                track = tracks[number]
+            } else {
+                throw UsageError(message: "no track '\(wanted)' in \(input.displayName) (tracks: \(tracks.enumerated().map { $1.id ?? "\($0)" }.joined(separator: ", ")))")
+            }
+        }
+        let timeline = Timeline(track: track)
+        let names = track.cues.enumerated().map { $1.id ?? "#\($0)" }
+        if arguments.has("json") {
+            let times: [JSON] = timeline.times.indices.map { k in
+                .object([("time", .number(timeline.times[k].secondsText)),
+                         ("cues", .array(timeline.activeCues(inInterval: k).map { .string(names[Int($0)]) }))])
+            }
+            io.writeStandardOutput(JSON.object([("times", .array(times))]).serialized())
+        } else {
+            var text = ""
+            for k in timeline.times.indices {
+                let shown = timeline.activeCues(inInterval: k).map { names[Int($0)] }
+                text += "\(timeline.times[k].secondsText)\t\(shown.isEmpty ? "(nothing)" : shown.joined(separator: " "))\n"
+            }
+            io.writeStandardOutput(Array(text.utf8))
+        }
+        ProcessLifetime.keepUntilExit(input)
+        if input.isUnreadable {
+            io.error("legible: \(input.displayName) could not be read")
+            return 1
+        }
+        return 0
+    }
+}
