@@ -1,4 +1,4 @@
-public import TimedText
+import TimedText
 
 extension Color {
     /// TTML2 §10.3.5 `<color>`: `#rrggbb`, `#rrggbbaa`, `rgb(r,g,b)`, `rgba(r,g,b,a)` with each

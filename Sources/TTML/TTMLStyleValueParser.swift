@@ -1,4 +1,4 @@
-public import TimedText
+import TimedText
 
 // The grammar of each style property's value (TTML2 §10.2), one function per shape of value.
 // Every function takes the value's bytes (already checked non-empty and unpadded) and returns the
@@ -36,12 +36,12 @@ extension TTMLStyleProperty {
             }
             return .success(.number(value))
         case .nonNegativeNumber:
-            guard let value = TTMLNumber.parse(bytes, allowSign: false) else {
+            guard let value = TTMLNumber.parse(bytes, allowSign: false, allowTrailingPoint: false) else {
                 return .failure(TTMLValueError("'\(parser.text)' is not an unsigned number"))
             }
             return .success(.number(value))
         case .number(let range):
-            guard let value = TTMLNumber.parse(bytes, allowSign: true) else {
+            guard let value = TTMLNumber.parse(bytes, allowSign: true, allowTrailingPoint: false) else {
                 return .failure(TTMLValueError("'\(parser.text)' is not a number"))
             }
             if let range, !range.contains(value) {
@@ -213,7 +213,7 @@ struct TTMLStyleGrammar {
         }
         let unit = TTMLValueText.string(bytes[numberEnd...])
         guard ["", "%", "hz", "st"].contains(unit) else { return fail("'\(unit)' is not a pitch unit (%, hz, st)") }
-        guard let value = TTMLNumber.parse(bytes[bytes.startIndex..<numberEnd], allowSign: true) else {
+        guard let value = TTMLNumber.parse(bytes[bytes.startIndex..<numberEnd], allowSign: true, allowTrailingPoint: false) else {
             return fail("'\(text)' is not a pitch")
         }
         return .success(.pitch(TTMLPitch(value: value, unit: unit)))
@@ -237,6 +237,9 @@ struct TTMLStyleGrammar {
             case "bottom": items.append(.bottom)
             case "center": items.append(.center)
             default:
+                if Self.startsLikeColor(part) {
+                    return fail("'\(TTMLValueText.string(part))' is neither a length nor one of left, center, right, top, bottom")
+                }
                 switch TTMLLength.parse(part, rule: .signed) {
                 case .success(let length): items.append(.length(length))
                 case .failure(let error): return .failure(error)

@@ -140,7 +140,9 @@ enum TTMLNumber {
     /// `sign? non-negative-number` where a non-negative number is `digit+`, `digit+ "." digit*`
     /// (TTML2 2nd edition allows the trailing point) or `"." digit+`. Digits past what a `Fraction`
     /// holds exactly are dropped (the value is then truncated, never refused).
-    static func parse(_ bytes: ArraySlice<UInt8>, allowSign: Bool) -> Fraction? {
+    /// `allowTrailingPoint` is for `<length>` and `<percentage>` only: TTML2 2nd edition admits
+    /// `1.` there, but not in plain numbers (`tta:gain`, `tts:luminanceGain`…).
+    static func parse(_ bytes: ArraySlice<UInt8>, allowSign: Bool, allowTrailingPoint: Bool = true) -> Fraction? {
         var index = bytes.startIndex
         var negative = false
         if index < bytes.endIndex, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
@@ -181,6 +183,7 @@ enum TTMLNumber {
             index += 1
         }
         guard integerDigits + fractionDigits > 0 else { return nil }
+        if sawPoint, fractionDigits == 0, !allowTrailingPoint { return nil }
         return Fraction(negative ? -numerator : numerator, denominator)
     }
 
@@ -277,5 +280,42 @@ extension TTMLLength {
             return .failure(TTMLValueError("unit '\(unit.rawValue)' not allowed here ('\(text)')"))
         }
         return .success(TTMLLength(value, unit))
+    }
+}
+
+// Exact arithmetic for resolving lengths. `Fraction` keeps itself reduced; these overflow-check
+// through Int128 and saturate rather than trap, since values come from untrusted documents.
+extension Fraction {
+    static func exact(_ numerator: Int128, _ denominator: Int128) -> Fraction {
+        var n = numerator
+        var d = denominator
+        if d < 0 { n = -n; d = -d }
+        var a = n.magnitude, b = d.magnitude
+        while b != 0 { (a, b) = (b, a % b) }
+        if a > 1 { n /= Int128(a); d /= Int128(a) }
+        // Too large to hold: keep the value approximately by scaling both down.
+        while n > Int128(Int64.max) || n < Int128(Int64.min + 1) || d > Int128(Int64.max) {
+            n /= 2
+            d /= 2
+            if d == 0 { return n >= 0 ? Fraction(Int64.max) : Fraction(Int64.min + 1) }
+        }
+        return Fraction(Int64(n), Int64(d))
+    }
+
+    func plus(_ other: Fraction) -> Fraction {
+        .exact(Int128(numerator) * Int128(other.denominator) + Int128(other.numerator) * Int128(denominator),
+               Int128(denominator) * Int128(other.denominator))
+    }
+
+    func minus(_ other: Fraction) -> Fraction { plus(Fraction(-other.numerator, other.denominator)) }
+
+    func times(_ other: Fraction) -> Fraction {
+        .exact(Int128(numerator) * Int128(other.numerator), Int128(denominator) * Int128(other.denominator))
+    }
+
+    /// Nil when dividing by zero.
+    func dividedBy(_ other: Fraction) -> Fraction? {
+        guard other.numerator != 0 else { return nil }
+        return .exact(Int128(numerator) * Int128(other.denominator), Int128(denominator) * Int128(other.numerator))
     }
 }

@@ -83,6 +83,8 @@ struct TTMLValidationRun {
     /// The root's parameters that other checks depend on.
     var frameRate: Int?
     var hasRootExtent = false
+    /// `use="#id"` on profiles, checked once the top-level profiles are known.
+    var profileFragmentUses: [XMLAttribute] = []
 
     struct PendingReference {
         let attribute: XMLAttribute
@@ -98,6 +100,8 @@ struct TTMLValidationRun {
         var insideHead = false
         var insideLink = false
         var insideISD = false
+        /// The type of the enclosing `ttp:profile`, if any.
+        var profileType: String?
         var depth = 0
     }
 
@@ -168,6 +172,9 @@ struct TTMLValidationRun {
         if element.name == TTMLVocabulary.name("head") { inner.insideHead = true }
         if element.attribute(XMLName(TTMLExtraNamespace.xlink, "href")) != nil { inner.insideLink = true }
         if element.name.namespace == XMLNamespace.isd { inner.insideISD = true }
+        if element.name == XMLName(XMLNamespace.ttp, "profile") {
+            inner.profileType = element.attribute(XMLName("", "type"))?.value ?? "processor"
+        }
         return inner
     }
 

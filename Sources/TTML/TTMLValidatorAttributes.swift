@@ -205,13 +205,20 @@ extension TTMLValidationRun {
     mutating func validatePlainAttribute(_ attribute: XMLAttribute, on element: XMLElement, context: Context) {
         let value = attribute.value
         let elementName = element.name
-        func bad(_ message: String) {
-            error(.ttmlBadAttributeValue, "'\(attribute.qualifiedName)=\"\(value)\"' on <\(element.qualifiedName)>: \(message)", at: attribute.location)
+        var problems: [String] = []
+        func bad(_ message: String) { problems.append(message) }
+        defer {
+            for message in problems {
+                error(.ttmlBadAttributeValue, "'\(attribute.qualifiedName)=\"\(value)\"' on <\(element.qualifiedName)>: \(message)",
+                      at: attribute.location)
+            }
         }
         func oneOf(_ words: [String]) {
             if !words.contains(value) { bad("expected one of \(words.joined(separator: ", "))") }
         }
         switch attribute.name.local {
+        case "style" where elementName == TTMLVocabulary.name("font"):
+            oneOf(["normal", "italic", "oblique"])
         case "style":
             addReferences(attribute, targets: [TTMLVocabulary.name("style")], what: "style", list: true)
         case "region":
@@ -233,8 +240,8 @@ extension TTMLValidationRun {
             oneOf(["freeze", "remove"])
         case "repeatCount":
             if value != "indefinite" {
-                guard let count = TTMLNumber.parse(value.utf8[...].asSlice, allowSign: false), count > .zero else {
-                    bad("expected 'indefinite' or a positive number")
+                guard TTMLNumber.parse(bytesOf(value), allowSign: false, allowTrailingPoint: false) != nil else {
+                    bad("expected 'indefinite' or a non-negative number")
                     return
                 }
             }
@@ -252,7 +259,7 @@ extension TTMLValidationRun {
         case "encoding":
             oneOf(["base16", "base32", "base32hex", "base64", "base64url"])
         case "length":
-            if TTMLNumber.integer(value.utf8[...].asSlice, allowSign: false) == nil { bad("expected a non-negative integer") }
+            if TTMLNumber.integer(bytesOf(value), allowSign: false) == nil { bad("expected a non-negative integer") }
         case "format":
             if value.isEmpty || value.utf8.contains(where: isXMLSpace) { bad("expected a format token or URI") }
         case "src":
@@ -276,7 +283,7 @@ extension TTMLValidationRun {
         case "version":
             checkISDVersion(attribute, on: element, context: context, bad: bad)
         case "size":
-            if TTMLNumber.integer(value.utf8[...].asSlice, allowSign: false) == nil { bad("expected an unsigned integer") }
+            if TTMLNumber.integer(bytesOf(value), allowSign: false) == nil { bad("expected an unsigned integer") }
         default:
             break
         }
@@ -368,7 +375,7 @@ extension TTMLValidationRun {
             if value != "true" && value != "false" { bad("expected 'true' or 'false'") }
         case "activeArea":
             let parts = value.split(separator: " ")
-            if ![2, 4].contains(parts.count) || parts.contains(where: { !$0.hasSuffix("%") || TTMLNumber.parse($0.utf8.dropLast()[...].asSlice, allowSign: false) == nil }) {
+            if ![2, 4].contains(parts.count) || parts.contains(where: { !$0.hasSuffix("%") || TTMLNumber.parse(bytesOf($0.dropLast()), allowSign: false) == nil }) {
                 bad("expected two or four percentages")
             }
         default:
@@ -427,14 +434,5 @@ extension TTMLValidationRun {
     }
 }
 
-extension Substring.UTF8View {
-    var asSlice: ArraySlice<UInt8> { Array(self)[...] }
-}
-
-extension String.UTF8View {
-    subscript(_: UnboundedRange) -> ArraySlice<UInt8> { Array(self)[...] }
-}
-
-extension ArraySlice<UInt8> {
-    var asSlice: ArraySlice<UInt8> { self }
-}
+/// A string's UTF-8 bytes as the slice the value scanners take.
+func bytesOf(_ text: some StringProtocol) -> ArraySlice<UInt8> { Array(text.utf8)[...] }

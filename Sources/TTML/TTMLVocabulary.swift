@@ -73,17 +73,17 @@ enum TTMLVocabulary {
         let metadata = TTMLParticle(metadataClass)
         let animation = TTMLParticle(animationClass)
 
-        list.append(TTMLElementRule(name: name("tt"), attributes: ["condition"], xmlAttributes: ["id", "lang", "space"],
+        list.append(TTMLElementRule(name: name("tt"), attributes: ["condition"],
                                     parameters: true,
                                     content: [TTMLParticle([name("head")], 0, 1), TTMLParticle([name("body")], 0, 1)]))
         list.append(TTMLElementRule(name: name("head"), content: [
-            metadata, TTMLParticle([XMLName(ttp, "profile")]),
+            metadata, TTMLParticle([XMLName(ttp, "profile")]), TTMLParticle([name("resources")], 0, 1),
             TTMLParticle([name("styling")], 0, 1), TTMLParticle([name("layout")], 0, 1),
-            TTMLParticle([name("animation")], 0, 1), TTMLParticle([name("resources")], 0, 1),
+            TTMLParticle([name("animation")], 0, 1),
         ]))
         let contentAttributes: Set<String> = timedContainer.union(["animate", "region", "style", "condition"])
         list.append(TTMLElementRule(name: name("body"), attributes: contentAttributes, styled: true, metadataAttributes: true,
-                                    content: [metadata, animation, TTMLParticle([name("div")])]))
+                                    content: [metadata, animation, TTMLParticle(embeddedClass.union([name("div")]))]))
         list.append(TTMLElementRule(name: name("div"), attributes: contentAttributes, styled: true, metadataAttributes: true,
                                     content: [metadata, animation, TTMLParticle([name("region")], 0, 1), TTMLParticle(blockClass)]))
         list.append(TTMLElementRule(name: name("p"), attributes: contentAttributes, styled: true, metadataAttributes: true,
