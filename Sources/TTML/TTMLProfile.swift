@@ -59,7 +59,7 @@ public enum TTMLProfile: String, Sendable, Hashable, CaseIterable {
 /// is checked (IMSC 1.1 §6–§8 text profile, EBU Tech 3380):
 /// - IMSC text: `ttp:timeBase` is `media`; no `ttp:clockMode`/`dropMode`/`markerMode`; frames in
 ///   time expressions need `ttp:frameRate`, ticks need `ttp:tickRate`; no `animate` (only `set`);
-///   at most 4 regions; a region's origin and extent within the root container when both are in
+///   a region's origin and extent within the root container when both are in
 ///   percent; `tts:extent` on the root in pixels only; no `tt:image`/`tts:backgroundImage`.
 /// - EBU-TT-D: a non-empty `xml:lang` on the root; `ttp:timeBase` `media`; times as clock time
 ///   without frames (`hh:mm:ss.fff`) or offsets in seconds/ms; every region has origin and extent in
@@ -106,7 +106,6 @@ struct TTMLProfileChecker {
            !extent.value.split(separator: " ").allSatisfy({ $0.hasSuffix("px") }) {
             warn(code, "IMSC text: tts:extent on <tt> must be in pixels", at: extent.location)
         }
-        var regions = 0
         for element in allElements() {
             checkTimes(element, code: code, profile: "IMSC text")
             switch element.name {
@@ -115,8 +114,6 @@ struct TTMLProfileChecker {
             case XMLName(XMLNamespace.tt, "image"):
                 warn(code, "IMSC text: <image> is prohibited in the text profile", at: element.location)
             case XMLName(XMLNamespace.tt, "region"):
-                regions += 1
-                if regions == 5 { warn(code, "IMSC text: more than 4 regions", at: element.location) }
                 checkRegionInsideRoot(element, code: code, profile: "IMSC text")
             default:
                 break

@@ -91,3 +91,37 @@ import TimedText
         #expect(rate >= 90, "ttml2-tests pass rate \(rate)% is below 90%")
     }
 }
+
+extension TTML2ConformanceTests {
+    /// The w3c/imsc-tests documents are all valid IMSC (hence valid TTML2): none may get an error.
+    /// This guards against false rejections on real-world-shaped files; profile warnings are
+    /// counted and listed, not failed.
+    @Test(.enabled(if: SharedConformance.isAvailable, "../shared/conformance is not beside this checkout: suite skipped"),
+          .enabled(if: enabled, "set LEGIBLE_TTML2_CONFORMANCE=1 (scripts/ttml2-conformance.sh) to run the imsc-tests documents"))
+    func imscTestsHaveNoErrors() throws {
+        let root = SharedConformance.root! + "/imsc-tests"
+        let data = try Data(contentsOf: URL(fileURLWithPath: root + "/manifest.json"))
+        let manifest = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        let files = (manifest["tests"] as? [[String: Any]] ?? []).compactMap { $0["ttml"] as? String }
+        var clean = 0
+        var failures: [String] = []
+        var warnings: [String: Int] = [:]
+        for file in files {
+            let path = root + "/" + file
+            guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else { continue }
+            let scanned = XMLScanner().scan(SourceDecoder.decode(bytes).value)
+            var diagnostics = scanned.diagnostics
+            if let element = scanned.value.root { diagnostics += TTMLValidator().validate(element) }
+            let errors = diagnostics.filter { $0.severity == .error }
+            for warning in diagnostics where warning.severity == .warning {
+                warnings[warning.code.rawValue, default: 0] += 1
+                if Self.verbose { print("  \(file): \(warning)") }
+            }
+            if errors.isEmpty { clean += 1 } else { failures.append("\(file): \(errors[0])") }
+        }
+        print("imsc-tests: \(clean)/\(files.count) documents without errors; profile warnings: "
+              + warnings.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        for failure in failures { print("  \(failure)") }
+        #expect(failures.isEmpty)
+    }
+}
