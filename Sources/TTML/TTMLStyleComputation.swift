@@ -207,7 +207,8 @@ struct Resolver {
             return .textOutline(TTMLTextOutline(color: outline.color, thickness: text(outline.thickness), blur: outline.blur.map(text)))
         case .textShadow(let shadows):
             return .textShadow(shadows.map {
-                TTMLTextShadow(offsetX: text($0.offsetX), offsetY: text($0.offsetY), blur: $0.blur.map(text), color: $0.color)
+                TTMLTextShadow(offsetX: absolute($0.offsetX, axis: .horizontal, percentOf: em, em: em), offsetY: text($0.offsetY),
+                               blur: $0.blur.map(text), color: $0.color)
             })
         case .length(let l) where property == "disparity":
             return .length(h(l))
@@ -287,6 +288,7 @@ extension TTMLStyleComputation {
     public func region(id: String, style: TTMLComputedStyle) -> ParseResult<Region> {
         var log = DiagnosticLog()
         func fraction(_ l: TTMLLength, _ what: String) -> Fraction? {
+            if l.value == .zero { return .zero }
             switch l.unit {
             case .rootWidth, .rootHeight: return l.value.times(Fraction(1, 100))
             default:
