@@ -158,7 +158,11 @@ struct TTMLDocumentBuilder {
     mutating func content(_ element: XMLElement, kind: TTMLContentNode.Kind, syncBegin: MediaTime, parentIsSequential: Bool,
                           language inherited: String?, preservesSpace inheritedSpace: Bool, inheritedRegion: Int?) -> (Int, MediaTime?) {
         let timing = TTMLTimingAttributes(element, parameters: parameters, log: &log)
-        let (begin, explicitEnd) = TTMLTiming.explicitInterval(timing, syncBegin: syncBegin)
+        let (begin, explicitEnd, endBeforeBegin) = TTMLTiming.checkedInterval(timing, syncBegin: syncBegin)
+        if endBeforeBegin {
+            log.report(.warning, .ttmlEndBeforeBegin, "<\(element.qualifiedName)> ends before it begins; it is never shown",
+                       at: element.location)
+        }
         let index = nodes.count
         var node = TTMLContentNode(kind: kind, id: element.attribute(Self.xmlID)?.value, location: element.location,
                                    interval: TTMLInterval(begin: begin, end: explicitEnd))

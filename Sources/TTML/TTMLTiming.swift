@@ -3,6 +3,8 @@ public import TimedText
 extension DiagnosticCode {
     /// A `timeContainer` value other than `par` or `seq`; `par` is used.
     public static let ttmlBadTimeContainer: Self = "ttml.bad-time-container"
+    /// An element whose `end` (or `begin` + `dur`) comes before its `begin`: it is never active.
+    public static let ttmlEndBeforeBegin: Self = "ttml.end-before-begin"
 }
 
 /// An element's timing attributes as written: `begin`, `end`, `dur` (each nil when absent or
@@ -53,6 +55,13 @@ enum TTMLTiming {
     /// `begin` and `end` are offsets from it, `dur` from the begin. With both `end` and `dur`, the
     /// earlier end wins.
     static func explicitInterval(_ a: TTMLTimingAttributes, syncBegin: MediaTime) -> (begin: MediaTime, end: MediaTime?) {
+        let (begin, end, _) = checkedInterval(a, syncBegin: syncBegin)
+        return (begin, end)
+    }
+
+    /// As `explicitInterval`, also saying whether the end came before the begin (and was moved
+    /// to it, making the element never active).
+    static func checkedInterval(_ a: TTMLTimingAttributes, syncBegin: MediaTime) -> (begin: MediaTime, end: MediaTime?, endBeforeBegin: Bool) {
         let begin = syncBegin + (a.begin ?? .zero)
         var end: MediaTime?
         if let e = a.end { end = syncBegin + e }
@@ -60,8 +69,8 @@ enum TTMLTiming {
             let byDuration = begin + d
             end = end.map { min($0, byDuration) } ?? byDuration
         }
-        if let e = end, e < begin { end = begin }
-        return (begin, end)
+        if let e = end, e < begin { return (begin, begin, true) }
+        return (begin, end, false)
     }
 
     /// The implicit end of an element that gives neither `end` nor `dur`.
