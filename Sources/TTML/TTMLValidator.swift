@@ -19,8 +19,6 @@ extension DiagnosticCode {
     public static let ttmlBadStyleValue: Self = "ttml.bad-style-value"
     /// A non-style attribute whose value is invalid.
     public static let ttmlBadAttributeValue: Self = "ttml.bad-attribute-value"
-    /// A `ttp:` parameter whose value is invalid (TTML2 §7.2).
-    public static let ttmlBadParameter: Self = "ttml.bad-parameter"
     /// A time expression that does not parse (TTML2 §10.3.37).
     public static let ttmlBadTimeExpression: Self = "ttml.bad-time-expression"
     /// Two elements with the same `xml:id`.
@@ -80,8 +78,8 @@ struct TTMLValidationRun {
     /// Each `xml:id` and the element that carries it.
     var ids: [String: XMLElement] = [:]
     var references: [PendingReference] = []
-    /// The root's parameters that other checks depend on.
-    var frameRate: Int?
+    /// The root's timing parameters, which time expressions are read with.
+    var timing = TTMLTimingParameters()
     var hasRootExtent = false
     /// `use="#id"` on profiles, checked once the top-level profiles are known.
     var profileFragmentUses: [XMLAttribute] = []

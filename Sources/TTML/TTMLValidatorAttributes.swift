@@ -320,13 +320,13 @@ extension TTMLValidationRun {
 
     mutating func checkISDTime(_ attribute: XMLAttribute) {
         if attribute.name.local == "end", attribute.value == "indefinite" { return }
-        if TTMLTimeCheck.check(attribute.value, frameRate: nil) != nil {
+        if TTMLTimeCheck.check(attribute.value, timing: TTMLTimingParameters()) != nil {
             error(.ttmlBadTimeExpression, "'\(attribute.qualifiedName)=\"\(attribute.value)\"' is not a time expression", at: attribute.location)
         }
     }
 
     mutating func checkTimeExpression(_ attribute: XMLAttribute, on element: XMLElement) {
-        if let problem = TTMLTimeCheck.check(attribute.value, frameRate: frameRate) {
+        if let problem = TTMLTimeCheck.check(attribute.value, timing: timing) {
             error(.ttmlBadTimeExpression, "'\(attribute.qualifiedName)=\"\(attribute.value)\"': \(problem.message)", at: attribute.location)
         }
     }

@@ -31,10 +31,10 @@ enum TTMLParameters {
         Parameter(name: "inferProcessorProfileMethod") { keyword($0, ["loose", "strict"]) },
         Parameter(name: "inferProcessorProfileSource") { keyword($0, ["combined", "first"]) },
         Parameter(name: "markerMode") { keyword($0, ["continuous", "discontinuous"]) },
-        Parameter(name: "mediaDuration") { $0 == "indefinite" ? nil : TTMLTimeCheck.check($0, frameRate: nil) },
+        Parameter(name: "mediaDuration") { $0 == "indefinite" ? nil : TTMLTimeCheck.check($0, timing: TTMLTimingParameters()) },
         Parameter(name: "mediaOffset") { value in
             let unsigned = value.hasPrefix("-") || value.hasPrefix("+") ? String(value.dropFirst()) : value
-            return TTMLTimeCheck.check(unsigned, frameRate: nil)
+            return TTMLTimeCheck.check(unsigned, timing: TTMLTimingParameters())
         },
         Parameter(name: "permitFeatureNarrowing") { keyword($0, ["true", "false"]) },
         Parameter(name: "permitFeatureWidening") { keyword($0, ["true", "false"]) },
@@ -130,9 +130,9 @@ enum TTMLParameters {
 extension TTMLValidationRun {
     /// Reads the root parameters other checks need (the frame rate for time expressions).
     mutating func checkRootParameters(_ root: XMLElement) {
-        if let value = root.attribute(XMLName(XMLNamespace.ttp, "frameRate"))?.value {
-            frameRate = TTMLParameters.positiveInteger(value)
-        }
+        // Bad parameter values are reported by the attribute checks; these are only the values.
+        var ignored = DiagnosticLog()
+        timing = TTMLTimingParameters.read(from: root, log: &ignored)
         if root.name == TTMLVocabulary.name("tt"), root.attribute(XMLName(XMLNamespace.xml, "lang")) == nil {
             error(.ttmlMissingAttribute, "<tt> needs xml:lang (TTML2 §8.1.1; it may be empty)", at: root.location)
         }
