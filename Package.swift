@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "legible-fuzz-srt", targets: ["legible-fuzz-srt"]),
         .executable(name: "legible-fuzz-vtt", targets: ["legible-fuzz-vtt"]),
         .executable(name: "legible-fuzz-scc", targets: ["legible-fuzz-scc"]),
+        .executable(name: "legible-fuzz-ttml", targets: ["legible-fuzz-ttml"]),
     ],
     targets: [
         // C, kept in three thin targets. ICU is a plain C target rather than a system library:
@@ -51,6 +52,8 @@ let package = Package(
         .executableTarget(name: "legible-fuzz-vtt", dependencies: ["WebVTT", "TextScanning", "FuzzSupport"], path: "Fuzz/WebVTT",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         .executableTarget(name: "legible-fuzz-scc", dependencies: ["CEA608", "TextScanning", "FuzzSupport"], path: "Fuzz/SCC",
+                          swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
+        .executableTarget(name: "legible-fuzz-ttml", dependencies: ["TTML", "TextScanning", "FuzzSupport"], path: "Fuzz/TTML",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
 
         // Shared by the test targets: finding and reading Fixtures/.

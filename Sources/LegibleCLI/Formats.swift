@@ -3,7 +3,7 @@ import Legible
 /// The readers and writers the CLI can use, by format id. The one place that maps formats to modules.
 enum Formats {
     /// Formats Legible can read today.
-    static let readable: [SourceFormat] = [.subRip, .webVTT, .scc]
+    static let readable: [SourceFormat] = [.subRip, .webVTT, .scc, .ttml]
     /// Formats Legible can write today.
     static let writable: [SourceFormat] = [.subRip, .webVTT, .scc]
     /// Every format id the CLI knows (some not yet readable).
@@ -37,6 +37,8 @@ enum Formats {
         case .scc:
             let file = SCCReader().readFile(text)
             return (ParseResult(value: file.value.document, diagnostics: file.diagnostics), .scc(file.value))
+        case .ttml:
+            return (TTMLReader().read(text), nil)
         default:
             return nil
         }

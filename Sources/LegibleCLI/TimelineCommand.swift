@@ -12,6 +12,7 @@ enum TimelineCommand: Command {
         (an SCC file's CC2, say). A cue shows from its start (included) to its end (excluded); a time
         is listed when the set of cues on screen changes, and 0 (or an earlier start) always. Each cue is named by its id,
         or by "#N", its zero-based place in the track as `legible dump` prints it.
+        The reader's warnings and errors go to stderr.
         Exit status: 0 when the file was read, 1 when it could not be read at all, 2 for a usage error.
         """
     static let options: [OptionSpec] = [
@@ -51,6 +52,7 @@ enum TimelineCommand: Command {
             }
             io.writeStandardOutput(Array(text.utf8))
         }
+        InputOptions.report(input, io: io, minimum: .warning)
         ProcessLifetime.keepUntilExit(input)
         if input.isUnreadable {
             io.error("legible: \(input.displayName) could not be read")

@@ -123,10 +123,26 @@ public struct Region: Sendable, Hashable {
     public var scrollUp: Bool
     public var displayAlignment: DisplayAlignment
     public var style: StyleProperties
+    /// Space between the region's edges and its content, in proportions of the frame (TTML
+    /// `tts:padding`, resolved to physical edges).
+    public var padding: Insets?
+    /// The direction lines are laid out in (TTML `tts:writingMode`; `rltb` is horizontal with a
+    /// right-to-left paragraph direction, which the content's own direction carries).
+    public var writingDirection: CueLayout.WritingDirection
+    /// When the region's background is drawn (TTML `tts:showBackground`).
+    public var showBackground: ShowBackground
+
+    public enum ShowBackground: String, Sendable, Hashable {
+        case always
+        /// Only while content is shown in it.
+        case whenActive
+    }
 
     public init(id: String, origin: Point? = nil, extent: Point? = nil, width: Fraction? = nil,
                 lines: Int? = nil, regionAnchor: Point? = nil, viewportAnchor: Point? = nil,
-                scrollUp: Bool = false, displayAlignment: DisplayAlignment = .before, style: StyleProperties = .none) {
+                scrollUp: Bool = false, displayAlignment: DisplayAlignment = .before, style: StyleProperties = .none,
+                padding: Insets? = nil, writingDirection: CueLayout.WritingDirection = .horizontal,
+                showBackground: ShowBackground = .always) {
         self.id = id
         self.origin = origin
         self.extent = extent
@@ -137,5 +153,23 @@ public struct Region: Sendable, Hashable {
         self.scrollUp = scrollUp
         self.displayAlignment = displayAlignment
         self.style = style
+        self.padding = padding
+        self.writingDirection = writingDirection
+        self.showBackground = showBackground
+    }
+}
+
+/// Distances from each edge of a box, in proportions of the video frame.
+public struct Insets: Sendable, Hashable {
+    public var top: Fraction
+    public var right: Fraction
+    public var bottom: Fraction
+    public var left: Fraction
+
+    public init(top: Fraction, right: Fraction, bottom: Fraction, left: Fraction) {
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
     }
 }

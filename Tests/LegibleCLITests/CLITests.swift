@@ -87,9 +87,9 @@ func readFile(_ path: String) -> String? {
         let rejectedJSON = Run(["dump", vtt, "--format", "webvtt", "--json"])
         #expect(rejectedJSON.status == 1 && rejectedJSON.stdout.contains("\"code\": \"webvtt.bad-signature\""))
         #expect(rejectedJSON.stdout.contains("\"format\": \"webvtt\"") && rejectedJSON.stdout.contains("\"tracks\": []"))
-        // A format Legible cannot read yet says so.
-        let notYetJSON = Run(["dump", vtt, "--format", "ttml", "--json"])
-        #expect(notYetJSON.status == 1 && notYetJSON.stdout.contains("\"code\": \"input.unsupported-format\""))
+        // Text that is not XML, read as TTML, is unreadable with the XML error in its JSON.
+        let notXML = Run(["dump", vtt, "--format", "ttml", "--json"])
+        #expect(notXML.status == 1 && notXML.stdout.contains("\"code\": \"xml.no-root\""))
         let missingJSON = Run(["dump", "/nonexistent/file.srt", "--json"])
         #expect(missingJSON.status == 1 && missingJSON.stdout.contains("\"code\": \"input.unreadable-file\""))
         #expect(Run(["dump", "/tmp"]).status == 1)

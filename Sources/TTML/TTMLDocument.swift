@@ -1,0 +1,150 @@
+public import TimedText
+
+/// A TTML document as the reader resolves it before building the timed-text model: timing
+/// parameters, regions, and the body's content tree with every element's active interval, region
+/// and *specified* styles (TTML2 §10.4.4: referential, nested and inline styling merged, raw
+/// values). Computing styles (inheritance, initial values, units) is a separate step that works
+/// from `specifiedStyles`.
+///
+/// The content tree is flat: `nodes[0]` is `body` when there is one, and each node names its
+/// children by index (parents come before their children), so that the ISD builder can index
+/// containers of thousands of paragraphs without copying them.
+public struct TTMLDocument: Sendable {
+    public var parameters: TTMLTimingParameters
+    /// `xml:lang` of `tt` ("" when the document says the language is unknown, nil when absent).
+    public var language: String?
+    /// Regions in document order: those of `head/layout`, then inline regions, then the default
+    /// region when the document defines none.
+    public var regions: [TTMLRegion]
+    /// The content tree; empty when there is no `body`.
+    public var nodes: [TTMLContentNode]
+
+    public init(parameters: TTMLTimingParameters = TTMLTimingParameters(), language: String? = nil,
+                regions: [TTMLRegion] = [], nodes: [TTMLContentNode] = []) {
+        self.parameters = parameters
+        self.language = language
+        self.regions = regions
+        self.nodes = nodes
+    }
+
+    /// The id of the default region that holds content when a document defines no region.
+    public static let defaultRegionID = "default"
+
+    public var body: TTMLContentNode? { nodes.first }
+}
+
+/// An active interval on the document's timeline: `end` nil means indefinite.
+public struct TTMLInterval: Sendable, Hashable {
+    public var begin: MediaTime
+    public var end: MediaTime?
+
+    public init(begin: MediaTime, end: MediaTime?) {
+        self.begin = begin
+        self.end = end
+    }
+
+    public func contains(_ t: MediaTime) -> Bool {
+        begin <= t && (end.map { t < $0 } ?? true)
+    }
+
+    /// True when the interval is empty (`end <= begin`): the element is never active.
+    public var isEmpty: Bool { end.map { $0 <= begin } ?? false }
+}
+
+/// A `set` element (TTML2 §10.1.7): style values that replace the specified ones of its parent
+/// while it is active.
+public struct TTMLSet: Sendable, Hashable {
+    public var interval: TTMLInterval
+    public var styles: [XMLName: XMLAttribute]
+    public var location: SourceLocation
+
+    public init(interval: TTMLInterval, styles: [XMLName: XMLAttribute], location: SourceLocation) {
+        self.interval = interval
+        self.styles = styles
+        self.location = location
+    }
+}
+
+/// A `region` element of `head/layout`, an inline region, or the default region.
+public struct TTMLRegion: Sendable, Hashable {
+    public enum Origin: Sendable, Hashable {
+        case layout
+        /// A `region` child of a content element (TTML2 §11.1.2.1); its id is generated when it
+        /// has none.
+        case inline
+        /// The region content goes to when the document defines none (TTML2 §11.3.1.3).
+        case defaultRegion
+    }
+
+    public var id: String
+    public var origin: Origin
+    public var interval: TTMLInterval
+    public var specifiedStyles: [XMLName: XMLAttribute]
+    public var sets: [TTMLSet]
+    public var location: SourceLocation?
+
+    public init(id: String, origin: Origin, interval: TTMLInterval, specifiedStyles: [XMLName: XMLAttribute] = [:],
+                sets: [TTMLSet] = [], location: SourceLocation? = nil) {
+        self.id = id
+        self.origin = origin
+        self.interval = interval
+        self.specifiedStyles = specifiedStyles
+        self.sets = sets
+        self.location = location
+    }
+}
+
+/// One element (or anonymous span) of the body.
+public struct TTMLContentNode: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case body, div, p, span, br
+        /// An anonymous span: character data inside `p` or `span`.
+        case text(String)
+    }
+
+    public var kind: Kind
+    /// `xml:id`.
+    public var id: String?
+    public var location: SourceLocation
+    /// When the element is active, on the document timeline, clipped to its parent's interval.
+    public var interval: TTMLInterval
+    /// The region named by the element's `region` attribute (or its inline region), by index into
+    /// `TTMLDocument.regions`; -1 when it names a region that does not exist; nil when it names none.
+    public var region: Int?
+    /// Specified styles: referential, nested and inline styling merged (TTML2 §10.4.4.2).
+    public var specifiedStyles: [XMLName: XMLAttribute]
+    public var sets: [TTMLSet]
+    /// `xml:lang` in effect (inherited).
+    public var language: String?
+    /// `xml:space="preserve"` in effect (inherited).
+    public var preservesSpace: Bool
+    /// `ttm:agent` (resolved to the agent's name when the document gives one) and `ttm:role`.
+    public var agent: String?
+    public var role: String?
+    /// Children by index into `TTMLDocument.nodes`, in document order.
+    public var children: [Int]
+
+    public init(kind: Kind, id: String? = nil, location: SourceLocation, interval: TTMLInterval, region: Int? = nil,
+                specifiedStyles: [XMLName: XMLAttribute] = [:], sets: [TTMLSet] = [], language: String? = nil,
+                preservesSpace: Bool = false, agent: String? = nil, role: String? = nil, children: [Int] = []) {
+        self.kind = kind
+        self.id = id
+        self.location = location
+        self.interval = interval
+        self.region = region
+        self.specifiedStyles = specifiedStyles
+        self.sets = sets
+        self.language = language
+        self.preservesSpace = preservesSpace
+        self.agent = agent
+        self.role = role
+        self.children = children
+    }
+
+    /// Text that default white-space handling reduces to nothing on its own (it may still become
+    /// one space between words).
+    public var isCollapsibleWhitespace: Bool {
+        guard case .text(let s) = kind, !preservesSpace else { return false }
+        return s.utf8.allSatisfy(isWhitespace)
+    }
+}

@@ -1,0 +1,341 @@
+public import TimedText
+
+extension DiagnosticCode {
+    /// The root element is not `tt` in the TTML namespace (or a legacy DFXP one): nothing is read.
+    public static let ttmlNotTTML: Self = "ttml.not-ttml"
+    /// A document in a pre-recommendation DFXP namespace, read as TTML.
+    public static let ttmlLegacyNamespace: Self = "ttml.legacy-namespace"
+    /// A `region` attribute naming no region: the element's content is shown in no region.
+    public static let ttmlUnknownRegion: Self = "ttml.unknown-region"
+    /// A region without `xml:id` (nothing can refer to it); ignored.
+    public static let ttmlRegionWithoutID: Self = "ttml.region-without-id"
+    /// Two regions with the same id; the later one is ignored.
+    public static let ttmlDuplicateRegion: Self = "ttml.duplicate-region"
+    /// Text where TTML allows none (directly in `body` or `div`); ignored.
+    public static let ttmlMisplacedText: Self = "ttml.misplaced-text"
+    /// An element where TTML does not allow it, or one the reader does not present (`image`,
+    /// `audio`, `animate`, unknown TTML elements); skipped with its content.
+    public static let ttmlSkippedElement: Self = "ttml.skipped-element"
+    /// A document without `body`: it shows nothing.
+    public static let ttmlNoBody: Self = "ttml.no-body"
+}
+
+/// Turns the XML tree of a TTML document into a `TTMLDocument`: parameters, styles, regions,
+/// agents, and the body with every element's interval computed (TTML2 §12.4) and clipped to its
+/// parent's.
+struct TTMLDocumentBuilder {
+    var log: DiagnosticLog
+    var parameters = TTMLTimingParameters()
+    var styles = TTMLSpecifiedStyleResolver()
+    var regions: [TTMLRegion] = []
+    var regionIndex: [String: Int] = [:]
+    var agentNames: [String: String] = [:]
+    var nodes: [TTMLContentNode] = []
+    /// Nodes of a `seq` container that follow a child with an indefinite end: they never begin.
+    var neverActive: [Int] = []
+
+    init(log: DiagnosticLog) { self.log = log }
+
+    static func tt(_ local: String) -> XMLName { XMLName(XMLNamespace.tt, local) }
+    static let xmlID = XMLName(XMLNamespace.xml, "id")
+    static let xmlLang = XMLName(XMLNamespace.xml, "lang")
+    static let xmlSpace = XMLName(XMLNamespace.xml, "space")
+
+    mutating func build(_ rootElement: XMLElement) -> TTMLDocument? {
+        var root = rootElement
+        if let legacy = Self.legacyNamespaces[root.name.namespace] {
+            log.report(.info, .ttmlLegacyNamespace, "the document uses the DFXP namespace \(root.name.namespace) (\(legacy)); read as TTML",
+                       at: root.location)
+            Self.canonicaliseNamespaces(&root)
+        }
+        guard root.name == Self.tt("tt") else {
+            log.report(.error, .ttmlNotTTML,
+                       "the root element is <\(root.qualifiedName)> in namespace '\(root.name.namespace)', not <tt> in \(XMLNamespace.tt)",
+                       at: root.location)
+            return nil
+        }
+        parameters = TTMLTimingParameters.read(from: root, log: &log)
+        let language = root.attribute(Self.xmlLang)?.value
+        let head = root.childElements.first { $0.name == Self.tt("head") }
+        if let head { readHead(head) }
+        let hasLayoutRegions = !regions.isEmpty
+        if let body = root.childElements.first(where: { $0.name == Self.tt("body") }) {
+            _ = content(body, kind: .body, syncBegin: .zero, parentIsSequential: false,
+                        language: language, preservesSpace: root.attribute(Self.xmlSpace)?.value == "preserve", inheritedRegion: nil)
+            for index in neverActive { nodes[index].interval = TTMLInterval(begin: nodes[index].interval.begin, end: nodes[index].interval.begin) }
+            clipIntervals()
+        } else {
+            log.report(.warning, .ttmlNoBody, "the document has no body; it shows nothing", at: root.location)
+        }
+        if !hasLayoutRegions {
+            regions.append(TTMLRegion(id: TTMLDocument.defaultRegionID, origin: .defaultRegion,
+                                      interval: TTMLInterval(begin: .zero, end: nil)))
+        }
+        return TTMLDocument(parameters: parameters, language: language, regions: regions, nodes: nodes)
+    }
+
+    // MARK: - Head
+
+    mutating func readHead(_ head: XMLElement) {
+        for section in head.childElements {
+            switch section.name {
+            case Self.tt("styling"):
+                for style in section.childElements where style.name == Self.tt("style") { styles.define(style) }
+            case Self.tt("layout"):
+                for region in section.childElements where region.name == Self.tt("region") { addRegion(region, origin: .layout) }
+            case Self.tt("metadata"):
+                collectAgents(section)
+            default:
+                break
+            }
+        }
+    }
+
+    /// `ttm:agent` elements and their `ttm:name`, for `ttm:agent` references.
+    mutating func collectAgents(_ element: XMLElement) {
+        for child in element.childElements {
+            if child.name == XMLName(XMLNamespace.ttm, "agent"), let id = child.attribute(Self.xmlID)?.value {
+                let name = child.childElements.first { $0.name == XMLName(XMLNamespace.ttm, "name") }
+                agentNames[id] = name.map(Self.textContent).map(trimmed) ?? id
+            } else {
+                collectAgents(child)
+            }
+        }
+    }
+
+    static func textContent(_ element: XMLElement) -> String {
+        element.children.map {
+            switch $0 {
+            case .text(let t): t.text
+            case .element(let e): textContent(e)
+            }
+        }.joined()
+    }
+
+    /// Adds a region; returns its index, or nil when it cannot be added.
+    @discardableResult
+    mutating func addRegion(_ element: XMLElement, origin: TTMLRegion.Origin) -> Int? {
+        var id = element.attribute(Self.xmlID)?.value
+        if id == nil && origin == .inline { id = "inline-region-\(regions.count + 1)" }
+        guard let id else {
+            log.report(.warning, .ttmlRegionWithoutID, "a region without xml:id cannot be used; ignored", at: element.location)
+            return nil
+        }
+        guard regionIndex[id] == nil else {
+            log.report(.warning, .ttmlDuplicateRegion, "a second region with the id '\(id)' is ignored", at: element.location)
+            return nil
+        }
+        let timing = TTMLTimingAttributes(element, parameters: parameters, log: &log)
+        let (begin, end) = TTMLTiming.explicitInterval(timing, syncBegin: .zero)
+        let interval = TTMLInterval(begin: begin, end: end)
+        let region = TTMLRegion(id: id, origin: origin, interval: interval,
+                                specifiedStyles: styles.specifiedStyles(of: element, log: &log),
+                                sets: sets(of: element, within: interval), location: element.location)
+        regionIndex[id] = regions.count
+        regions.append(region)
+        return regions.count - 1
+    }
+
+    /// The `set` children of an element, their intervals measured from the element's begin.
+    mutating func sets(of element: XMLElement, within interval: TTMLInterval) -> [TTMLSet] {
+        var result: [TTMLSet] = []
+        for child in element.childElements where child.name == Self.tt("set") {
+            let timing = TTMLTimingAttributes(child, parameters: parameters, log: &log)
+            let (begin, end) = TTMLTiming.explicitInterval(timing, syncBegin: interval.begin)
+            var styles: [XMLName: XMLAttribute] = [:]
+            for attribute in child.attributes where TTMLSpecifiedStyleResolver.isStyleAttribute(attribute.name) {
+                styles[attribute.name] = attribute
+            }
+            result.append(TTMLSet(interval: Self.clip(TTMLInterval(begin: begin, end: end), to: interval), styles: styles,
+                                  location: child.location))
+        }
+        return result
+    }
+
+    // MARK: - Body
+
+    /// Builds the node for `element` and its descendants; returns its index and its (unclipped) end.
+    mutating func content(_ element: XMLElement, kind: TTMLContentNode.Kind, syncBegin: MediaTime, parentIsSequential: Bool,
+                          language inherited: String?, preservesSpace inheritedSpace: Bool, inheritedRegion: Int?) -> (Int, MediaTime?) {
+        let timing = TTMLTimingAttributes(element, parameters: parameters, log: &log)
+        let (begin, explicitEnd, endBeforeBegin) = TTMLTiming.checkedInterval(timing, syncBegin: syncBegin)
+        if endBeforeBegin {
+            log.report(.warning, .ttmlEndBeforeBegin, "<\(element.qualifiedName)> ends before it begins; it is never shown",
+                       at: element.location)
+        }
+        let index = nodes.count
+        var node = TTMLContentNode(kind: kind, id: element.attribute(Self.xmlID)?.value, location: element.location,
+                                   interval: TTMLInterval(begin: begin, end: explicitEnd))
+        node.language = element.attribute(Self.xmlLang)?.value ?? inherited
+        if let space = element.attribute(Self.xmlSpace) {
+            node.preservesSpace = trimmed(space.value) == "preserve"
+        } else {
+            node.preservesSpace = inheritedSpace
+        }
+        if let reference = element.attribute(XMLName("", "region")) {
+            let id = trimmed(reference.value)
+            if let r = regionIndex[id] {
+                node.region = r
+            } else {
+                node.region = -1
+                log.report(.warning, .ttmlUnknownRegion, "region=\"\(id)\" names no region; this content is not shown", at: reference.location)
+            }
+        }
+        node.specifiedStyles = styles.specifiedStyles(of: element, log: &log)
+        if let agents = element.attribute(XMLName(XMLNamespace.ttm, "agent")) {
+            let first = agents.value.split(separator: " ").first.map(String.init)
+            node.agent = first.map { agentNames[$0] ?? $0 }
+        }
+        node.role = element.attribute(XMLName(XMLNamespace.ttm, "role")).map { trimmed($0.value) }
+        nodes.append(node)
+
+        // Inline regions first: they apply to the element as a whole (TTML2 §11.1.2.1).
+        for child in element.childElements where child.name == Self.tt("region") {
+            if node.region == nil, let r = addRegion(child, origin: .inline) {
+                node.region = r
+                nodes[index].region = r
+            } else {
+                log.report(.warning, .ttmlSkippedElement, "a second inline region, or one beside a region attribute, is ignored",
+                           at: child.location)
+            }
+        }
+
+        let acceptsText = kind == .p || kind == .span
+        var children: [Int] = []
+        var childEnds: [MediaTime?] = []
+        var elementChildren = 0
+        var chainBroken = false
+        var cursor = begin
+        for child in element.children {
+            let childSync = timing.isSequential ? cursor : begin
+            var built: (Int, MediaTime?)?
+            switch child {
+            case .text(let text):
+                guard acceptsText else {
+                    if !text.text.utf8.allSatisfy(isWhitespace) {
+                        log.report(.warning, .ttmlMisplacedText, "text directly inside <\(element.qualifiedName)> is not shown (put it in a <p>)",
+                                   at: text.location)
+                    }
+                    continue
+                }
+                let leafEnd: MediaTime? = timing.isSequential ? childSync : nil
+                let leaf = TTMLContentNode(kind: .text(text.text), location: text.location,
+                                           interval: TTMLInterval(begin: childSync, end: leafEnd), language: node.language,
+                                           preservesSpace: node.preservesSpace)
+                nodes.append(leaf)
+                built = (nodes.count - 1, leafEnd)
+            case .element(let e):
+                guard let childKind = contentKind(of: e, in: kind) else { continue }
+                elementChildren += 1
+                built = content(e, kind: childKind, syncBegin: childSync, parentIsSequential: timing.isSequential,
+                                language: node.language, preservesSpace: node.preservesSpace, inheritedRegion: node.region ?? inheritedRegion)
+            }
+            guard let (childIndex, childEnd) = built else { continue }
+            children.append(childIndex)
+            childEnds.append(childEnd)
+            if chainBroken { neverActive.append(childIndex) }
+            if timing.isSequential {
+                if let childEnd { cursor = childEnd } else { chainBroken = true }
+            }
+        }
+        nodes[index].children = children
+        nodes[index].sets = sets(of: element, within: TTMLInterval(begin: begin, end: explicitEnd))
+        var end = explicitEnd
+        if !timing.hasExplicitEnd {
+            let isLeaf = kind == .br || (kind == .span && elementChildren == 0 && !children.isEmpty)
+            end = TTMLTiming.implicitEnd(isLeaf: isLeaf, parentIsSequential: parentIsSequential, isSequential: timing.isSequential,
+                                         begin: begin, childEnds: childEnds)
+        }
+        nodes[index].interval.end = end
+        return (index, end)
+    }
+
+    /// The kind of a child element that is content, or nil for everything else (reported when it
+    /// is not simply metadata or styling).
+    mutating func contentKind(of element: XMLElement, in parent: TTMLContentNode.Kind) -> TTMLContentNode.Kind? {
+        guard element.name.namespace == XMLNamespace.tt else { return nil }  // foreign: metadata of other vocabularies
+        let kind: TTMLContentNode.Kind
+        switch element.name.local {
+        case "div": kind = .div
+        case "p": kind = .p
+        case "span": kind = .span
+        case "br": kind = .br
+        case "set", "region", "style", "metadata": return nil  // handled by their parent
+        default:
+            log.report(.warning, .ttmlSkippedElement, "<\(element.qualifiedName)> is not presented; skipped with its content",
+                       at: element.location)
+            return nil
+        }
+        let allowed: Bool
+        switch parent {
+        case .body: allowed = kind == .div || kind == .p
+        case .div: allowed = kind == .div || kind == .p
+        case .p, .span: allowed = kind == .span || kind == .br
+        case .br, .text: allowed = false
+        }
+        if !allowed {
+            log.report(.warning, .ttmlSkippedElement, "<\(element.qualifiedName)> is not allowed in this element; skipped with its content",
+                       at: element.location)
+            return nil
+        }
+        return kind
+    }
+
+    /// Clips every interval to its parent's (parents precede children in `nodes`).
+    mutating func clipIntervals() {
+        for index in nodes.indices {
+            let parent = nodes[index].interval
+            for child in nodes[index].children {
+                nodes[child].interval = Self.clip(nodes[child].interval, to: parent)
+                for s in nodes[child].sets.indices {
+                    nodes[child].sets[s].interval = Self.clip(nodes[child].sets[s].interval, to: nodes[child].interval)
+                }
+            }
+        }
+        if let first = nodes.indices.first {
+            for s in nodes[first].sets.indices {
+                nodes[first].sets[s].interval = Self.clip(nodes[first].sets[s].interval, to: nodes[first].interval)
+            }
+        }
+    }
+
+    static func clip(_ interval: TTMLInterval, to parent: TTMLInterval) -> TTMLInterval {
+        if parent.isEmpty { return TTMLInterval(begin: parent.begin, end: parent.begin) }
+        let begin = max(interval.begin, parent.begin)
+        var end = interval.end
+        if let parentEnd = parent.end { end = end.map { min($0, parentEnd) } ?? parentEnd }
+        if let e = end, e < begin { end = begin }
+        return TTMLInterval(begin: begin, end: end)
+    }
+
+    // MARK: - Legacy namespaces
+
+    static let legacyNamespaces: [String: String] = [
+        XMLNamespace.dfxpLegacy: "DFXP 2006-10",
+        XMLNamespace.dfxpLegacy2006_04: "DFXP 2006-04",
+    ]
+
+    static func canonical(_ uri: String) -> String {
+        for legacy in legacyNamespaces.keys where uri.hasPrefix(legacy) {
+            switch uri.dropFirst(legacy.count) {
+            case "": return XMLNamespace.tt
+            case "#styling", "#style": return XMLNamespace.tts
+            case "#parameter": return XMLNamespace.ttp
+            case "#metadata": return XMLNamespace.ttm
+            default: return uri
+            }
+        }
+        return uri
+    }
+
+    static func canonicaliseNamespaces(_ element: inout XMLElement) {
+        element.name.namespace = canonical(element.name.namespace)
+        for k in element.attributes.indices { element.attributes[k].name.namespace = canonical(element.attributes[k].name.namespace) }
+        for k in element.children.indices {
+            if case .element(var child) = element.children[k] {
+                canonicaliseNamespaces(&child)
+                element.children[k] = .element(child)
+            }
+        }
+    }
+}

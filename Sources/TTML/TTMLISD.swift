@@ -1,0 +1,206 @@
+public import TimedText
+
+/// One element of an intermediate synchronic document: a content node selected into a region at
+/// some time, with its specified styles as they are then (`set` values applied).
+public struct TTMLISDNode: Sendable, Hashable {
+    /// The node, by index into `TTMLDocument.nodes`.
+    public var node: Int
+    public var styles: [XMLName: XMLAttribute]
+    public var children: [TTMLISDNode]
+
+    public init(node: Int, styles: [XMLName: XMLAttribute], children: [TTMLISDNode] = []) {
+        self.node = node
+        self.styles = styles
+        self.children = children
+    }
+}
+
+/// What one region shows during one ISD interval.
+public struct TTMLISDRegion: Sendable, Hashable {
+    /// The region, by index into `TTMLDocument.regions`.
+    public var region: Int
+    /// The region's specified styles then (`set` values applied).
+    public var styles: [XMLName: XMLAttribute]
+    /// The body as selected into this region, or nil when the region shows nothing.
+    public var body: TTMLISDNode?
+}
+
+/// The document between two consecutive significant times (TTML2 §11.3.1.5): every active region
+/// and what it shows.
+public struct TTMLISD: Sendable, Hashable {
+    public var begin: MediaTime
+    /// Nil for the last ISD, which lasts indefinitely.
+    public var end: MediaTime?
+    public var regions: [TTMLISDRegion]
+
+    /// True when some region shows content.
+    public var hasContent: Bool { regions.contains { $0.body != nil } }
+}
+
+/// Builds the ISD sequence of a document: the significant times (0 and every begin and end of an
+/// element, `set` or region) and, for each interval between them, what each region shows.
+///
+/// Content selection follows TTML2 §11.3.1.3: an element goes to the region its `region`
+/// attribute (or an inline region) names, else to its nearest ancestor's, else — when it names
+/// none and no ancestor does — it is kept in any region that one of its descendants goes to, and
+/// in the default region when the document defines no region. An element that names another
+/// region is left out with everything in it. Then (§11.3.1.5) inactive elements, elements with
+/// `tts:display="none"` and empty containers are pruned.
+public struct TTMLISDBuilder {
+    public let document: TTMLDocument
+    /// Containers with many children are indexed by begin time so that finding the children
+    /// active at a time costs a binary search, not a scan (a body of 10,000 paragraphs).
+    private var indexes: [Int: ChildIndex] = [:]
+
+    struct ChildIndex {
+        /// Child node indices, ordered by begin.
+        var order: [Int]
+        var begins: [MediaTime]
+        /// `maxEnds[k]`: the latest end among `order[0...k]` (nil: indefinite).
+        var maxEnds: [MediaTime?]
+    }
+
+    static let indexThreshold = 16
+
+    public init(document: TTMLDocument) {
+        self.document = document
+        for (i, node) in document.nodes.enumerated() where node.children.count >= Self.indexThreshold {
+            let order = node.children.sorted { document.nodes[$0].interval.begin < document.nodes[$1].interval.begin }
+            var maxEnds: [MediaTime?] = []
+            maxEnds.reserveCapacity(order.count)
+            var latest: MediaTime?? = .none
+            for child in order {
+                let end = document.nodes[child].interval.end
+                switch latest {
+                case .none: latest = .some(end)
+                case .some(nil): break
+                case .some(let l?): latest = .some(end.map { max(l, $0) })
+                }
+                maxEnds.append(latest!)
+            }
+            indexes[i] = ChildIndex(order: order, begins: order.map { document.nodes[$0].interval.begin }, maxEnds: maxEnds)
+        }
+    }
+
+    /// The significant times in increasing order, starting at 0.
+    public func significantTimes() -> [MediaTime] {
+        var times: Set<MediaTime> = [.zero]
+        func add(_ interval: TTMLInterval) {
+            guard !interval.isEmpty else { return }
+            times.insert(interval.begin)
+            if let end = interval.end { times.insert(end) }
+        }
+        for node in document.nodes {
+            add(node.interval)
+            for s in node.sets { add(s.interval) }
+        }
+        for region in document.regions {
+            add(region.interval)
+            for s in region.sets { add(s.interval) }
+        }
+        return times.sorted()
+    }
+
+    /// The whole sequence, one ISD per significant time.
+    public func sequence() -> [TTMLISD] {
+        let times = significantTimes()
+        var result: [TTMLISD] = []
+        result.reserveCapacity(times.count)
+        for (k, t) in times.enumerated() {
+            result.append(isd(at: t, until: k + 1 < times.count ? times[k + 1] : nil))
+        }
+        return result
+    }
+
+    /// The ISD at time `t` (ending at `end`, for the record).
+    public func isd(at t: MediaTime, until end: MediaTime? = nil) -> TTMLISD {
+        var regions: [TTMLISDRegion] = []
+        for (r, region) in document.regions.enumerated() where region.interval.contains(t) {
+            let styles = Self.styles(region.specifiedStyles, region.sets, at: t)
+            var body: TTMLISDNode?
+            if !TTMLContentPresence.isHidden(styles), !document.nodes.isEmpty {
+                body = select(0, at: t, region: r, inherited: nil)
+            }
+            regions.append(TTMLISDRegion(region: r, styles: styles, body: body))
+        }
+        return TTMLISD(begin: t, end: end, regions: regions)
+    }
+
+    /// The specified styles with the values of the `set`s active at `t` applied, in document order.
+    static func styles(_ base: [XMLName: XMLAttribute], _ sets: [TTMLSet], at t: MediaTime) -> [XMLName: XMLAttribute] {
+        var styles = base
+        for s in sets where s.interval.contains(t) { styles.merge(s.styles) { _, new in new } }
+        return styles
+    }
+
+    func select(_ index: Int, at t: MediaTime, region: Int, inherited: Int?) -> TTMLISDNode? {
+        let node = document.nodes[index]
+        guard node.interval.contains(t) else { return nil }
+        let effective = node.region ?? inherited
+        if let effective, effective != region { return nil }
+        let styles = node.sets.isEmpty ? node.specifiedStyles : Self.styles(node.specifiedStyles, node.sets, at: t)
+        if TTMLContentPresence.isHidden(styles) { return nil }
+        let ownRegion = effective == region || (effective == nil && document.regions[region].origin == .defaultRegion)
+        switch node.kind {
+        case .text, .br:
+            return ownRegion ? TTMLISDNode(node: index, styles: styles) : nil
+        case .body, .div, .p, .span:
+            var children: [TTMLISDNode] = []
+            forEachActiveChild(of: index, at: t) { child in
+                if let selected = select(child, at: t, region: region, inherited: effective) { children.append(selected) }
+            }
+            guard TTMLContentPresence.hasContent(children, in: document) else { return nil }
+            return TTMLISDNode(node: index, styles: styles, children: children)
+        }
+    }
+
+    /// Calls `body` with each child of `index` active at `t`, in document order.
+    func forEachActiveChild(of index: Int, at t: MediaTime, _ body: (Int) -> Void) {
+        guard let idx = indexes[index] else {
+            for child in document.nodes[index].children where document.nodes[child].interval.contains(t) { body(child) }
+            return
+        }
+        // The children that began by t, scanned backwards while some of them may still be active.
+        var lo = 0, hi = idx.begins.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if idx.begins[mid] <= t { lo = mid + 1 } else { hi = mid }
+        }
+        var active: [Int] = []
+        var k = lo - 1
+        while k >= 0 {
+            if let latest = idx.maxEnds[k], latest <= t { break }
+            let child = idx.order[k]
+            if document.nodes[child].interval.contains(t) { active.append(child) }
+            k -= 1
+        }
+        // Back to document order (children indices grow in document order).
+        active.sort()
+        for child in active { body(child) }
+    }
+}
+
+/// The few style values that decide whether content exists at all, kept in one place: the style
+/// resolver interprets every other value.
+enum TTMLContentPresence {
+    static let display = XMLName(XMLNamespace.tts, "display")
+
+    /// `tts:display="none"`: the element (or region) and everything in it is not presented.
+    static func isHidden(_ styles: [XMLName: XMLAttribute]) -> Bool {
+        guard let value = styles[display]?.value else { return false }
+        return trimmed(value) == "none"
+    }
+
+    /// A container is kept when something in it is shown: text that is not just collapsible white
+    /// space, a line break, or a container kept for the same reason.
+    static func hasContent(_ children: [TTMLISDNode], in document: TTMLDocument) -> Bool {
+        children.contains { child in
+            let node = document.nodes[child.node]
+            switch node.kind {
+            case .text: return !node.isCollapsibleWhitespace
+            case .br: return true
+            default: return true
+            }
+        }
+    }
+}

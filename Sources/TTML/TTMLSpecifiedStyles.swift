@@ -1,0 +1,75 @@
+public import TimedText
+
+extension DiagnosticCode {
+    /// A `style` attribute naming no `style` element; the reference is ignored.
+    public static let ttmlUnknownStyle: Self = "ttml.unknown-style"
+    /// Style elements that refer to each other in a cycle; the reference closing the cycle is ignored.
+    public static let ttmlStyleCycle: Self = "ttml.style-cycle"
+}
+
+/// Collects the *specified* style set of elements (TTML2 §10.4.4.2), as raw attribute values:
+/// referential styles in the order the `style` attribute names them (each a chain: a style
+/// element's own references first, then its attributes), then nested `style` children, then the
+/// element's own style attributes, each later source overriding earlier ones. Interpreting the
+/// values is the style resolver's job, not this one's.
+struct TTMLSpecifiedStyleResolver {
+    private var definitions: [String: XMLElement] = [:]
+    private var resolved: [String: [XMLName: XMLAttribute]] = [:]
+
+    /// The namespaces whose attributes are style properties: TTML's, IMSC's and EBU-TT's.
+    static let styleNamespaces: Set<String> = [XMLNamespace.tts, XMLNamespace.itts, XMLNamespace.ebutts]
+
+    static func isStyleAttribute(_ name: XMLName) -> Bool { styleNamespaces.contains(name.namespace) }
+
+    /// Registers the `style` elements of `head/styling` by `xml:id`.
+    mutating func define(_ style: XMLElement) {
+        guard let id = style.attribute(XMLName(XMLNamespace.xml, "id"))?.value else { return }
+        definitions[id] = style
+    }
+
+    /// The specified style set of `element` (a content element, a region or a style element).
+    mutating func specifiedStyles(of element: XMLElement, log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
+        var visiting: [String] = []
+        return specifiedStyles(of: element, visiting: &visiting, log: &log)
+    }
+
+    private mutating func specifiedStyles(of element: XMLElement, visiting: inout [String],
+                                          log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
+        var result: [XMLName: XMLAttribute] = [:]
+        if let references = element.attribute(XMLName("", "style")) {
+            for id in references.value.split(whereSeparator: { $0 == " " }) {
+                let id = String(id)
+                if visiting.contains(id) {
+                    log.report(.warning, .ttmlStyleCycle,
+                               "style '\(id)' refers back to itself through \(visiting.joined(separator: " → ")); the reference is ignored",
+                               at: references.location)
+                    continue
+                }
+                if let cached = resolved[id] {
+                    result.merge(cached) { _, new in new }
+                    continue
+                }
+                guard let definition = definitions[id] else {
+                    log.report(.warning, .ttmlUnknownStyle, "style=\"\(references.value)\": no style has the id '\(id)'; ignored",
+                               at: references.location)
+                    continue
+                }
+                visiting.append(id)
+                let styles = specifiedStyles(of: definition, visiting: &visiting, log: &log)
+                visiting.removeLast()
+                resolved[id] = styles
+                result.merge(styles) { _, new in new }
+            }
+        }
+        // Nested styling (TTML2 §10.4.4.2 step 2): `style` children of content elements and regions.
+        if element.name.local != "style" {
+            for child in element.childElements where child.name == XMLName(XMLNamespace.tt, "style") {
+                result.merge(specifiedStyles(of: child, visiting: &visiting, log: &log)) { _, new in new }
+            }
+        }
+        for attribute in element.attributes where Self.isStyleAttribute(attribute.name) {
+            result[attribute.name] = attribute
+        }
+        return result
+    }
+}

@@ -1,0 +1,281 @@
+public import TimedText
+
+extension DiagnosticCode {
+    /// A `begin`, `end` or `dur` value that is not a valid `<time-expression>`; the attribute is ignored.
+    public static let ttmlBadTime: Self = "ttml.bad-time"
+    /// A timing parameter (`ttp:frameRate`, `ttp:tickRate`, …) with an invalid value; its default is used.
+    public static let ttmlBadParameter: Self = "ttml.bad-parameter"
+    /// A timing feature read approximately (`ttp:timeBase="clock"`, `wallclock(…)`).
+    public static let ttmlUnsupportedTiming: Self = "ttml.unsupported-timing"
+}
+
+/// The timing parameters of a document (TTML2 §7.2, attributes of `tt`), with their defaults.
+public struct TTMLTimingParameters: Sendable, Hashable {
+    public enum TimeBase: String, Sendable, Hashable { case media, smpte, clock }
+    public enum DropMode: String, Sendable, Hashable { case nonDrop, dropNTSC, dropPAL }
+
+    public var timeBase: TimeBase = .media
+    /// `ttp:frameRate`: frames per second before the multiplier (default 30).
+    public var frameRate: Int64 = 30
+    /// `ttp:frameRateMultiplier` (default 1:1).
+    public var frameRateMultiplier = Fraction.one
+    /// `ttp:subFrameRate` (default 1).
+    public var subFrameRate: Int64 = 1
+    /// `ttp:tickRate`: when absent, the effective frame rate times the sub-frame rate if
+    /// `ttp:frameRate` is given, otherwise 1 (TTML2 §7.2.12).
+    public var tickRate = Fraction.one
+    public var dropMode: DropMode = .nonDrop
+
+    public init() {}
+
+    /// Frames per second: `frameRate × frameRateMultiplier` (30000/1001 for NTSC).
+    public var effectiveFrameRate: Fraction {
+        Fraction(frameRate * frameRateMultiplier.numerator, frameRateMultiplier.denominator)
+    }
+
+    /// Reads the parameters from the root element; an invalid value is reported and its default used.
+    public static func read(from root: XMLElement, log: inout DiagnosticLog) -> TTMLTimingParameters {
+        var p = TTMLTimingParameters()
+        func value(_ local: String) -> XMLAttribute? { root.attribute(XMLName(XMLNamespace.ttp, local)) }
+        func bad(_ attribute: XMLAttribute, _ expected: String) {
+            log.report(.warning, .ttmlBadParameter, "\(attribute.qualifiedName)=\"\(attribute.value)\" is not \(expected); the default is used",
+                       at: attribute.location)
+        }
+        if let a = value("timeBase") {
+            if let base = TimeBase(rawValue: trimmed(a.value)) {
+                p.timeBase = base
+                if base == .clock {
+                    log.report(.info, .ttmlUnsupportedTiming,
+                               "ttp:timeBase=\"clock\": times are read as offsets from the start of the document, as media times",
+                               at: a.location)
+                }
+            } else {
+                bad(a, "media, smpte or clock")
+            }
+        }
+        if let a = value("frameRate") {
+            if let rate = positiveInteger(a.value) { p.frameRate = rate } else { bad(a, "a positive integer") }
+        }
+        if let a = value("frameRateMultiplier") {
+            let parts = a.value.split(separator: " ", omittingEmptySubsequences: true)
+            if parts.count == 2, let n = positiveInteger(parts[0]), let d = positiveInteger(parts[1]) {
+                p.frameRateMultiplier = Fraction(n, d)
+            } else {
+                bad(a, "two positive integers (numerator denominator)")
+            }
+        }
+        if let a = value("subFrameRate") {
+            if let rate = positiveInteger(a.value) { p.subFrameRate = rate } else { bad(a, "a positive integer") }
+        }
+        if let a = value("tickRate"), let rate = positiveInteger(a.value) {
+            p.tickRate = Fraction(rate)
+        } else {
+            if let a = value("tickRate") { bad(a, "a positive integer") }
+            p.tickRate = value("frameRate") != nil && p.frameRate > 0
+                ? Fraction(p.effectiveFrameRate.numerator * p.subFrameRate, p.effectiveFrameRate.denominator) : .one
+        }
+        if let a = value("dropMode") {
+            if let mode = DropMode(rawValue: trimmed(a.value)) { p.dropMode = mode } else { bad(a, "nonDrop, dropNTSC or dropPAL") }
+        }
+        return p
+    }
+}
+
+/// TTML2 §10.3.1 `<time-expression>`: clock time (`hh:mm:ss`, `hh:mm:ss.fraction`,
+/// `hh:mm:ss:frames[.subframes]`) and offset time (`<count>[.fraction](h|m|s|ms|f|t)`), read
+/// exactly into `MediaTime`.
+public enum TTMLTimeExpression {
+    /// The time the expression denotes under `parameters`, or nil with the reason it is invalid.
+    public static func parse(_ text: String, parameters: TTMLTimingParameters) -> Result<MediaTime, Invalid> {
+        var utf8 = Array(text.utf8)
+        while let last = utf8.last, isWhitespace(last) { utf8.removeLast() }
+        let start = utf8.firstIndex { !isWhitespace($0) } ?? utf8.count
+        let bytes = utf8[start...]
+        if bytes.isEmpty { return .failure(Invalid("an empty time expression")) }
+        if bytes.starts(with: "wallclock(".utf8) {
+            return .failure(Invalid("wallclock() times are not supported"))
+        }
+        if bytes.contains(UInt8(ascii: ":")) { return clockTime(bytes, parameters) }
+        return offsetTime(bytes, parameters)
+    }
+
+    public struct Invalid: Error, Sendable, Hashable {
+        public var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// A run of decimal digits from `index`: its value (nil past 18 digits) and length.
+    static func digits(_ bytes: ArraySlice<UInt8>, _ index: inout Int) -> (value: Int64?, count: Int) {
+        var value: Int64 = 0
+        var count = 0
+        while index < bytes.endIndex, bytes[index] >= 0x30 && bytes[index] <= 0x39 {
+            if count < 18 { value = value * 10 + Int64(bytes[index] - 0x30) }
+            count += 1
+            index += 1
+        }
+        return (count <= 18 ? value : nil, count)
+    }
+
+    static func clockTime(_ bytes: ArraySlice<UInt8>, _ p: TTMLTimingParameters) -> Result<MediaTime, Invalid> {
+        var i = bytes.startIndex
+        let hours = digits(bytes, &i)
+        guard hours.count >= 2, let h = hours.value, i < bytes.endIndex, bytes[i] == UInt8(ascii: ":") else {
+            return .failure(Invalid("clock time needs hours of at least two digits, then ':'"))
+        }
+        i += 1
+        let minutes = digits(bytes, &i)
+        guard minutes.count == 2, let m = minutes.value, m < 60, i < bytes.endIndex, bytes[i] == UInt8(ascii: ":") else {
+            return .failure(Invalid("clock time needs two-digit minutes below 60, then ':'"))
+        }
+        i += 1
+        let secondsDigits = digits(bytes, &i)
+        guard secondsDigits.count == 2, let s = secondsDigits.value, s <= 60 else {
+            return .failure(Invalid("clock time needs two-digit seconds below 60"))
+        }
+        var seconds = Rational(h * 3600 + m * 60 + s)
+        var frames: Int64 = 0
+        var subFrames: Int64 = 0
+        var hasFrames = false
+        var fractionPart = Rational(0)
+        if i < bytes.endIndex && bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            let fraction = digits(bytes, &i)
+            guard fraction.count > 0 else { return .failure(Invalid("a '.' without digits")) }
+            fractionPart = decimalFraction(bytes[fractionStart..<i])
+            seconds = seconds + fractionPart
+        } else if i < bytes.endIndex && bytes[i] == UInt8(ascii: ":") {
+            i += 1
+            let f = digits(bytes, &i)
+            guard f.count >= 2, let fv = f.value else { return .failure(Invalid("frames need at least two digits")) }
+            frames = fv
+            hasFrames = true
+            if i < bytes.endIndex && bytes[i] == UInt8(ascii: ".") {
+                i += 1
+                let sf = digits(bytes, &i)
+                guard sf.count >= 1, let sfv = sf.value else { return .failure(Invalid("a '.' without sub-frame digits")) }
+                subFrames = sfv
+            }
+        }
+        guard i == bytes.endIndex else { return .failure(Invalid("unexpected characters after the clock time")) }
+        let rate = p.effectiveFrameRate
+        if hasFrames {
+            // Frame numbers run up to the nominal (integer) rate: 29 at 30000/1001.
+            let nominal = (rate.numerator + rate.denominator - 1) / rate.denominator
+            guard frames < max(nominal, p.frameRate) else {
+                return .failure(Invalid("frame \(frames) is not below the frame rate \(p.frameRate)"))
+            }
+            guard subFrames < p.subFrameRate || subFrames == 0 else {
+                return .failure(Invalid("sub-frame \(subFrames) is not below the sub-frame rate \(p.subFrameRate)"))
+            }
+        }
+        if p.timeBase == .smpte {
+            // SMPTE time code: a frame count at the nominal rate (with dropped frame numbers
+            // skipped), played at the effective rate.
+            var count = (h * 3600 + m * 60 + s) * p.frameRate + frames
+            let totalMinutes = h * 60 + m
+            switch p.dropMode {
+            case .nonDrop: break
+            case .dropNTSC: count -= 2 * (totalMinutes - totalMinutes / 10)
+            case .dropPAL: count -= 4 * (totalMinutes / 2 - totalMinutes / 20)
+            }
+            let total = Rational(count) + Rational(subFrames, p.subFrameRate)
+            return time(total / Rational(rate) + fractionPart, "the time code")
+        }
+        var total = seconds
+        if hasFrames {
+            total = total + (Rational(frames) + Rational(subFrames, p.subFrameRate)) / Rational(rate)
+        }
+        return time(total, "the clock time")
+    }
+
+    static func offsetTime(_ bytes: ArraySlice<UInt8>, _ p: TTMLTimingParameters) -> Result<MediaTime, Invalid> {
+        var i = bytes.startIndex
+        let count = digits(bytes, &i)
+        guard count.count > 0, let whole = count.value else { return .failure(Invalid("an offset time starts with digits")) }
+        var value = Rational(whole)
+        if i < bytes.endIndex && bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            let fraction = digits(bytes, &i)
+            guard fraction.count > 0 else { return .failure(Invalid("a '.' without digits")) }
+            value = value + decimalFraction(bytes[fractionStart..<i])
+        }
+        let metric = String(decoding: bytes[i...], as: UTF8.self)
+        let seconds: Rational
+        switch metric {
+        case "h": seconds = value * Rational(3600)
+        case "m": seconds = value * Rational(60)
+        case "s": seconds = value
+        case "ms": seconds = value / Rational(1000)
+        case "f": seconds = value / Rational(p.effectiveFrameRate)
+        case "t": seconds = value / Rational(p.tickRate)
+        case "": return .failure(Invalid("an offset time needs a metric (h, m, s, ms, f or t)"))
+        default: return .failure(Invalid("unknown metric '\(metric)' (h, m, s, ms, f or t)"))
+        }
+        return time(seconds, "the offset time")
+    }
+
+    static func decimalFraction(_ digits: ArraySlice<UInt8>) -> Rational {
+        var numerator: Int64 = 0
+        var denominator: Int64 = 1
+        // Digits past the 17th are below any time scale that matters; they are dropped.
+        for d in digits.prefix(17) {
+            numerator = numerator * 10 + Int64(d - 0x30)
+            denominator *= 10
+        }
+        return Rational(numerator, denominator)
+    }
+
+    static func time(_ r: Rational, _ what: String) -> Result<MediaTime, Invalid> {
+        guard let t = r.mediaTime else { return .failure(Invalid("\(what) is out of range")) }
+        return .success(t)
+    }
+}
+
+/// An exact rational with 128-bit parts for the arithmetic of time expressions, reduced to a
+/// `MediaTime` at the end.
+struct Rational {
+    var n: Int128
+    var d: Int128
+
+    init(_ n: Int64, _ d: Int64 = 1) {
+        self.n = Int128(n)
+        self.d = Int128(d)
+    }
+
+    init(_ f: Fraction) { self.init(f.numerator, f.denominator) }
+
+    init(wide n: Int128, _ d: Int128) {
+        var n = n, d = d
+        if d < 0 { n = -n; d = -d }
+        var a = n.magnitude, b = d.magnitude
+        while b != 0 { (a, b) = (b, a % b) }
+        if a > 1 { n /= Int128(a); d /= Int128(a) }
+        self.n = n
+        self.d = d
+    }
+
+    static func + (l: Rational, r: Rational) -> Rational { Rational(wide: l.n * r.d + r.n * l.d, l.d * r.d) }
+    static func * (l: Rational, r: Rational) -> Rational { Rational(wide: l.n * r.n, l.d * r.d) }
+    static func / (l: Rational, r: Rational) -> Rational { Rational(wide: l.n * r.d, l.d * r.n) }
+
+    var mediaTime: MediaTime? {
+        let reduced = Rational(wide: n, d)
+        guard reduced.d != 0, let v = Int64(exactly: reduced.n), let s = Int64(exactly: reduced.d) else { return nil }
+        return MediaTime(value: v, timescale: s)
+    }
+}
+
+func trimmed(_ s: String) -> String {
+    var utf8 = Substring(s).utf8[...]
+    while let f = utf8.first, isWhitespace(f) { utf8 = utf8.dropFirst() }
+    while let l = utf8.last, isWhitespace(l) { utf8 = utf8.dropLast() }
+    return String(Substring(utf8))
+}
+
+func positiveInteger<S: StringProtocol>(_ s: S) -> Int64? {
+    let t = trimmed(String(s))
+    guard !t.isEmpty, t.utf8.count <= 12, t.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let v = Int64(t), v > 0 else { return nil }
+    return v
+}

@@ -1,0 +1,94 @@
+public import TimedText
+
+extension DiagnosticCode {
+    /// A `timeContainer` value other than `par` or `seq`; `par` is used.
+    public static let ttmlBadTimeContainer: Self = "ttml.bad-time-container"
+    /// An element whose `end` (or `begin` + `dur`) comes before its `begin`: it is never active.
+    public static let ttmlEndBeforeBegin: Self = "ttml.end-before-begin"
+}
+
+/// An element's timing attributes as written: `begin`, `end`, `dur` (each nil when absent or
+/// invalid) and `timeContainer`.
+struct TTMLTimingAttributes {
+    var begin: MediaTime?
+    var end: MediaTime?
+    var dur: MediaTime?
+    var isSequential = false
+
+    /// Reads the attributes (TTML2 §12.2); an invalid value is reported and ignored.
+    init(_ element: XMLElement, parameters: TTMLTimingParameters, log: inout DiagnosticLog) {
+        for attribute in element.attributes where attribute.name.namespace.isEmpty {
+            switch attribute.name.local {
+            case "begin": begin = Self.time(attribute, parameters, &log)
+            case "end": end = Self.time(attribute, parameters, &log)
+            case "dur": dur = Self.time(attribute, parameters, &log)
+            case "timeContainer":
+                switch trimmed(attribute.value) {
+                case "seq": isSequential = true
+                case "par": isSequential = false
+                default:
+                    log.report(.warning, .ttmlBadTimeContainer,
+                               "timeContainer=\"\(attribute.value)\" is neither par nor seq; par is used", at: attribute.location)
+                }
+            default: break
+            }
+        }
+    }
+
+    static func time(_ attribute: XMLAttribute, _ parameters: TTMLTimingParameters, _ log: inout DiagnosticLog) -> MediaTime? {
+        switch TTMLTimeExpression.parse(attribute.value, parameters: parameters) {
+        case .success(let t): return t
+        case .failure(let invalid):
+            log.report(.warning, .ttmlBadTime, "\(attribute.name.local)=\"\(attribute.value)\": \(invalid.reason); the attribute is ignored",
+                       at: attribute.location)
+            return nil
+        }
+    }
+
+    var hasExplicitEnd: Bool { end != nil || dur != nil }
+}
+
+/// TTML2 §12.4 (SMIL 3 semantics as TTML constrains them): the active interval of an element.
+enum TTMLTiming {
+    /// The begin, and the end that `end`/`dur` give (nil when neither is given). `syncBegin` is the
+    /// parent's begin in a `par` container, the previous sibling's end in a `seq` container; both
+    /// `begin` and `end` are offsets from it, `dur` from the begin. With both `end` and `dur`, the
+    /// earlier end wins.
+    static func explicitInterval(_ a: TTMLTimingAttributes, syncBegin: MediaTime) -> (begin: MediaTime, end: MediaTime?) {
+        let (begin, end, _) = checkedInterval(a, syncBegin: syncBegin)
+        return (begin, end)
+    }
+
+    /// As `explicitInterval`, also saying whether the end came before the begin (and was moved
+    /// to it, making the element never active).
+    static func checkedInterval(_ a: TTMLTimingAttributes, syncBegin: MediaTime) -> (begin: MediaTime, end: MediaTime?, endBeforeBegin: Bool) {
+        let begin = syncBegin + (a.begin ?? .zero)
+        var end: MediaTime?
+        if let e = a.end { end = syncBegin + e }
+        if let d = a.dur {
+            let byDuration = begin + d
+            end = end.map { min($0, byDuration) } ?? byDuration
+        }
+        if let e = end, e < begin { return (begin, begin, true) }
+        return (begin, end, false)
+    }
+
+    /// The implicit end of an element that gives neither `end` nor `dur`.
+    /// - A leaf (anonymous span, `br`, `set`, a `span` holding only text): indefinite in a `par`
+    ///   parent, zero duration in a `seq` parent (TTML2 §12.4, TTML1 §10.4).
+    /// - A `par` container: the latest end of its children (indefinite when any is; its begin
+    ///   when it has none), SMIL's `endsync="last"`.
+    /// - A `seq` container: the end of its last child (its begin when it has none).
+    static func implicitEnd(isLeaf: Bool, parentIsSequential: Bool, isSequential: Bool, begin: MediaTime,
+                            childEnds: [MediaTime?]) -> MediaTime? {
+        if isLeaf { return parentIsSequential ? begin : nil }
+        guard !childEnds.isEmpty else { return begin }
+        if isSequential { return childEnds.last! }
+        var latest = begin
+        for end in childEnds {
+            guard let end else { return nil }
+            latest = max(latest, end)
+        }
+        return latest
+    }
+}

@@ -1,0 +1,36 @@
+/// The namespace bindings in scope while scanning (Namespaces in XML 1.0 §6): a stack that an
+/// element's declarations push onto and its end tag pops. Documents declare a handful of
+/// prefixes, so a backwards linear search beats hashing.
+struct XMLNamespaceScope {
+    private var prefixes: [String] = ["xml"]
+    private var uris: [String] = [XMLNamespace.xml]
+
+    var count: Int { prefixes.count }
+
+    /// Binds `prefix` ("" for the default namespace; an empty `uri` undeclares the default).
+    mutating func bind(_ prefix: String, to uri: String) {
+        prefixes.append(prefix)
+        uris.append(uri)
+    }
+
+    /// The URI bound to `prefix`, or nil; for "" (no prefix) the default namespace, nil when none
+    /// or undeclared.
+    func lookup<S: StringProtocol>(_ prefix: S) -> String? {
+        var k = prefixes.count - 1
+        while k >= 0 {
+            if prefixes[k] == prefix {
+                let uri = uris[k]
+                return uri.isEmpty ? nil : uri
+            }
+            k -= 1
+        }
+        return nil
+    }
+
+    mutating func restore(to mark: Int) {
+        if prefixes.count > mark {
+            prefixes.removeLast(prefixes.count - mark)
+            uris.removeLast(uris.count - mark)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// XML 1.0 §4.1 and §4.6: the references a document without a DTD may use — the five predefined
+/// entities and character references. Any other entity name is undeclared (the scanner refuses
+/// DTDs, so nothing can declare one).
+enum XMLReferences {
+    enum Outcome {
+        /// The reference's code point, and the offset after its `;`.
+        case scalar(Unicode.Scalar, end: Int)
+        /// Not a valid reference: why, and the offset up to which the text is kept literally (the
+        /// `;` when there is one nearby, otherwise just the `&`).
+        case invalid(String, end: Int)
+    }
+
+    /// Reads the reference that starts at `bytes[start]` (an `&`).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Outcome {
+        let n = bytes.count
+        var i = start + 1
+        // Names and numbers in references are short; look no further than this for the `;`.
+        let limit = min(n, start + 40)
+        if i < n && bytes[i] == UInt8(ascii: "#") {
+            i += 1
+            let hex = i < n && bytes[i] == UInt8(ascii: "x")
+            if hex { i += 1 }
+            var value: UInt32 = 0
+            var digits = 0
+            while i < limit, let d = digit(bytes[i], hex: hex) {
+                value = min(value &* (hex ? 16 : 10) &+ d, 0x110000)
+                digits += 1
+                i += 1
+            }
+            guard digits > 0, i < n, bytes[i] == UInt8(ascii: ";") else {
+                return .invalid("malformed character reference", end: start + 1)
+            }
+            guard isXMLCharacter(value), let scalar = Unicode.Scalar(value) else {
+                return .invalid("character reference to U+\(String(value, radix: 16, uppercase: true)), which XML does not allow",
+                                end: i + 1)
+            }
+            return .scalar(scalar, end: i + 1)
+        }
+        var end = i
+        while end < limit, isNameByte(bytes[end]) { end += 1 }
+        guard end > i, end < n, bytes[end] == UInt8(ascii: ";") else {
+            return .invalid("'&' that starts no reference (write '&amp;')", end: start + 1)
+        }
+        let name = UnsafeBufferPointer(rebasing: bytes[i..<end])
+        if let scalar = predefined(name) { return .scalar(scalar, end: end + 1) }
+        return .invalid("undeclared entity '\(String(decoding: name, as: UTF8.self))' (only amp, lt, gt, apos and quot exist without a DTD)",
+                        end: end + 1)
+    }
+
+    private static func predefined(_ name: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        switch name.count {
+        case 2 where name[1] == UInt8(ascii: "t"):
+            if name[0] == UInt8(ascii: "l") { return "<" }
+            if name[0] == UInt8(ascii: "g") { return ">" }
+        case 3 where name[0] == UInt8(ascii: "a") && name[1] == UInt8(ascii: "m") && name[2] == UInt8(ascii: "p"):
+            return "&"
+        case 4:
+            if name.elementsEqual("apos".utf8) { return "'" }
+            if name.elementsEqual("quot".utf8) { return "\"" }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// XML 1.0 §2.2 `Char`.
+    static func isXMLCharacter(_ v: UInt32) -> Bool {
+        v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v)
+            || (0x10000...0x10FFFF).contains(v)
+    }
+
+    @inline(__always) private static func digit(_ b: UInt8, hex: Bool) -> UInt32? {
+        if b >= 0x30 && b <= 0x39 { return UInt32(b - 0x30) }
+        guard hex else { return nil }
+        let lower = b | 0x20
+        if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "f") { return UInt32(lower - UInt8(ascii: "a") + 10) }
+        return nil
+    }
+
+    @inline(__always) static func isNameByte(_ b: UInt8) -> Bool {
+        (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || (b >= 0x30 && b <= 0x39)
+            || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: ":") || b >= 0x80
+    }
+
+    @inline(__always) static func isNameStartByte(_ b: UInt8) -> Bool {
+        (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || b == UInt8(ascii: "_")
+            || b == UInt8(ascii: ":") || b >= 0x80
+    }
+}

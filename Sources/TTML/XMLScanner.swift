@@ -1,0 +1,673 @@
+public import TimedText
+public import TextScanning
+
+/// A scanned XML document: the root element (nil when there is none, or the document was refused)
+/// and what its XML declaration said.
+public struct XMLDocument: Sendable, Hashable {
+    public var root: XMLElement?
+    /// The `encoding` of the XML declaration, as written, or nil.
+    public var declaredEncoding: String?
+
+    public init(root: XMLElement?, declaredEncoding: String? = nil) {
+        self.root = root
+        self.declaredEncoding = declaredEncoding
+    }
+}
+
+/// Reads XML 1.0 with Namespaces in XML 1.0 into a namespace-resolved `XMLElement` tree, by hand,
+/// on bytes: fast, with line:column on every node, and with a small attack surface.
+///
+/// What it accepts and what it refuses:
+/// - Elements, attributes, character data, CDATA sections (merged into the text around them), the
+///   five predefined entities and character references. Comments and processing instructions are
+///   skipped.
+/// - `<!DOCTYPE` and `<!ENTITY` are refused at once (`xml.doctype-refused`): the document is read
+///   as empty whatever follows, so no entity can be declared, let alone expanded. Billion-laughs
+///   and quadratic-blowup documents cost one scan up to their first `<!`.
+/// - Input larger than `Options.maximumInputSize` is not read; elements deeper than
+///   `Options.maximumDepth` are skipped with their content. Diagnostics are capped per code
+///   (`DiagnosticLog`). Memory is therefore bounded by the input size.
+///
+/// Recovery from errors keeps as much of the tree as a reader would expect: an end tag that
+/// matches an element further up closes the elements above it; one that matches nothing is
+/// ignored; elements open at the end are closed there; a malformed reference is kept as text; an
+/// attribute with an unbound prefix, or repeated, is dropped. Every recovery is an `xml.*` error.
+public struct XMLScanner: Sendable {
+    public struct Options: Sendable {
+        /// Inputs larger than this many bytes are refused (`xml.too-large`).
+        public var maximumInputSize: Int
+        /// Elements nested deeper than this are skipped (`xml.too-deep`).
+        public var maximumDepth: Int
+
+        public init(maximumInputSize: Int = 256 << 20, maximumDepth: Int = 256) {
+            self.maximumInputSize = maximumInputSize
+            self.maximumDepth = maximumDepth
+        }
+
+        public static let `default` = Options()
+    }
+
+    public var options: Options
+
+    public init(options: Options = .default) { self.options = options }
+
+    /// Scans decoded text (UTF-8, LF line ends; `SourceDecoder` has handled byte-order marks and
+    /// UTF-16). `source.encoding` is compared with the encoding the XML declaration names.
+    public func scan(_ source: SourceText) -> ParseResult<XMLDocument> {
+        source.withUnsafeBytes { scan($0, decodedAs: source.encoding) }
+    }
+
+    /// Scans UTF-8 bytes that were decoded as `decodedAs`.
+    public func scan(_ bytes: UnsafeBufferPointer<UInt8>, decodedAs encoding: String = "UTF-8") -> ParseResult<XMLDocument> {
+        var log = DiagnosticLog()
+        guard bytes.count <= options.maximumInputSize else {
+            log.report(.error, .xmlTooLarge,
+                       "the document is \(bytes.count) bytes, more than the \(options.maximumInputSize) allowed; not read", at: nil)
+            return ParseResult(value: XMLDocument(root: nil), diagnostics: log.finished())
+        }
+        var parser = XMLParser(bytes: bytes, options: options, encoding: encoding)
+        let document = parser.run()
+        return ParseResult(value: document, diagnostics: parser.log.finished())
+    }
+}
+
+/// The scanner's state while it walks the bytes once, front to back.
+private struct XMLParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let n: Int
+    let options: XMLScanner.Options
+    let encoding: String
+    var pos = 0
+    var lines: XMLLineTracker
+    var log = DiagnosticLog()
+
+    struct OpenElement {
+        var element: XMLElement
+        /// `bindings.count` before this element's namespace declarations, restored when it closes.
+        var bindingMark: Int
+    }
+    var stack: [OpenElement] = []
+    var namespaces = XMLNamespaceScope()
+    var root: XMLElement?
+    var declaredEncoding: String?
+    /// Start tags seen inside skipped content (too deep, or a second root) not yet ended.
+    var skipDepth = 0
+    var reportedTooDeep = false
+
+    /// Character data since the last tag, references decoded, and where it began (-1: none).
+    var text: [UInt8] = []
+    var textStart = -1
+    var rawAttributes: [RawAttribute] = []
+
+    struct RawAttribute {
+        var qualifiedName: String
+        var prefix: Substring?
+        var local: Substring
+        var value: String
+        var offset: Int
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, options: XMLScanner.Options, encoding: String) {
+        self.bytes = bytes
+        self.n = bytes.count
+        self.options = options
+        self.encoding = encoding
+        self.lines = XMLLineTracker(bytes)
+        text.reserveCapacity(256)
+    }
+
+    mutating func location(_ offset: Int) -> SourceLocation { lines.location(at: offset) }
+
+    mutating func error(_ code: DiagnosticCode, _ message: String, at offset: Int) {
+        log.report(.error, code, message, at: location(offset))
+    }
+
+    // MARK: - Document
+
+    mutating func run() -> XMLDocument {
+        if startsWith("<?xml", at: 0), n > 5, isWhitespace(bytes[5]) { scanDeclaration() }
+        while pos < n {
+            if bytes[pos] != UInt8(ascii: "<") {
+                scanText()
+                continue
+            }
+            let next = pos + 1 < n ? bytes[pos + 1] : 0
+            if next == UInt8(ascii: "/") {
+                scanEndTag()
+            } else if next == UInt8(ascii: "!") {
+                if startsWith("<!--", at: pos) {
+                    scanComment()
+                } else if startsWith("<![CDATA[", at: pos) {
+                    scanCDATA()
+                } else if startsWithIgnoringCase("<!DOCTYPE", at: pos) || startsWithIgnoringCase("<!ENTITY", at: pos) {
+                    // Refused at once: nothing after it is looked at.
+                    log.report(.error, .xmlDoctypeRefused,
+                               "document type declarations and entity declarations are not accepted (TTML needs none, and entity expansion is unsafe); the document is read as empty",
+                               at: location(pos))
+                    return XMLDocument(root: nil, declaredEncoding: declaredEncoding)
+                } else {
+                    error(.xmlBadName, "'<!' starts no comment or CDATA section; skipped up to the next '>'", at: pos)
+                    pos = find(UInt8(ascii: ">"), from: pos + 2).map { $0 + 1 } ?? n
+                }
+            } else if next == UInt8(ascii: "?") {
+                scanProcessingInstruction()
+            } else if XMLReferences.isNameStartByte(next) {
+                scanStartTag()
+            } else {
+                error(.xmlBadName, "'<' that starts no tag is kept as text (write '&lt;')", at: pos)
+                beginText(at: pos)
+                text.append(UInt8(ascii: "<"))
+                pos += 1
+            }
+        }
+        flushText()
+        if !stack.isEmpty {
+            for open in stack.reversed() {
+                log.report(.error, .xmlUnclosedElement,
+                           "<\(open.element.qualifiedName)> is not closed before the end of the document; closed there",
+                           at: open.element.location)
+            }
+            while !stack.isEmpty { closeTop() }
+        }
+        if root == nil {
+            error(.xmlNoRoot, "the document has no root element", at: n)
+        }
+        return XMLDocument(root: root, declaredEncoding: declaredEncoding)
+    }
+
+    /// XML 1.0 §2.8 `XMLDecl`: version, encoding, standalone.
+    mutating func scanDeclaration() {
+        let start = pos
+        guard let close = find("?>", from: pos + 5) else {
+            error(.xmlUnterminatedMarkup, "the XML declaration is not closed by '?>'", at: start)
+            pos = n
+            return
+        }
+        let body = UnsafeBufferPointer(rebasing: bytes[(pos + 5)..<close])
+        let pseudo = Self.pseudoAttributes(body)
+        if pseudo.first(where: { $0.0 == "version" }) == nil {
+            error(.xmlBadDeclaration, "the XML declaration has no version", at: start)
+        }
+        for (name, _) in pseudo where !["version", "encoding", "standalone"].contains(name) {
+            error(.xmlBadDeclaration, "the XML declaration has an unknown field '\(name)'", at: start)
+        }
+        if let declared = pseudo.first(where: { $0.0 == "encoding" })?.1 {
+            declaredEncoding = declared
+            checkDeclaredEncoding(declared, at: start)
+        }
+        pos = close + 2
+    }
+
+    /// The text was decoded before scanning (byte-order mark, UTF-8, detection). A declaration that
+    /// names another encoding only matters when there are non-ASCII bytes it would read otherwise.
+    mutating func checkDeclaredEncoding(_ declared: String, at offset: Int) {
+        func folded(_ s: String) -> String { String(s.lowercased().filter { $0 != "-" && $0 != "_" }) }
+        let d = folded(declared)
+        let actual = folded(encoding)
+        if d == actual || (d == "utf16" && actual.hasPrefix("utf16")) || (d == "utf8" && actual == "usascii") { return }
+        if actual == "utf8" && !bytes.contains(where: { $0 >= 0x80 }) { return }
+        log.report(.warning, .xmlEncodingMismatch,
+                   "the XML declaration names the encoding '\(declared)' but the text was read as \(encoding) (use --encoding to choose)",
+                   at: location(offset))
+    }
+
+    static func pseudoAttributes(_ body: UnsafeBufferPointer<UInt8>) -> [(String, String)] {
+        var result: [(String, String)] = []
+        var i = 0
+        let n = body.count
+        while i < n {
+            while i < n, isWhitespace(body[i]) { i += 1 }
+            let nameStart = i
+            while i < n, body[i] != UInt8(ascii: "="), !isWhitespace(body[i]) { i += 1 }
+            if nameStart == i { break }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: body[nameStart..<i]), as: UTF8.self)
+            while i < n, isWhitespace(body[i]) || body[i] == UInt8(ascii: "=") { i += 1 }
+            guard i < n, body[i] == UInt8(ascii: "\"") || body[i] == UInt8(ascii: "'") else {
+                result.append((name, ""))
+                continue
+            }
+            let quote = body[i]
+            i += 1
+            let valueStart = i
+            while i < n, body[i] != quote { i += 1 }
+            result.append((name, String(decoding: UnsafeBufferPointer(rebasing: body[valueStart..<i]), as: UTF8.self)))
+            i += 1
+        }
+        return result
+    }
+
+    // MARK: - Character data
+
+    mutating func beginText(at offset: Int) {
+        if textStart < 0 { textStart = offset }
+    }
+
+    /// Character data up to the next `<`, references decoded.
+    mutating func scanText() {
+        beginText(at: pos)
+        var runStart = pos
+        while pos < n {
+            let b = bytes[pos]
+            if b == UInt8(ascii: "<") { break }
+            if b == UInt8(ascii: "&") {
+                appendRaw(runStart, pos)
+                appendReference()
+                runStart = pos
+                continue
+            }
+            if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D {
+                error(.xmlInvalidCharacter, "control character U+\(String(b, radix: 16, uppercase: true)) is not allowed in XML; kept", at: pos)
+            }
+            pos += 1
+        }
+        appendRaw(runStart, pos)
+    }
+
+    @inline(__always) mutating func appendRaw(_ start: Int, _ end: Int) {
+        if end > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end])) }
+    }
+
+    /// Decodes the reference at `pos` (an `&`) into `text`; a bad one is kept literally.
+    mutating func appendReference() {
+        switch XMLReferences.decode(bytes, at: pos) {
+        case .scalar(let scalar, let end):
+            appendScalar(scalar, to: &text)
+            pos = end
+        case .invalid(let why, let end):
+            error(.xmlBadReference, "\(why); kept as text", at: pos)
+            appendRaw(pos, end)
+            pos = end
+        }
+    }
+
+    func appendScalar(_ scalar: Unicode.Scalar, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: UTF8.encode(scalar)!)
+    }
+
+    /// Ends the current run of character data: a text node of the open element; outside the root
+    /// element only white space is allowed.
+    mutating func flushText() {
+        guard textStart >= 0 else { return }
+        defer {
+            text.removeAll(keepingCapacity: true)
+            textStart = -1
+        }
+        if skipDepth > 0 { return }
+        if stack.isEmpty {
+            if text.contains(where: { !isWhitespace($0) }) {
+                error(.xmlContentOutsideRoot, "text outside the root element is ignored", at: textStart)
+            }
+            return
+        }
+        let node = XMLText(text: String(decoding: text, as: UTF8.self), location: location(textStart))
+        stack[stack.count - 1].element.children.append(.text(node))
+    }
+
+    mutating func scanCDATA() {
+        let start = pos
+        beginText(at: pos)
+        let contentStart = pos + 9
+        guard let end = find("]]>", from: contentStart) else {
+            error(.xmlUnterminatedMarkup, "the CDATA section is not closed by ']]>'; its text runs to the end", at: start)
+            appendRaw(contentStart, n)
+            pos = n
+            return
+        }
+        appendRaw(contentStart, end)
+        pos = end + 3
+    }
+
+    mutating func scanComment() {
+        let start = pos
+        guard let end = find("-->", from: pos + 4) else {
+            error(.xmlUnterminatedMarkup, "the comment is not closed by '-->'; it runs to the end", at: start)
+            pos = n
+            return
+        }
+        pos = end + 3
+    }
+
+    mutating func scanProcessingInstruction() {
+        let start = pos
+        if startsWithIgnoringCase("<?xml", at: pos), pos + 5 < n, isWhitespace(bytes[pos + 5]) || bytes[pos + 5] == UInt8(ascii: "?") {
+            error(.xmlBadDeclaration, "an XML declaration is allowed only at the very start of the document; ignored", at: start)
+        }
+        guard let end = find("?>", from: pos + 2) else {
+            error(.xmlUnterminatedMarkup, "the processing instruction is not closed by '?>'", at: start)
+            pos = n
+            return
+        }
+        pos = end + 2
+    }
+
+    // MARK: - Tags
+
+    /// A name at `pos` (which must hold a name start byte); advances past it.
+    @inline(__always) mutating func scanName() -> Range<Int> {
+        let start = pos
+        while pos < n, XMLReferences.isNameByte(bytes[pos]) { pos += 1 }
+        return start..<pos
+    }
+
+    @discardableResult
+    @inline(__always) mutating func skipWhitespace() -> Bool {
+        let start = pos
+        while pos < n, isWhitespace(bytes[pos]) { pos += 1 }
+        return pos > start
+    }
+
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Splits a qualified name at its colon; a name with an empty part or more than one colon is
+    /// reported and read as having no prefix.
+    mutating func split(_ qualified: String, at offset: Int) -> (prefix: Substring?, local: Substring) {
+        guard let colon = qualified.utf8.firstIndex(of: UInt8(ascii: ":")) else { return (nil, qualified[...]) }
+        let prefix = qualified[..<colon]
+        let local = qualified[qualified.index(after: colon)...]
+        if prefix.isEmpty || local.isEmpty || local.utf8.contains(UInt8(ascii: ":")) {
+            error(.xmlBadName, "'\(qualified)' is not a qualified name (prefix:local)", at: offset)
+            return (nil, qualified[...])
+        }
+        return (prefix, local)
+    }
+
+    mutating func scanStartTag() {
+        let tagStart = pos
+        flushText()
+        pos += 1
+        let qualifiedName = string(scanName())
+        rawAttributes.removeAll(keepingCapacity: true)
+        var selfClosing = false
+        while true {
+            let hadSpace = skipWhitespace()
+            guard pos < n else {
+                error(.xmlUnterminatedMarkup, "the start tag <\(qualifiedName)> is not closed by '>'", at: tagStart)
+                break
+            }
+            let b = bytes[pos]
+            if b == UInt8(ascii: ">") {
+                pos += 1
+                break
+            }
+            if b == UInt8(ascii: "/") {
+                if pos + 1 < n && bytes[pos + 1] == UInt8(ascii: ">") {
+                    pos += 2
+                    selfClosing = true
+                    break
+                }
+                error(.xmlMalformedTag, "'/' inside the start tag <\(qualifiedName)> is ignored", at: pos)
+                pos += 1
+                continue
+            }
+            if b == UInt8(ascii: "<") {
+                error(.xmlUnterminatedMarkup, "the start tag <\(qualifiedName)> is not closed by '>' before the next tag", at: tagStart)
+                break
+            }
+            guard XMLReferences.isNameStartByte(b) else {
+                error(.xmlMalformedTag, "unexpected character '\(Character(Unicode.Scalar(b)))' in the start tag <\(qualifiedName)>; skipped", at: pos)
+                pos += 1
+                continue
+            }
+            if !hadSpace {
+                error(.xmlMalformedTag, "attributes must be separated by white space", at: pos)
+            }
+            scanAttribute(in: qualifiedName)
+        }
+        openElement(qualifiedName, at: tagStart, selfClosing: selfClosing)
+    }
+
+    mutating func scanAttribute(in elementName: String) {
+        let start = pos
+        let name = string(scanName())
+        skipWhitespace()
+        guard pos < n, bytes[pos] == UInt8(ascii: "=") else {
+            error(.xmlBadAttribute, "attribute '\(name)' has no value; dropped", at: start)
+            return
+        }
+        pos += 1
+        skipWhitespace()
+        guard pos < n else { return }
+        let quote = bytes[pos]
+        var value: [UInt8] = []
+        if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+            pos += 1
+            let valueStart = pos
+            guard let end = find(quote, from: pos) else {
+                // No closing quote at all: end the value at the tag's end, the likeliest intent.
+                error(.xmlUnterminatedMarkup, "the value of '\(name)' has no closing quote", at: start)
+                let tagEnd = find(UInt8(ascii: ">"), from: valueStart) ?? n
+                normaliseAttributeValue(valueStart, tagEnd, into: &value)
+                pos = tagEnd
+                rawAttributes.append(raw(name, value, start))
+                return
+            }
+            normaliseAttributeValue(valueStart, end, into: &value)
+            pos = end + 1
+        } else {
+            error(.xmlBadAttribute, "the value of '\(name)' is not quoted", at: pos)
+            let valueStart = pos
+            while pos < n, !isWhitespace(bytes[pos]), bytes[pos] != UInt8(ascii: ">"),
+                  !(bytes[pos] == UInt8(ascii: "/") && pos + 1 < n && bytes[pos + 1] == UInt8(ascii: ">")) {
+                pos += 1
+            }
+            normaliseAttributeValue(valueStart, pos, into: &value)
+        }
+        rawAttributes.append(raw(name, value, start))
+    }
+
+    mutating func raw(_ name: String, _ value: [UInt8], _ offset: Int) -> RawAttribute {
+        let (prefix, local) = split(name, at: offset)
+        return RawAttribute(qualifiedName: name, prefix: prefix, local: local,
+                            value: String(decoding: value, as: UTF8.self), offset: offset)
+    }
+
+    /// XML 1.0 §3.3.3: references replaced, each white space character a space (character
+    /// references to white space are kept as they are).
+    mutating func normaliseAttributeValue(_ start: Int, _ end: Int, into value: inout [UInt8]) {
+        value.reserveCapacity(end - start)
+        var i = start
+        while i < end {
+            let b = bytes[i]
+            switch b {
+            case 0x09, 0x0A, 0x0D:
+                value.append(0x20)
+                i += 1
+            case UInt8(ascii: "<"):
+                error(.xmlLessThanInAttribute, "'<' is not allowed in an attribute value (write '&lt;'); kept", at: i)
+                value.append(b)
+                i += 1
+            case UInt8(ascii: "&"):
+                let end2 = min(end, n)
+                switch XMLReferences.decode(UnsafeBufferPointer(rebasing: bytes[0..<end2]), at: i) {
+                case .scalar(let scalar, let after):
+                    appendScalar(scalar, to: &value)
+                    i = after
+                case .invalid(let why, let after):
+                    error(.xmlBadReference, "\(why); kept as text", at: i)
+                    value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<after]))
+                    i = after
+                }
+            default:
+                if b < 0x20 {
+                    error(.xmlInvalidCharacter, "control character U+\(String(b, radix: 16, uppercase: true)) is not allowed in XML; kept", at: i)
+                }
+                value.append(b)
+                i += 1
+            }
+        }
+    }
+
+    /// Resolves the tag's namespaces and attributes and opens (or, self-closing, adds) the element.
+    mutating func openElement(_ qualifiedName: String, at tagStart: Int, selfClosing: Bool) {
+        if skipDepth > 0 {
+            if !selfClosing { skipDepth += 1 }
+            return
+        }
+        if stack.isEmpty && root != nil {
+            error(.xmlContentOutsideRoot, "a second root element <\(qualifiedName)> is ignored with its content", at: tagStart)
+            if !selfClosing { skipDepth = 1 }
+            return
+        }
+        if stack.count >= options.maximumDepth {
+            if !reportedTooDeep {
+                reportedTooDeep = true
+                error(.xmlTooDeep, "elements are nested deeper than \(options.maximumDepth); <\(qualifiedName)> and everything in it are skipped", at: tagStart)
+            }
+            if !selfClosing { skipDepth = 1 }
+            return
+        }
+        let bindingMark = namespaces.count
+        // Namespace declarations first: they apply to the element's own name and attributes.
+        for attribute in rawAttributes {
+            if attribute.prefix == nil && attribute.local == "xmlns" {
+                namespaces.bind("", to: attribute.value)
+            } else if attribute.prefix == "xmlns" {
+                let prefix = String(attribute.local)
+                if prefix == "xmlns" || (prefix == "xml") != (attribute.value == XMLNamespace.xml) || attribute.value.isEmpty
+                    || attribute.value == XMLNamespace.xmlns {
+                    error(.xmlBadNamespaceDeclaration, "the namespace declaration \(attribute.qualifiedName)=\"\(attribute.value)\" is not allowed; ignored",
+                          at: attribute.offset)
+                    continue
+                }
+                namespaces.bind(prefix, to: attribute.value)
+            }
+        }
+        let (prefix, local) = split(qualifiedName, at: tagStart + 1)
+        var namespace = ""
+        if let uri = namespaces.lookup(prefix ?? "") {
+            namespace = uri
+        } else if let prefix {
+            error(.xmlUnboundPrefix, "the prefix '\(prefix)' of <\(qualifiedName)> is not declared; the element is read without a namespace",
+                  at: tagStart)
+        }
+        var element = XMLElement(name: XMLName(namespace, String(local)), qualifiedName: qualifiedName,
+                                 location: location(tagStart))
+        if !rawAttributes.isEmpty { element.attributes.reserveCapacity(rawAttributes.count) }
+        for attribute in rawAttributes {
+            if attribute.prefix == "xmlns" || (attribute.prefix == nil && attribute.local == "xmlns") { continue }
+            var attributeNamespace = ""
+            if let prefix = attribute.prefix {
+                guard let uri = namespaces.lookup(prefix) else {
+                    error(.xmlUnboundPrefix, "the prefix '\(prefix)' of the attribute \(attribute.qualifiedName) is not declared; dropped",
+                          at: attribute.offset)
+                    continue
+                }
+                attributeNamespace = uri
+            }
+            let name = XMLName(attributeNamespace, String(attribute.local))
+            if element.attributes.contains(where: { $0.name == name }) {
+                error(.xmlDuplicateAttribute, "<\(qualifiedName)> has the attribute \(attribute.qualifiedName) more than once; the first is kept",
+                      at: attribute.offset)
+                continue
+            }
+            element.attributes.append(XMLAttribute(name: name, qualifiedName: attribute.qualifiedName, value: attribute.value,
+                                                   location: location(attribute.offset)))
+        }
+        stack.append(OpenElement(element: element, bindingMark: bindingMark))
+        if selfClosing { closeTop() }
+    }
+
+    /// Pops the innermost open element into its parent (or makes it the root).
+    mutating func closeTop() {
+        let open = stack.removeLast()
+        namespaces.restore(to: open.bindingMark)
+        if stack.isEmpty {
+            root = open.element
+        } else {
+            stack[stack.count - 1].element.children.append(.element(open.element))
+        }
+    }
+
+    mutating func scanEndTag() {
+        let tagStart = pos
+        pos += 2
+        let nameRange = scanName()
+        skipWhitespace()
+        if pos < n && bytes[pos] == UInt8(ascii: ">") {
+            pos += 1
+        } else {
+            error(.xmlUnterminatedMarkup, "the end tag is not closed by '>'", at: tagStart)
+            // Resume at the next tag, or after a stray '>' that belongs to this one.
+            while pos < n, bytes[pos] != UInt8(ascii: "<"), bytes[pos] != UInt8(ascii: ">") { pos += 1 }
+            if pos < n && bytes[pos] == UInt8(ascii: ">") { pos += 1 }
+        }
+        if skipDepth > 0 {
+            textStart = -1
+            text.removeAll(keepingCapacity: true)
+            skipDepth -= 1
+            return
+        }
+        flushText()
+        let name = string(nameRange)
+        guard !stack.isEmpty else {
+            error(.xmlMismatchedEndTag, "the end tag </\(name)> closes no open element; ignored", at: tagStart)
+            return
+        }
+        if stack[stack.count - 1].element.qualifiedName == name {
+            closeTop()
+            return
+        }
+        guard let match = stack.lastIndex(where: { $0.element.qualifiedName == name }) else {
+            error(.xmlMismatchedEndTag,
+                  "the end tag </\(name)> matches no open element (the innermost is <\(stack[stack.count - 1].element.qualifiedName)>); ignored",
+                  at: tagStart)
+            return
+        }
+        while stack.count > match + 1 {
+            let inner = stack[stack.count - 1].element
+            error(.xmlMismatchedEndTag, "</\(name)> closes <\(inner.qualifiedName)> (opened at \(inner.location)) which has no end tag",
+                  at: tagStart)
+            closeTop()
+        }
+        closeTop()
+    }
+
+    // MARK: - Byte helpers
+
+    func startsWith(_ literal: StaticString, at offset: Int) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard offset + count <= n else { return false }
+        let p = literal.utf8Start
+        for k in 0..<count where bytes[offset + k] != p[k] { return false }
+        return true
+    }
+
+    func startsWithIgnoringCase(_ literal: StaticString, at offset: Int) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard offset + count <= n else { return false }
+        let p = literal.utf8Start
+        for k in 0..<count {
+            let a = bytes[offset + k], b = p[k]
+            let lowerA = (a >= 0x41 && a <= 0x5A) ? a | 0x20 : a
+            let lowerB = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b
+            if lowerA != lowerB { return false }
+        }
+        return true
+    }
+
+    func find(_ byte: UInt8, from start: Int) -> Int? {
+        var i = start
+        while i < n {
+            if bytes[i] == byte { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The offset of the first occurrence of `literal` at or after `start`.
+    func find(_ literal: StaticString, from start: Int) -> Int? {
+        let first = literal.utf8Start[0]
+        var i = start
+        while let candidate = find(first, from: i) {
+            if startsWith(literal, at: candidate) { return candidate }
+            i = candidate + 1
+        }
+        return nil
+    }
+}
+
+@inline(__always) func isWhitespace(_ b: UInt8) -> Bool {
+    b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
+}

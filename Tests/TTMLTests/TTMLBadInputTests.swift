@@ -1,0 +1,88 @@
+import Testing
+import TimedText
+import TextScanning
+import TestSupport
+@testable import TTML
+
+/// Each file of Fixtures/ttml-bad gives the right diagnostics, quickly, and keeps what can be kept.
+@Suite struct TTMLBadInputTests {
+    /// Reads a fixture, failing when it takes longer than `limit` (debug build, shared machine).
+    private func read(_ name: String, limit: Duration = .seconds(1)) -> ParseResult<TTMLFile> {
+        let bytes = Fixtures.bytes("ttml-bad/" + name)
+        let clock = ContinuousClock()
+        var result: ParseResult<TTMLFile>?
+        let elapsed = clock.measure { result = TTMLReader().readFile(SourceDecoder.decode(bytes).value) }
+        #expect(elapsed < limit, "\(name) took \(elapsed)")
+        return result!
+    }
+
+    private func codes(_ result: ParseResult<TTMLFile>) -> [DiagnosticCode] { result.diagnostics.map(\.code) }
+
+    @Test func entityDeclarationsAreRefusedAtOnce() {
+        for name in ["billion_laughs.ttml", "quadratic_entity.ttml"] {
+            let result = read(name, limit: .milliseconds(100))
+            #expect(codes(result) == [.xmlDoctypeRefused], "\(name)")
+            #expect(result.diagnostics.first?.location == SourceLocation(line: 2, column: 1))
+            #expect(result.value.document.tracks.isEmpty && result.value.ttml == nil)
+        }
+    }
+
+    @Test func deepNestingIsCut() {
+        let result = read("deep_nesting.ttml")
+        #expect(codes(result) == [.xmlTooDeep])
+        // tt, body, div, p and the spans up to the limit are kept; the text below them is not.
+        #expect(result.value.document.tracks.first?.cues.isEmpty == true)
+    }
+
+    @Test func hugeAttributeIsReadWhole() {
+        let result = read("huge_attribute.ttml")
+        #expect(result.diagnostics.isEmpty)
+        let p = result.value.ttml?.nodes.first { if case .p = $0.kind { true } else { false } }
+        #expect(p?.specifiedStyles[XMLName(XMLNamespace.tts, "color")]?.value.utf8.count == 65536)
+        #expect(result.value.document.tracks.first?.cues.map(\.plainText) == ["big"])
+    }
+
+    @Test func badTimesAreIgnoredWithTheirReasons() {
+        let result = read("bad_times.ttml")
+        #expect(codes(result) == [.ttmlBadTime, .ttmlBadTime, .ttmlBadTime, .ttmlBadTime, .ttmlBadTime, .ttmlEndBeforeBegin])
+        #expect(result.diagnostics.map { $0.location?.line } == [4, 5, 6, 6, 7, 8])
+        #expect(result.diagnostics[0].message.contains("metric"))
+        // Each paragraph keeps its valid attributes: "no metric" runs from 0 to 2 s, "bad minutes"
+        // from 1 s on; the last never shows.
+        let texts = result.value.document.tracks[0].cues.map { "\($0.start.secondsText) \($0.plainText)" }
+        #expect(texts.first == "0.0 no metric\nunknown metric, negative\nframe beyond the rate")
+    }
+
+    @Test func unclosedTagsAreClosedAtTheEnd() {
+        let result = read("unclosed_tags.ttml")
+        // tt, body, div, p, span and the second p are open at the end; that p is inside the
+        // span of the first (XML nesting), where TTML allows no p: it is skipped, and said so.
+        #expect(codes(result) == Array(repeating: .xmlUnclosedElement, count: 6) + [.ttmlSkippedElement])
+        #expect(result.value.document.tracks[0].cues.first?.plainText.hasPrefix("one two") == true)
+    }
+
+    @Test func mismatchedTagsRecover() {
+        let result = read("mismatched_tags.ttml")
+        #expect(codes(result) == [.xmlMismatchedEndTag, .xmlMismatchedEndTag])
+        let texts = result.value.document.tracks[0].cues.map(\.plainText)
+        #expect(texts == ["one two", "three"])
+    }
+
+    @Test func unboundPrefixesDropWhatTheyName() {
+        let result = read("unbound_prefix.ttml")
+        #expect(codes(result) == [.xmlUnboundPrefix, .xmlUnboundPrefix, .xmlUnboundPrefix])
+        #expect(result.value.document.tracks[0].cues.map(\.plainText) == ["text"])
+    }
+
+    @Test func notXMLAndNotTTML() {
+        let notXML = read("not_xml.ttml")
+        #expect(codes(notXML) == [.xmlContentOutsideRoot, .xmlNoRoot])
+        #expect(notXML.hasErrors && notXML.value.document.tracks.isEmpty)
+        let html = read("wrong_root.ttml")
+        #expect(codes(html) == [.ttmlNotTTML])
+    }
+
+    @Test func everyBadFixtureIsCovered() {
+        #expect(Fixtures.list("ttml-bad").count == 10)
+    }
+}

@@ -1,0 +1,118 @@
+import Testing
+import TimedText
+import TextScanning
+import TestSupport
+@testable import TTML
+
+private func read(_ fixture: String) -> ParseResult<TTMLFile> {
+    TTMLReader().readFile(SourceDecoder.decode(Fixtures.bytes(fixture)).value)
+}
+
+private func s(_ seconds: Int64) -> MediaTime { MediaTime(seconds: seconds) }
+
+/// Each cue as (start, end, region, text).
+private func summary(_ document: Document) -> [String] {
+    document.tracks[0].cues.map {
+        "\($0.start.secondsText)-\($0.end?.secondsText ?? "open") \($0.layout.regionID ?? "-"): \($0.plainText)"
+    }
+}
+
+@Suite struct TTMLReaderTests {
+    @Test func regionsSpansAndSets() throws {
+        let result = read("ttml/regions_spans_sets.ttml")
+        let file = result.value
+        #expect(result.diagnostics.map(\.code) == [.ttmlUnknownRegion])
+        let ttml = try #require(file.ttml)
+        #expect(TTMLISDBuilder(document: ttml).significantTimes() == (0...11).map { s($0) })
+        #expect(summary(file.document) == [
+            "1.0-2.0 bottom: First",
+            "2.0-4.0 bottom: First and second",
+            "3.0-4.0 top: Top",
+            "4.0-5.0 top: Top",
+        ])
+        let track = file.document.tracks[0]
+        #expect(track.language == "en")
+        #expect(track.regions.map(\.id) == ["top", "bottom"])
+        // The agent is kept as a voice span.
+        guard case .span(let voice) = track.cues[2].content.first else { Issue.record("expected a voice span"); return }
+        #expect(voice.kind == .voice("Narrator"))
+        // Chained referential styles, then the set: the ISD carries the specified values.
+        let color = XMLName(XMLNamespace.tts, "color")
+        let at3 = TTMLISDBuilder(document: ttml).isd(at: s(3))
+        let topAt3 = try #require(at3.regions.first { ttml.regions[$0.region].id == "top" }?.body)
+        #expect(topAt3.styles[color]?.value == "yellow")
+        #expect(topAt3.styles[XMLName(XMLNamespace.tts, "fontSize")]?.value == "80%")
+        let at4 = TTMLISDBuilder(document: ttml).isd(at: s(4))
+        let topAt4 = try #require(at4.regions.first { ttml.regions[$0.region].id == "top" }?.body)
+        let p = try #require(topAt4.children.first?.children.first)
+        #expect(p.styles[color]?.value == "red")
+        // Hidden and misdirected paragraphs show nothing.
+        #expect(!TTMLISDBuilder(document: ttml).isd(at: s(6)).hasContent)
+        #expect(!TTMLISDBuilder(document: ttml).isd(at: s(8)).hasContent)
+        #expect(!TTMLISDBuilder(document: ttml).isd(at: s(10)).hasContent)
+    }
+
+    @Test func sequentialTimingAndWhiteSpace() throws {
+        let result = read("ttml/seq_and_whitespace.ttml")
+        #expect(result.diagnostics.isEmpty)
+        #expect(summary(result.value.document) == [
+            "0.0-2.0 default: Un espace entre les mots",
+            "3.0-5.0 default: Ligne une\nligne deux",
+            "5.0-6.0 default: gardé  tel\nquel",
+            "6.0-7.0 default: English et",
+        ])
+        let track = result.value.document.tracks[0]
+        #expect(track.language == "fr")
+        #expect(track.regions.map(\.id) == ["default"])
+        guard case .span(let english) = track.cues[3].content.first else { Issue.record("expected a language span"); return }
+        #expect(english.kind == .language("en"))
+    }
+
+    @Test func smpteDropFrameTimeCodes() {
+        let result = read("ttml/smpte_dropframe.ttml")
+        #expect(result.diagnostics.isEmpty)
+        let cues = result.value.document.tracks[0].cues
+        let frame = MediaTime(value: 1001, timescale: 30000)
+        func frames(_ n: Int64) -> MediaTime { MediaTime(value: n * 1001, timescale: 30000) }
+        #expect(cues.map(\.start) == [frames(1799), frames(17982)])
+        #expect(cues.map(\.end) == [frames(1800), frames(17997)])
+        #expect(frame == frames(1))
+    }
+
+    @Test func legacyDFXPNamespaceIsReadAsTTML() {
+        let result = read("ttml/legacy_dfxp.dfxp")
+        #expect(result.diagnostics.map(\.code) == [.ttmlLegacyNamespace])
+        #expect(summary(result.value.document) == ["0.5-1.5 default: Old namespace"])
+        let p = result.value.ttml?.nodes.first { if case .p = $0.kind { true } else { false } }
+        #expect(p?.specifiedStyles[XMLName(XMLNamespace.tts, "color")]?.value == "red")
+    }
+
+    @Test func notTTML() {
+        let result = TTMLReader().read(SourceText("<html><body/></html>"))
+        #expect(result.diagnostics.map(\.code) == [.ttmlNotTTML])
+        #expect(result.value.tracks.isEmpty)
+        #expect(result.value.format == .ttml)
+    }
+
+    @Test func parIndefiniteContentAndEmptyParagraphs() throws {
+        let result = TTMLReader().readFile(SourceText("""
+            <tt xmlns="http://www.w3.org/ns/ttml"><body><div>
+            <p begin="2s">forever</p><p begin="1s" end="3s">  </p><p begin="1s" end="2s"><br/></p>
+            </div></body></tt>
+            """))
+        // A p without an end lasts indefinitely (its text is an anonymous span in a par container).
+        #expect(summary(result.value.document) == ["1.0-2.0 default: ", "2.0-open default: forever"])
+        #expect(result.value.isds.map { $0.begin } == [s(0), s(1), s(2), s(3)])
+    }
+
+    @Test func styleCyclesAndUnknownStyles() {
+        let result = TTMLReader().readFile(SourceText("""
+            <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling">
+            <head><styling><style xml:id="a" style="b" tts:color="red"/><style xml:id="b" style="a" tts:color="blue"/></styling></head>
+            <body><div><p begin="0s" end="1s" style="a missing">x</p></div></body></tt>
+            """))
+        #expect(result.diagnostics.map(\.code) == [.ttmlStyleCycle, .ttmlUnknownStyle])
+        let p = result.value.ttml?.nodes.first { if case .p = $0.kind { true } else { false } }
+        #expect(p?.specifiedStyles[XMLName(XMLNamespace.tts, "color")]?.value == "red")
+    }
+}
