@@ -15,6 +15,7 @@ enum ConvertCommand: Command {
         OptionSpec("output", short: "o", value: "OUTPUT", help: "Where to write ('-' for standard output)."),
         OptionSpec("to", value: "FORMAT", help: "Output format (\(Formats.writableList))."),
         OptionSpec("crlf", help: "End lines with CRLF (SRT output)."),
+        OptionSpec("dfxp", help: "TTML output as TTML1 (DFXP) instead of IMSC 1.1 (also --to dfxp, or a .dfxp OUTPUT)."),
         OptionSpec("quiet", short: "q", help: "Do not print the reader's warnings."),
     ] + InputOptions.specs
 
@@ -42,7 +43,9 @@ enum ConvertCommand: Command {
             io.error("legible: \(input.displayName) could not be read")
             return 1
         }
-        let options = Formats.Options(crlf: arguments.has("crlf"))
+        let dfxp = arguments.has("dfxp") || arguments.value("to")?.lowercased() == "dfxp"
+            || (arguments.value("to") == nil && output.lowercased().hasSuffix(".dfxp"))
+        let options = Formats.Options(crlf: arguments.has("crlf"), dfxp: dfxp)
         var written: [Diagnostic]?
         if output == "-" {
             written = Formats.write(input.result.value, as: target, options: options) { io.writeStandardOutput(Array($0)) }

@@ -66,7 +66,6 @@ func readFile(_ path: String) -> String? {
         #expect(Run(["convert", srt]).status == 2, "no -o")
         #expect(Run(["convert", srt, "-o", "-"]).status == 2, "stdout needs --to")
         #expect(Run(["convert", srt, "-o", temporaryPath("x.unknown")]).status == 2)
-        #expect(Run(["convert", srt, "-o", temporaryPath("x.ttml")]).status == 2, "TTML cannot be written yet")
         #expect(Run(["convert", srt, "-o", "-", "--to"]).status == 2, "missing value")
     }
 
