@@ -36,7 +36,7 @@ enum TTMLTimeExpression: Equatable {
             if let digits = decimalDigits, digits <= 7 { return (.ticks(rate: 10_000_000), true) }
             return (.ticks(rate: lcm), true)
         }
-        if let digits = decimalDigits { return (.clock(minimumFractionDigits: max(3, digits)), true) }
+        if decimalDigits != nil { return (.clock(minimumFractionDigits: 3), true) }
         return (.ticks(rate: lcm), true)
     }
 
