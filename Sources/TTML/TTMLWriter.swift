@@ -9,7 +9,8 @@ extension DiagnosticCode {
     public static let ttmlUnsupportedStyle: Self = "ttml.unsupported-style"
     /// A length was rounded because its exact value has no finite decimal form.
     public static let ttmlRoundedValue: Self = "ttml.rounded-value"
-    /// Times could not all be written exactly (no tick rate up to 2⁴⁰ represents them) and were rounded.
+    /// Times could not all be written exactly (no tick rate up to 2⁴⁰ represents them, or clock
+    /// times were asked for) and were rounded.
     public static let ttmlRoundedTime: Self = "ttml.rounded-time"
     /// A negative time, or an end before the start, was clamped.
     public static let ttmlClampedTime: Self = "ttml.clamped-time"
@@ -55,6 +56,9 @@ public struct TTMLWriter: Sendable {
             case automatic
             /// Always ticks: 10 MHz when exact, else the least common multiple of the timescales.
             case ticks
+            /// Always clock times, for consumers that read no ticks (Flash-era DFXP players): a
+            /// time without a finite decimal form is rounded to the millisecond, and that is said.
+            case clock
         }
 
         public var dialect: Dialect
@@ -74,8 +78,8 @@ public struct TTMLWriter: Sendable {
         }
 
         public static let `default` = Options()
-        /// TTML1 for DFXP consumers.
-        public static let dfxp = Options(dialect: .dfxp)
+        /// TTML1 for DFXP consumers, with clock times only (see `docs/ttml.md`).
+        public static let dfxp = Options(dialect: .dfxp, timeExpressions: .clock)
     }
 
     /// The IMSC 1.1 Text Profile designator (IMSC 1.1 §8.1).

@@ -261,9 +261,15 @@ struct TTMLWriterRun {
         var times = starts
         for end in ends { if let end { times.append(end) } }
         for cue in track.cues { collectTimestamps(cue.content, into: &times) }
-        let choice = TTMLTimeExpression.choose(for: times, preferTicks: options.timeExpressions == .ticks)
+        let choice = TTMLTimeExpression.choose(for: times, preferTicks: options.timeExpressions == .ticks,
+                                               clockOnly: options.timeExpressions == .clock)
         time = choice.expression
-        if !choice.exact {
+        if !choice.exact && options.timeExpressions == .clock {
+            let inexact = times.filter { TTMLTimeExpression.powerOfTenDigits($0.timescale).map { $0 > 9 } ?? true }.count
+            log.report(.warning, .ttmlRoundedTime,
+                       "\(inexact) time(s) have no exact clock-time form (such as 1/3 s or NTSC frames) and were rounded to the millisecond",
+                       at: nil)
+        } else if !choice.exact {
             log.report(.warning, .ttmlRoundedTime,
                        "no tick rate up to 2^40 represents every time exactly; times were rounded to 10 MHz ticks", at: nil)
         }

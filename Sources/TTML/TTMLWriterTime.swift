@@ -20,7 +20,13 @@ enum TTMLTimeExpression: Equatable {
     /// be exact (10 MHz when that is exact, as SMPTE-TT and many encoders do). Returns nil rate
     /// information in `exact` = false when no tick rate up to `largestTickRate` is exact; then the
     /// caller rounds to 10 MHz ticks and says so.
-    static func choose(for times: [MediaTime], preferTicks: Bool) -> (expression: TTMLTimeExpression, exact: Bool) {
+    static func choose(for times: [MediaTime], preferTicks: Bool, clockOnly: Bool = false) -> (expression: TTMLTimeExpression, exact: Bool) {
+        if clockOnly {
+            // Consumers that read no ticks (Flash-era DFXP players): milliseconds where a time
+            // has no finite decimal form.
+            let exact = times.allSatisfy { powerOfTenDigits($0.timescale).map { $0 <= 9 } ?? false }
+            return (.clock(minimumFractionDigits: 3), exact)
+        }
         var lcm: Int64 = 1
         var overflowed = false
         for time in times where !overflowed {
@@ -61,6 +67,12 @@ enum TTMLTimeExpression: Equatable {
             let ticks = Int128(time.value) * Int128(rate / time.timescale)
             return "\(ticks)t"
         case .clock(let minimumDigits):
+            // A time with no finite decimal form (only when clock times were asked for) is
+            // rounded to the millisecond; the caller has said so.
+            guard let needed = Self.powerOfTenDigits(time.timescale), needed <= 9 else {
+                return TTMLTimeExpression.clock(minimumFractionDigits: minimumDigits)
+                    .text(MediaTime(value: time.rounded(toTimescale: 1000), timescale: 1000))
+            }
             let seconds = time.value / time.timescale
             var remainder = time.value % time.timescale
             let hours = seconds / 3600

@@ -383,11 +383,22 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
         let tt = out.root
         #expect(tt.attributes["ttp:profile"] == "http://www.w3.org/ns/ttml/profile/dfxp-presentation")
         #expect(tt.attributes["ttp:contentProfiles"] == nil)
-        #expect(tt.attributes["ttp:tickRate"] == "3")
+        // Clock times only (Flash-era players read no ticks): 1/3 s rounded, and said.
+        #expect(tt.attributes["ttp:tickRate"] == nil)
+        #expect(paragraphs(tt)[0].attributes["begin"] == "00:00:00.333")
+        #expect(out.diagnostics.contains { $0.code == .ttmlRoundedTime })
         #expect(!out.text.contains("tts:ruby") && !out.text.contains("textShadow") && !out.text.contains("opacity"))
         #expect(paragraphs(tt)[0].text == "漢字(かんじ)s")
         #expect(out.diagnostics.contains { $0.code == .ttmlUnsupportedMarkup })
         #expect(out.diagnostics.filter { $0.code == .ttmlUnsupportedStyle }.count == 2)
+    }
+
+    @Test func dfxpCanKeepExactTicks() {
+        var options = TTMLWriter.Options.dfxp
+        options.timeExpressions = .automatic
+        let out = written(Track(cues: [cue(MediaTime(value: 1, timescale: 3), MediaTime(seconds: 1), [.text("x")])]), options)
+        #expect(out.root.attributes["ttp:tickRate"] == "3" && paragraphs(out.root)[0].attributes["begin"] == "1t")
+        #expect(out.diagnostics.isEmpty)
     }
 
     // MARK: Fixtures
