@@ -154,34 +154,58 @@ extension TTMLWriterRun {
     }
 
     /// True when XML's default whitespace handling in TTML would change the text: a run of
-    /// spaces, a tab, or a space at the start or end of a line.
+    /// spaces, a tab, or a space at the start or end of a line. One pass over the UTF-8 bytes
+    /// (this runs for every cue).
     func needsPreservedSpace(_ nodes: [InlineNode]) -> Bool {
-        var lines: [String] = [""]
-        func walk(_ nodes: [InlineNode]) {
-            for node in nodes {
-                switch node {
-                case .text(let s):
-                    let parts = s.split(separator: "\n", omittingEmptySubsequences: false)
-                    lines[lines.count - 1] += parts[0]
-                    for part in parts.dropFirst() { lines.append(String(part)) }
-                case .lineBreak: lines.append("")
-                case .span(let span): walk(span.children)
-                case .ruby(let ruby):
-                    for segment in ruby.segments {
-                        walk(segment.base)
-                        if let annotation = segment.annotation {
-                            lines.append("")
-                            walk(annotation)
-                            lines.append("")
-                        }
+        var scan = WhitespaceScan()
+        scan.walk(nodes)
+        scan.endLine()
+        return scan.found
+    }
+}
+
+private struct WhitespaceScan {
+    var found = false
+    var atLineStart = true
+    var afterSpace = false
+
+    mutating func endLine() {
+        if afterSpace { found = true }
+        atLineStart = true
+        afterSpace = false
+    }
+
+    mutating func walk(_ nodes: [InlineNode]) {
+        for node in nodes where !found {
+            switch node {
+            case .text(let text):
+                for byte in text.utf8 {
+                    switch byte {
+                    case 0x09: found = true
+                    case 0x20:
+                        if atLineStart || afterSpace { found = true }
+                        afterSpace = true
+                        atLineStart = false
+                    case 0x0A: endLine()
+                    default:
+                        afterSpace = false
+                        atLineStart = false
                     }
-                case .timestamp: break
                 }
+            case .lineBreak: endLine()
+            case .span(let span): walk(span.children)
+            case .ruby(let ruby):
+                for segment in ruby.segments {
+                    walk(segment.base)
+                    if let annotation = segment.annotation {
+                        // The annotation is its own run of text, beside its base.
+                        endLine()
+                        walk(annotation)
+                        endLine()
+                    }
+                }
+            case .timestamp: break
             }
-        }
-        walk(nodes)
-        return lines.contains { line in
-            line.hasPrefix(" ") || line.hasSuffix(" ") || line.contains("  ") || line.contains("\t")
         }
     }
 }
