@@ -18,6 +18,7 @@ enum ConvertCommand: Command {
         OptionSpec("scc-fallback", value: "MODE",
                    help: "SCC output: a caption that cannot be loaded before its start is painted on (paint-on, the default), rolled up (roll-up) or shown late (late); each one is reported."),
         OptionSpec("drop-frame", help: "SCC output: drop-frame timecodes (HH:MM:SS;FF)."),
+        OptionSpec("dfxp", help: "TTML output as TTML1 (DFXP) instead of IMSC 1.1 (also --to dfxp, or a .dfxp OUTPUT)."),
         OptionSpec("quiet", short: "q", help: "Do not print the reader's warnings."),
     ] + InputOptions.specs
 
@@ -45,7 +46,9 @@ enum ConvertCommand: Command {
             io.error("legible: \(input.displayName) could not be read")
             return 1
         }
-        var options = Formats.Options(crlf: arguments.has("crlf"))
+        let dfxp = arguments.has("dfxp") || arguments.value("to")?.lowercased() == "dfxp"
+            || (arguments.value("to") == nil && output.lowercased().hasSuffix(".dfxp"))
+        var options = Formats.Options(crlf: arguments.has("crlf"), dfxp: dfxp)
         if let mode = arguments.value("scc-fallback") {
             guard let fallback = SCCWriter.Options.Fallback(rawValue: mode) else {
                 throw UsageError(message: "unknown --scc-fallback '\(mode)' (paint-on, roll-up or late)")

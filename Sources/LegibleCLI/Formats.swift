@@ -5,13 +5,15 @@ enum Formats {
     /// Formats Legible can read today.
     static let readable: [SourceFormat] = [.subRip, .webVTT, .scc, .ttml]
     /// Formats Legible can write today.
-    static let writable: [SourceFormat] = [.subRip, .webVTT, .scc]
+    static let writable: [SourceFormat] = [.subRip, .webVTT, .scc, .ttml]
     /// Every format id the CLI knows (some not yet readable).
     static let known: [SourceFormat] = [.subRip, .webVTT, .scc, .ttml, .substationAlpha]
 
     struct Options {
         var crlf = false
         var scc = SCCWriter.Options()
+        /// TTML output as TTML1/DFXP rather than IMSC 1.1.
+        var dfxp = false
     }
 
     static func parseFormat(_ name: String) -> SourceFormat? {
@@ -55,6 +57,10 @@ enum Formats {
         case .webVTT: try WebVTTWriter().write(track, to: sink)
         case .scc:
             let result = SCCWriter(options: options.scc).write(track.cues)
+            try result.value.withUnsafeBufferPointer { try sink($0) }
+            return result.diagnostics
+        case .ttml:
+            let result = TTMLWriter(options: options.dfxp ? .dfxp : .default).write(track)
             try result.value.withUnsafeBufferPointer { try sink($0) }
             return result.diagnostics
         default: return nil

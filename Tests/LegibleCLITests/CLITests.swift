@@ -66,7 +66,6 @@ func readFile(_ path: String) -> String? {
         #expect(Run(["convert", srt]).status == 2, "no -o")
         #expect(Run(["convert", srt, "-o", "-"]).status == 2, "stdout needs --to")
         #expect(Run(["convert", srt, "-o", temporaryPath("x.unknown")]).status == 2)
-        #expect(Run(["convert", srt, "-o", temporaryPath("x.ttml")]).status == 2, "TTML cannot be written yet")
         #expect(Run(["convert", srt, "-o", "-", "--to"]).status == 2, "missing value")
     }
 
@@ -102,6 +101,20 @@ func readFile(_ path: String) -> String? {
         #expect(r.status == 0)
         var st = stat()
         #expect(stat("/dev/null", &st) == 0 && (st.st_mode & S_IFMT) == S_IFCHR, "/dev/null is still a device")
+    }
+
+    /// TTML output: IMSC 1.1 by default, DFXP with --to dfxp or --dfxp; the writer's notes on stderr.
+    @Test func convertWritesTTMLAndDFXP() {
+        let srt = Fixtures.root + "/srt/typical.srt"
+        let imsc = Run(["convert", srt, "-o", "-", "--to", "ttml"])
+        #expect(imsc.status == 0)
+        #expect(imsc.stdout.contains("ttp:contentProfiles=\"http://www.w3.org/ns/ttml/profile/imsc1.1/text\""))
+        #expect(imsc.stderr.contains("[ttml.generated-id]"))
+        for arguments in [["--to", "dfxp"], ["--to", "ttml", "--dfxp"]] {
+            let dfxp = Run(["convert", srt, "-o", "-"] + arguments)
+            #expect(dfxp.status == 0 && dfxp.stdout.contains("ttp:profile=\"http://www.w3.org/ns/ttml/profile/dfxp-presentation\""))
+            #expect(!dfxp.stdout.contains("contentProfiles"))
+        }
     }
 
     /// SCC through the CLI: the cea608 view of cue-json.md, and the disassembly.
