@@ -5,4 +5,5 @@
 @_exported import WebVTT
 @_exported import CEA608
 @_exported import TTML
+@_exported import TrackSelection
 @_exported import Rendering
