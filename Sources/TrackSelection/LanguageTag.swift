@@ -20,7 +20,10 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
               trimmed.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || ($0 < 0x80 && Self.isAlphanumeric($0)) })
         else { return nil }
         let hyphenated = LegacyLanguageCodes.rewrite(String(trimmed.map { $0 == "_" ? "-" : $0 }))
-        if let canonical = ICULocales.canonicalTag(hyphenated) {
+        if var canonical = ICULocales.canonicalTag(hyphenated) {
+            // ICU turns an extended language subtag into the language (zh-cmn → cmn): map again.
+            let again = LegacyLanguageCodes.rewrite(canonical)
+            if again != canonical, let recanonical = ICULocales.canonicalTag(again) { canonical = recanonical }
             rawValue = canonical
         } else if ICULocales.loadError != nil, let cased = Self.casedWithoutICU(hyphenated) {
             rawValue = cased
