@@ -348,9 +348,8 @@ public struct HLSMasterPlaylist: Sendable, Hashable {
         if !variants.isEmpty {
             for key in groupOrder where key.hasPrefix("SUBTITLES ") || key.hasPrefix("CLOSED-CAPTIONS ") {
                 let first = renditions[groups[key]![0]]
-                if unavailableReason(first) != nil {
-                    log.report(.info, .hlsUnreferencedGroup,
-                               "no variant refers to \(first.type) group '\(first.groupID)': its renditions cannot be shown", at: first.location)
+                if first.uri != nil || first.type == "CLOSED-CAPTIONS", let why = unavailableReason(first) {
+                    log.report(.info, .hlsUnreferencedGroup, "group '\(first.groupID)' cannot be shown: \(why)", at: first.location)
                 }
             }
         }
@@ -358,6 +357,7 @@ public struct HLSMasterPlaylist: Sendable, Hashable {
 
     /// Why a legible rendition cannot be shown with any variant of this playlist, or nil.
     func unavailableReason(_ r: HLSRendition) -> String? {
+        if r.type == "SUBTITLES", r.uri == nil { return "a SUBTITLES rendition with no URI has nothing to play (RFC 8216 §4.3.4.1)" }
         guard !variants.isEmpty else { return nil } // a bare list of renditions: nothing to check
         if r.type == "CLOSED-CAPTIONS" {
             if variants.allSatisfy({ $0.closedCaptions == .none }) {
