@@ -7,10 +7,12 @@
 ///
 /// 1. `exact` — the canonical tags are equal (`de` asked, `ger` offered, both `de`).
 /// 2. `equivalent` — equal once likely subtags are added (`zh-TW` ≈ `zh-Hant`, `en` ≈ `en-US`).
-/// 3. `lookup` — the offered tag is a prefix of the asked one, RFC 4647 §3.4 lookup's fallback
-///    (`fr-CA` asked, plain `fr` offered).
-/// 4. `regionalParent` — the two regions share a CLDR parent (`es-MX` and `es-419` are both Latin
+/// 3. `regionalParent` — the two regions share a CLDR parent (`es-MX` and `es-419` are both Latin
 ///    American Spanish; `en-AU` and `en-GB` both `en-001`).
+/// 4. `lookup` — the offered tag is a prefix of the asked one, RFC 4647 §3.4 lookup's fallback
+///    (`fr-CA` asked, plain `fr` offered). It ranks below a regional parent because a bare
+///    language stands for its likely region (`es` is `es-ES`, `en` is `en-US`): for an `es-MX`
+///    viewer `es-419` is closer than `es`, as CLDR's distances also have it.
 /// 5. `otherRegion` — the same language in the same script, another region (`fr-CA` asked,
 ///    `fr-FR` offered): still understood, so it beats any lower-ranked language.
 ///
@@ -22,8 +24,8 @@
 public enum LanguageMatch: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
     case exact
     case equivalent
-    case lookup
     case regionalParent
+    case lookup
     case otherRegion
 
     public static func < (lhs: LanguageMatch, rhs: LanguageMatch) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -45,12 +47,12 @@ public enum LanguageMatch: Int, Sendable, Hashable, Comparable, CaseIterable, Cu
         let a = wanted.maximized, b = offered.maximized
         guard sameLanguage(a.language, b.language), a.script == b.script else { return nil }
         if a.rawValue == b.rawValue { return .equivalent }
-        if wanted.lookupFallbacks.contains(offered.rawValue) { return .lookup }
         let wantedRegions = wanted.regionalParents, offeredRegions = offered.regionalParents
         // Their own regions differ (else they would be equivalent); a shared parent region is a
         // regional group. `001` (the world) is every English's parent only through en-001, which
         // en-US does not have: sharing it is meaningful.
         if !Set(wantedRegions).isDisjoint(with: offeredRegions) { return .regionalParent }
+        if wanted.lookupFallbacks.contains(offered.rawValue) { return .lookup }
         return .otherRegion
     }
 

@@ -175,6 +175,10 @@ let scenarios: [Scenario] = [
     // CLDR parent locales: es-MX's parent is es-419, so Latin American Spanish before Castilian.
     Scenario("region: es-MX prefers es-419 to es-ES",
              [sub("es-ES", "es-ES"), sub("es-419", "es-419")], viewer("es-MX", audio: "en"), expect: "es-419"),
+    // CLDR: bare 'es' is es-Latn-ES by likely subtags; es-419 is es-MX's parent, closer than the
+    // RFC 4647 lookup fallback 'es' (which is Castilian in practice).
+    Scenario("region: es-MX prefers es-419 to bare es",
+             [sub("es", "es"), sub("es-419", "es-419")], viewer("es-MX", audio: "en"), expect: "es-419"),
     // CLDR parent locales: en-AU and en-GB share en-001; en-US does not.
     Scenario("region: en-AU prefers en-GB to en-US",
              [sub("en-US", "en-US"), sub("en-GB", "en-GB")], viewer("en-AU", audio: "ja"), expect: "en-GB"),
