@@ -14,6 +14,10 @@
 #include <unicode/ubrk.h>
 #include <unicode/ucsdet.h>
 #include <unicode/uversion.h>
+#include <unicode/uloc.h>
+#include <unicode/uldnames.h>
+#include <unicode/ures.h>
+#include <unicode/ustring.h>
 
 #define LEGIBLE_STRINGIFY2(x) #x
 #define LEGIBLE_STRINGIFY(x) LEGIBLE_STRINGIFY2(x)
@@ -26,7 +30,12 @@
     X(libi18n, ucsdet_getLanguage) \
     X(libuc, ucnv_open) X(libuc, ucnv_close) X(libuc, ucnv_convertEx) X(libuc, ucnv_setToUCallBack) \
     X(libuc, ucnv_cbToUWriteUChars) X(libuc, ucnv_getName) X(libuc, ucnv_getStandardName) \
-    X(libuc, ubrk_open) X(libuc, ubrk_close) X(libuc, ubrk_next) X(libuc, ubrk_getRuleStatus)
+    X(libuc, ubrk_open) X(libuc, ubrk_close) X(libuc, ubrk_next) X(libuc, ubrk_getRuleStatus) \
+    X(libuc, uloc_forLanguageTag) X(libuc, uloc_toLanguageTag) X(libuc, uloc_canonicalize) \
+    X(libuc, uloc_addLikelySubtags) X(libuc, uloc_minimizeSubtags) \
+    X(libuc, ures_openDirect) X(libuc, ures_getStringByKey) X(libuc, ures_close) \
+    X(libuc, uldn_openForContext) X(libuc, uldn_localeDisplayName) X(libuc, uldn_languageDisplayName) \
+    X(libuc, uldn_close) X(libuc, u_strToUTF8)
 
 #define DECLARE_POINTER(lib, name) static __typeof__(&name) p_##name;
 ICU_FUNCTIONS(DECLARE_POINTER)
@@ -230,4 +239,109 @@ int32_t legible_icu_line_breaks(const uint8_t *utf8, int32_t length, const char 
     free(text);
     free(start);
     return U_SUCCESS(status) ? written : -1;
+}
+
+// ICU locale IDs (en_US@calendar=...) are at most ULOC_FULLNAME_CAPACITY long; tags a little longer.
+#define LOCALE_CAPACITY 160
+
+static int32_t copy_result(const char *value, char *output, int32_t capacity) {
+    size_t length = strlen(value);
+    if (length + 1 > (size_t)capacity) return -1;
+    memcpy(output, value, length + 1);
+    return (int32_t)length;
+}
+
+// A BCP 47 tag to an ICU locale ID; -1 unless the whole tag parses.
+static int32_t tag_to_locale(const char *tag, char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    int32_t length = p_uloc_forLanguageTag(tag, locale, LOCALE_CAPACITY, &parsed, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    if (parsed != (int32_t)strlen(tag)) return -1;
+    return length;
+}
+
+static int32_t locale_to_tag(const char *locale, char *output, int32_t capacity) {
+    char tag[LOCALE_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    p_uloc_toLanguageTag(locale, tag, LOCALE_CAPACITY, 1, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    return copy_result(tag, output, capacity);
+}
+
+int32_t legible_icu_canonical_tag(const char *tag, char *output, int32_t capacity) {
+    if (!legible_icu_load(NULL, 0) || !tag || !*tag) return -1;
+    char locale[LOCALE_CAPACITY], canonical[LOCALE_CAPACITY];
+    if (tag_to_locale(tag, locale) < 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    p_uloc_canonicalize(locale, canonical, LOCALE_CAPACITY, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    return locale_to_tag(canonical, output, capacity);
+}
+
+int32_t legible_icu_likely_subtags(const char *tag, int maximize, char *output, int32_t capacity) {
+    if (!legible_icu_load(NULL, 0) || !tag || !*tag) return -1;
+    char locale[LOCALE_CAPACITY], result[LOCALE_CAPACITY];
+    if (tag_to_locale(tag, locale) < 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    if (maximize) p_uloc_addLikelySubtags(locale, result, LOCALE_CAPACITY, &status);
+    else p_uloc_minimizeSubtags(locale, result, LOCALE_CAPACITY, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    return locale_to_tag(result, output, capacity);
+}
+
+int32_t legible_icu_parent_locale(const char *tag, char *output, int32_t capacity) {
+    if (!legible_icu_load(NULL, 0) || !tag || !*tag) return -1;
+    char locale[LOCALE_CAPACITY];
+    if (tag_to_locale(tag, locale) < 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    // openDirect: this bundle only, without fallback, so that a missing %%Parent means "none".
+    UResourceBundle *bundle = p_ures_openDirect(NULL, locale, &status);
+    if (U_FAILURE(status) || !bundle) return 0;
+    int32_t length = 0;
+    UErrorCode keyStatus = U_ZERO_ERROR;
+    const UChar *parent = p_ures_getStringByKey(bundle, "%%Parent", &length, &keyStatus);
+    int32_t result = 0;
+    if (U_SUCCESS(keyStatus) && parent && length > 0 && length < LOCALE_CAPACITY) {
+        char parentLocale[LOCALE_CAPACITY];
+        for (int32_t i = 0; i < length; i++) parentLocale[i] = (char)parent[i]; // invariant ASCII
+        parentLocale[length] = 0;
+        result = locale_to_tag(parentLocale, output, capacity);
+    }
+    p_ures_close(bundle);
+    return result;
+}
+
+int32_t legible_icu_display_name(const char *tag, const char *displayLocale, int whole, int substitute,
+                                 char *output, int32_t capacity) {
+    if (!legible_icu_load(NULL, 0) || !tag || !*tag) return -1;
+    char locale[LOCALE_CAPACITY], display[LOCALE_CAPACITY];
+    if (tag_to_locale(tag, locale) < 0) return -1;
+    if (!displayLocale || tag_to_locale(displayLocale, display) < 0) display[0] = 0;
+    UDisplayContext contexts[] = {
+        UDISPCTX_CAPITALIZATION_FOR_UI_LIST_OR_MENU, UDISPCTX_STANDARD_NAMES,
+        substitute ? UDISPCTX_SUBSTITUTE : UDISPCTX_NO_SUBSTITUTE,
+    };
+    UErrorCode status = U_ZERO_ERROR;
+    ULocaleDisplayNames *names = p_uldn_openForContext(display, contexts, 3, &status);
+    if (U_FAILURE(status) || !names) return -1;
+    UChar name[256];
+    int32_t length;
+    if (whole) {
+        length = p_uldn_localeDisplayName(names, locale, name, 256, &status);
+    } else {
+        char language[LOCALE_CAPACITY];
+        // The language subtag of the locale ID: everything before the first '_' or '@'.
+        size_t n = strcspn(locale, "_@");
+        memcpy(language, locale, n);
+        language[n] = 0;
+        length = p_uldn_languageDisplayName(names, language, name, 256, &status);
+    }
+    p_uldn_close(names);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || length <= 0) return -1;
+    int32_t written = 0;
+    UErrorCode utf8Status = U_ZERO_ERROR;
+    p_u_strToUTF8(output, capacity, &written, name, length, &utf8Status);
+    if (U_FAILURE(utf8Status) || utf8Status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    return written;
 }

@@ -6,4 +6,5 @@
 @_exported import CEA608
 @_exported import TTML
 @_exported import Timeline
+@_exported import TrackSelection
 @_exported import Rendering

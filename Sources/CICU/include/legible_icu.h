@@ -46,6 +46,30 @@ int legible_icu_canonical_charset(const char *charset, char *output, int32_t cap
 int32_t legible_icu_line_breaks(const uint8_t *utf8, int32_t length, const char *locale,
                                 int32_t *offsets, uint8_t *hard, int32_t capacity);
 
+// Language tags (BCP 47). Each function writes a NUL-terminated result into `output` and returns
+// its length, or -1 when the input is not usable (not a well-formed tag, unknown, or too long).
+
+/// A well-formed BCP 47 tag in ICU's canonical form: uloc_forLanguageTag (the whole input must
+/// parse), uloc_canonicalize (CLDR aliases such as deu -> de), uloc_toLanguageTag (legacy codes
+/// such as iw -> he, in -> id). "und" stays "und".
+int32_t legible_icu_canonical_tag(const char *tag, char *output, int32_t capacity);
+
+/// uloc_addLikelySubtags (maximize = 1: en -> en-Latn-US, zh-TW -> zh-Hant-TW) or
+/// uloc_minimizeSubtags (maximize = 0), as a BCP 47 tag. The input is returned when ICU has no data.
+int32_t legible_icu_likely_subtags(const char *tag, int maximize, char *output, int32_t capacity);
+
+/// The explicit CLDR parent of a locale given as a BCP 47 tag (the `%%Parent` of its resource
+/// bundle: es-MX -> es-419, en-AU -> en-001, pt-AO -> pt-PT), as a tag. Returns 0 when the locale
+/// has no explicit parent (its parent is then the tag truncated), -1 on failure.
+int32_t legible_icu_parent_locale(const char *tag, char *output, int32_t capacity);
+
+/// The display name of a locale (whole = 1: "Português (Brasil)") or of its language alone
+/// (whole = 0) in the display locale, capitalised for a menu (UDISPCTX_CAPITALIZATION_FOR_UI_LIST_OR_MENU),
+/// with standard names ("Français (Canada)", not "Français canadien"). With substitute = 0, returns
+/// -1 when ICU has no name (rather than echoing the code). UTF-8.
+int32_t legible_icu_display_name(const char *tag, const char *displayLocale, int whole, int substitute,
+                                 char *output, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif
