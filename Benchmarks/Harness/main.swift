@@ -19,8 +19,14 @@ let repeatCount = option("--repeat").flatMap(Int.init) ?? 15
 let cueCount = option("--cues").flatMap(Int.init) ?? 100_000
 let filter = option("--filter")
 
-let benchmarks = SubRipBenchmarks.all(cues: cueCount) + WebVTTBenchmarks.all(cues: cueCount) + SCCBenchmarks.all(cues: cueCount)
-    + TimelineBenchmarks.all(cues: cueCount)
+// Each family builds its input only when the filter can select one of its benchmarks (the filter
+// is matched against the family prefix too), so a filtered run profiles only what it measures.
+let families: [(prefix: String, make: (Int) -> [Benchmark])] = [
+    ("srt", SubRipBenchmarks.all), ("webvtt", WebVTTBenchmarks.all), ("scc", SCCBenchmarks.all),
+    ("timeline", TimelineBenchmarks.all),
+]
+let named = families.filter { family in filter.map { family.prefix.contains($0) || $0.hasPrefix(family.prefix) } ?? true }
+let benchmarks = (named.isEmpty ? families : named).flatMap { $0.make(cueCount) }
 var results: [String] = []
 for benchmark in benchmarks where filter.map({ benchmark.name.contains($0) }) ?? true {
     let median = Measure.median(repeat: repeatCount, benchmark.body)
