@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program started with pipes to its standard streams (`ffmpeg` decoding or encoding for
+/// `legible burn`). Its standard error is collected on a thread, and the last lines are kept for
+/// the error message when it fails; standard input and output are plain file descriptors the
+/// caller reads and writes frames through.
+public final class ChildProcess: @unchecked Sendable {
+    public let executable: String
+    public let arguments: [String]
+    public let pid: pid_t
+    /// Write end of the child's standard input, or -1 when it was not asked for.
+    public private(set) var standardInput: Int32
+    /// Read end of the child's standard output, or -1 when it was not asked for.
+    public private(set) var standardOutput: Int32
+    private let errorReader: pthread_t
+    private let errorLines: ErrorTail
+
+    public struct LaunchError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Starts `executable` (a path) with `arguments`; `pipeInput`/`pipeOutput` give the caller the
+    /// child's standard input/output (otherwise they are /dev/null).
+    public init(executable: String, arguments: [String], pipeInput: Bool, pipeOutput: Bool) throws(LaunchError) {
+        self.executable = executable
+        self.arguments = arguments
+        var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        // Close-on-exec everywhere: the child gets only the ends dup2'ed onto 0, 1 and 2, so no
+        // other child (the encoder, say) holds a pipe open and keeps its reader from seeing the end.
+        func makePipe(_ fds: inout [Int32]) {
+            _ = pipe(&fds)
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        }
+        if pipeInput { makePipe(&inPipe) }
+        if pipeOutput { makePipe(&outPipe) }
+        makePipe(&errPipe)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if pipeInput { posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0) } else { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
+        if pipeOutput { posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1) } else { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        // The parent keeps only its ends.
+        for fd in [inPipe[0], outPipe[1], errPipe[1]] where fd >= 0 { close(fd) }
+        guard status == 0 else {
+            for fd in [inPipe[1], outPipe[0], errPipe[0]] where fd >= 0 { close(fd) }
+            throw LaunchError(description: "cannot start \(executable): \(String(cString: strerror(status)))")
+        }
+        pid = child
+        standardInput = inPipe[1]
+        standardOutput = outPipe[0]
+        // ffmpeg blocks when nobody reads its log: a thread drains it and keeps the tail.
+        errorLines = ErrorTail(descriptor: errPipe[0])
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(errorLines).toOpaque()
+        pthread_create(&thread, nil, { raw in
+            let tail = Unmanaged<ErrorTail>.fromOpaque(raw!).takeRetainedValue()
+            tail.drain()
+            return nil
+        }, context)
+        errorReader = thread
+    }
+
+    /// Closes the child's standard input: the end of the stream for an encoder.
+    public func closeInput() {
+        if standardInput >= 0 { close(standardInput); standardInput = -1 }
+    }
+
+    /// Closes our end of the child's standard output (after reading all of it, or to give up).
+    public func closeOutput() {
+        if standardOutput >= 0 { close(standardOutput); standardOutput = -1 }
+    }
+
+    /// Stops the child (on an error or an interruption).
+    public func terminate() { kill(pid, SIGTERM) }
+
+    /// Waits for the child to end; its exit status (128 + signal when killed).
+    public func wait() -> Int32 {
+        closeInput()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        pthread_join(errorReader, nil)
+        closeOutput()
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// The last lines the child wrote to standard error (after `wait()`).
+    public var errorTail: [String] { errorLines.lines }
+}
+
+/// Standard error of a child, drained on a thread; the last lines kept.
+final class ErrorTail: @unchecked Sendable {
+    let descriptor: Int32
+    private(set) var lines: [String] = []
+    private static let kept = 12
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    func drain() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var pending: [UInt8] = []
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            for byte in buffer[0..<n] {
+                // ffmpeg's progress lines end in \r: treat it as a line end too.
+                if byte == 0x0A || byte == 0x0D {
+                    if !pending.isEmpty { keep(String(decoding: pending, as: UTF8.self)) }
+                    pending.removeAll(keepingCapacity: true)
+                } else if pending.count < 4096 {
+                    pending.append(byte)
+                }
+            }
+        }
+        if !pending.isEmpty { keep(String(decoding: pending, as: UTF8.self)) }
+        close(descriptor)
+    }
+
+    private func keep(_ line: String) {
+        lines.append(line)
+        if lines.count > Self.kept { lines.removeFirst(lines.count - Self.kept) }
+    }
+}

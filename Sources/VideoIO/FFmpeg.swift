@@ -1,0 +1,160 @@
+import Foundation
+
+/// The `ffmpeg` and `ffprobe` programs (Debian package `ffmpeg`), used as child processes for
+/// container input and output: Legible composites raw frames, ffmpeg decodes and encodes them.
+public struct FFmpeg: Sendable {
+    public let ffmpegPath: String
+    public let ffprobePath: String
+
+    public struct MissingError: Error, CustomStringConvertible {
+        public var program: String
+        public var description: String {
+            "\(program) is not installed or not on PATH: install the Debian package ffmpeg (apt-get install ffmpeg), or run scripts/setup.sh"
+        }
+    }
+
+    /// Finds both programs on `PATH`.
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws(MissingError) -> FFmpeg {
+        let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        func find(_ name: String) -> String? {
+            directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+        guard let ffmpeg = find("ffmpeg") else { throw MissingError(program: "ffmpeg") }
+        guard let ffprobe = find("ffprobe") else { throw MissingError(program: "ffprobe") }
+        return FFmpeg(ffmpegPath: ffmpeg, ffprobePath: ffprobe)
+    }
+
+    /// What `ffprobe` says of a file's first video stream and whether it has audio.
+    public struct MediaInfo: Sendable, Hashable {
+        public var width: Int
+        public var height: Int
+        /// The stream's frame rate (`r_frame_rate`), e.g. 30000/1001.
+        public var frameRate: (numerator: Int, denominator: Int)
+        public var pixelFormat: String
+        public var codec: String
+        /// `bt709`, `bt470bg`, `smpte170m`, `bt2020nc`, or nil when the file does not say.
+        public var colorSpace: String?
+        /// `tv` (limited) or `pc` (full), or nil.
+        public var colorRange: String?
+        public var colorPrimaries: String?
+        public var colorTransfer: String?
+        public var frameCount: Int?
+        public var duration: Double?
+        public var hasAudio: Bool
+
+        public static func == (a: MediaInfo, b: MediaInfo) -> Bool {
+            a.width == b.width && a.height == b.height && a.frameRate == b.frameRate && a.pixelFormat == b.pixelFormat
+                && a.codec == b.codec && a.colorSpace == b.colorSpace && a.colorRange == b.colorRange
+                && a.frameCount == b.frameCount && a.hasAudio == b.hasAudio
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(width)
+            hasher.combine(height)
+            hasher.combine(codec)
+        }
+
+        /// The 8-bit planar format frames are exchanged in: the input's own when it is one of
+        /// the compositor's, else the nearest (10-bit and packed formats become 8-bit planar).
+        public var exchangeFormat: String {
+            switch pixelFormat {
+            case "yuv420p", "yuvj420p": "yuv420p"
+            case "yuv422p", "yuvj422p", "yuv422p10le", "yuv422p12le": "yuv422p"
+            case "yuv444p", "yuvj444p", "yuv444p10le", "yuv444p12le", "gbrp", "rgb24", "bgr24", "rgba", "bgra": "yuv444p"
+            default: "yuv420p"
+            }
+        }
+    }
+
+    public struct ProbeError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public func probe(_ path: String) throws(ProbeError) -> MediaInfo {
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(executable: ffprobePath,
+                                       arguments: ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", path],
+                                       pipeInput: false, pipeOutput: true)
+        } catch {
+            throw ProbeError(description: error.description)
+        }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(process.standardOutput, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            output += chunk[0..<n]
+        }
+        let status = process.wait()
+        guard status == 0 else {
+            throw ProbeError(description: "ffprobe cannot read \(path): \(process.errorTail.last ?? "exit status \(status)")")
+        }
+        guard let json = try? JSONSerialization.jsonObject(with: Data(output)) as? [String: Any],
+              let streams = json["streams"] as? [[String: Any]] else {
+            throw ProbeError(description: "ffprobe printed no streams for \(path)")
+        }
+        guard let video = streams.first(where: { $0["codec_type"] as? String == "video" }),
+              let width = video["width"] as? Int, let height = video["height"] as? Int else {
+            throw ProbeError(description: "\(path) has no video stream")
+        }
+        var rate = (30, 1)
+        if let text = video["r_frame_rate"] as? String {
+            let parts = text.split(separator: "/").compactMap { Int($0) }
+            if parts.count == 2, parts[0] > 0, parts[1] > 0 { rate = (parts[0], parts[1]) }
+        }
+        let format = json["format"] as? [String: Any]
+        return MediaInfo(width: width, height: height, frameRate: rate,
+                         pixelFormat: video["pix_fmt"] as? String ?? "yuv420p",
+                         codec: video["codec_name"] as? String ?? "h264",
+                         colorSpace: video["color_space"] as? String, colorRange: video["color_range"] as? String,
+                         colorPrimaries: video["color_primaries"] as? String, colorTransfer: video["color_transfer"] as? String,
+                         frameCount: (video["nb_frames"] as? String).flatMap { Int($0) },
+                         duration: (format?["duration"] as? String).flatMap { Double($0) },
+                         hasAudio: streams.contains { $0["codec_type"] as? String == "audio" })
+    }
+
+    /// Arguments that decode the first video stream of `input` to Y4M on standard output.
+    public func decodeArguments(input: String, info: MediaInfo) -> [String] {
+        ["-nostdin", "-v", "error", "-i", input, "-map", "0:v:0", "-an", "-sn",
+         "-pix_fmt", info.exchangeFormat, "-strict", "-1", "-f", "yuv4mpegpipe", "-"]
+    }
+
+    /// Arguments that encode Y4M from standard input into `output`, taking audio (and, in the
+    /// same container, subtitle and data streams) from `input`; the colour description of the
+    /// input is written into the output so that players convert it as the source was.
+    public func encodeArguments(input: String, output: String, format: String?, info: MediaInfo, extra: [String]) -> [String] {
+        var arguments = ["-nostdin", "-v", "error", "-y", "-f", "yuv4mpegpipe", "-i", "-", "-i", input,
+                         "-map", "0:v:0", "-map", "1:a?"]
+        let sameContainer = (input as NSString).pathExtension.lowercased() == (output as NSString).pathExtension.lowercased()
+        if sameContainer { arguments += ["-map", "1:s?", "-c:s", "copy"] }
+        arguments += ["-c:a", "copy"]
+        if !extra.contains("-c:v") && !extra.contains("-vcodec") {
+            arguments += Self.videoEncoder(for: info.codec, output: output)
+        }
+        arguments += ["-pix_fmt", info.exchangeFormat]
+        if let space = info.colorSpace { arguments += ["-colorspace", space] }
+        if let range = info.colorRange { arguments += ["-color_range", range] }
+        if let primaries = info.colorPrimaries { arguments += ["-color_primaries", primaries] }
+        if let transfer = info.colorTransfer { arguments += ["-color_trc", transfer] }
+        arguments += extra
+        if let format { arguments += ["-f", format] }
+        arguments.append(output)
+        return arguments
+    }
+
+    /// A sensible encoder for the input's codec: the same family at visually lossless quality.
+    static func videoEncoder(for codec: String, output: String) -> [String] {
+        let ext = (output as NSString).pathExtension.lowercased()
+        switch codec {
+        case "vp9" where ext == "webm" || ext == "mkv": return ["-c:v", "libvpx-vp9", "-crf", "24", "-b:v", "0", "-row-mt", "1"]
+        case "vp8" where ext == "webm": return ["-c:v", "libvpx", "-crf", "8", "-b:v", "2M"]
+        case "prores" where ext == "mov": return ["-c:v", "prores_ks"]
+        case "ffv1" where ext == "mkv": return ["-c:v", "ffv1"]
+        default:
+            if ext == "webm" { return ["-c:v", "libvpx-vp9", "-crf", "24", "-b:v", "0", "-row-mt", "1"] }
+            return ["-c:v", "libx264", "-crf", "18", "-preset", "veryfast"]
+        }
+    }
+}
