@@ -62,15 +62,47 @@ public struct TTMLISDBuilder {
 
     static let indexThreshold = 16
 
+    /// For each node, the part of its interval in which it can show anything: its own interval for
+    /// text and `br`, for a container the hull of its children's hulls within its own interval.
+    /// A container is pruned outside it (nothing in it is active), so selecting by hull gives the
+    /// same ISDs, and untimed `div`s (which all begin at 0) stop hiding their children's times
+    /// from the index.
+    private var hulls: [TTMLInterval]
+
     public init(document: TTMLDocument) {
         self.document = document
+        var hulls = document.nodes.map(\.interval)
+        for i in document.nodes.indices.reversed() {
+            let node = document.nodes[i]
+            switch node.kind {
+            case .text, .br: continue
+            default: break
+            }
+            var begin: MediaTime?
+            var end: MediaTime?? = .none  // .none: no child yet; .some(nil): indefinite
+            for child in node.children where !hulls[child].isEmpty {
+                let h = hulls[child]
+                begin = begin.map { min($0, h.begin) } ?? h.begin
+                switch end {
+                case .none: end = .some(h.end)
+                case .some(nil): break
+                case .some(let e?): end = .some(h.end.map { max(e, $0) })
+                }
+            }
+            guard let b = begin, case .some(let e) = end else {
+                hulls[i] = TTMLInterval(begin: node.interval.begin, end: node.interval.begin)
+                continue
+            }
+            hulls[i] = TTMLDocumentBuilder.clip(TTMLInterval(begin: b, end: e), to: node.interval)
+        }
+        self.hulls = hulls
         for (i, node) in document.nodes.enumerated() where node.children.count >= Self.indexThreshold {
-            let order = node.children.sorted { document.nodes[$0].interval.begin < document.nodes[$1].interval.begin }
+            let order = node.children.filter { !hulls[$0].isEmpty }.sorted { hulls[$0].begin < hulls[$1].begin }
             var maxEnds: [MediaTime?] = []
             maxEnds.reserveCapacity(order.count)
             var latest: MediaTime?? = .none
             for child in order {
-                let end = document.nodes[child].interval.end
+                let end = hulls[child].end
                 switch latest {
                 case .none: latest = .some(end)
                 case .some(nil): break
@@ -78,7 +110,7 @@ public struct TTMLISDBuilder {
                 }
                 maxEnds.append(latest!)
             }
-            indexes[i] = ChildIndex(order: order, begins: order.map { document.nodes[$0].interval.begin }, maxEnds: maxEnds)
+            indexes[i] = ChildIndex(order: order, begins: order.map { hulls[$0].begin }, maxEnds: maxEnds)
         }
     }
 
@@ -134,8 +166,8 @@ public struct TTMLISDBuilder {
     }
 
     func select(_ index: Int, at t: MediaTime, region: Int, inherited: Int?) -> TTMLISDNode? {
+        guard hulls[index].contains(t) else { return nil }
         let node = document.nodes[index]
-        guard node.interval.contains(t) else { return nil }
         let effective = node.region ?? inherited
         if let effective, effective != region { return nil }
         let styles = node.sets.isEmpty ? node.specifiedStyles : Self.styles(node.specifiedStyles, node.sets, at: t)
@@ -157,7 +189,7 @@ public struct TTMLISDBuilder {
     /// Calls `body` with each child of `index` active at `t`, in document order.
     func forEachActiveChild(of index: Int, at t: MediaTime, _ body: (Int) -> Void) {
         guard let idx = indexes[index] else {
-            for child in document.nodes[index].children where document.nodes[child].interval.contains(t) { body(child) }
+            for child in document.nodes[index].children where hulls[child].contains(t) { body(child) }
             return
         }
         // The children that began by t, scanned backwards while some of them may still be active.
@@ -171,7 +203,7 @@ public struct TTMLISDBuilder {
         while k >= 0 {
             if let latest = idx.maxEnds[k], latest <= t { break }
             let child = idx.order[k]
-            if document.nodes[child].interval.contains(t) { active.append(child) }
+            if hulls[child].contains(t) { active.append(child) }
             k -= 1
         }
         // Back to document order (children indices grow in document order).
