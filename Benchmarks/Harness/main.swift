@@ -1,5 +1,5 @@
 // legible-bench: the release-build benchmark harness. Refuses debug builds, warms up, repeats,
-// and prints medians as JSON. Usage: legible-bench [--filter NAME] [--repeat N] [--cues N]
+// and prints medians as JSON. Usage: legible-bench [--filter NAME] [--repeat N] [--cues N] [--ttml FILE]
 import Legible
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +19,8 @@ let repeatCount = option("--repeat").flatMap(Int.init) ?? 15
 let cueCount = option("--cues").flatMap(Int.init) ?? 100_000
 let filter = option("--filter")
 
-let benchmarks = SubRipBenchmarks.all(cues: cueCount) + WebVTTBenchmarks.all(cues: cueCount)
+let benchmarks = option("--ttml").map(TTMLBenchmarks.all(path:))
+    ?? SubRipBenchmarks.all(cues: cueCount) + WebVTTBenchmarks.all(cues: cueCount)
 var results: [String] = []
 for benchmark in benchmarks where filter.map({ benchmark.name.contains($0) }) ?? true {
     let median = Measure.median(repeat: repeatCount, benchmark.body)

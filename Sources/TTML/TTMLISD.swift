@@ -68,6 +68,16 @@ public struct TTMLISDBuilder {
     /// same ISDs, and untimed `div`s (which all begin at 0) stop hiding their children's times
     /// from the index.
     private var hulls: [TTMLInterval]
+    /// Per node, what selection needs to know without touching the node: its kind, and whether
+    /// its own specified styles hide it (`set`s can change that; those nodes are checked in full).
+    private var flags: [NodeFlags]
+
+    struct NodeFlags {
+        enum Kind: UInt8 { case container, text, whitespace, lineBreak }
+        var kind: Kind
+        var hidden: Bool
+        var hasSets: Bool
+    }
 
     public init(document: TTMLDocument) {
         self.document = document
@@ -96,6 +106,16 @@ public struct TTMLISDBuilder {
             hulls[i] = TTMLDocumentBuilder.clip(TTMLInterval(begin: b, end: e), to: node.interval)
         }
         self.hulls = hulls
+        flags = document.nodes.map { node in
+            let kind: NodeFlags.Kind
+            switch node.kind {
+            case .text: kind = node.isCollapsibleWhitespace ? .whitespace : .text
+            case .br: kind = .lineBreak
+            default: kind = .container
+            }
+            return NodeFlags(kind: kind, hidden: !node.specifiedStyles.isEmpty && TTMLContentPresence.isHidden(node.specifiedStyles),
+                             hasSets: !node.sets.isEmpty)
+        }
         for (i, node) in document.nodes.enumerated() where node.children.count >= Self.indexThreshold {
             let order = node.children.filter { !hulls[$0].isEmpty }.sorted { hulls[$0].begin < hulls[$1].begin }
             var maxEnds: [MediaTime?] = []
@@ -116,11 +136,12 @@ public struct TTMLISDBuilder {
 
     /// The significant times in increasing order, starting at 0.
     public func significantTimes() -> [MediaTime] {
-        var times: Set<MediaTime> = [.zero]
+        var times: [MediaTime] = [.zero]
+        times.reserveCapacity(document.nodes.count * 2 + 1)
         func add(_ interval: TTMLInterval) {
             guard !interval.isEmpty else { return }
-            times.insert(interval.begin)
-            if let end = interval.end { times.insert(end) }
+            times.append(interval.begin)
+            if let end = interval.end { times.append(end) }
         }
         for node in document.nodes {
             add(node.interval)
@@ -130,7 +151,11 @@ public struct TTMLISDBuilder {
             add(region.interval)
             for s in region.sets { add(s.interval) }
         }
-        return times.sorted()
+        times.sort()
+        var unique: [MediaTime] = []
+        unique.reserveCapacity(times.count / 2)
+        for t in times where unique.last != t { unique.append(t) }
+        return unique
     }
 
     /// The whole sequence, one ISD per significant time.
@@ -167,30 +192,40 @@ public struct TTMLISDBuilder {
 
     func select(_ index: Int, at t: MediaTime, region: Int, inherited: Int?) -> TTMLISDNode? {
         guard hulls[index].contains(t) else { return nil }
-        let node = document.nodes[index]
-        let effective = node.region ?? inherited
+        let flag = flags[index]
+        // Fields are read in place: copying a node would retain every one of its references.
+        let effective = document.nodes[index].region ?? inherited
         if let effective, effective != region { return nil }
-        let styles = node.sets.isEmpty ? node.specifiedStyles : Self.styles(node.specifiedStyles, node.sets, at: t)
-        if TTMLContentPresence.isHidden(styles) { return nil }
-        let ownRegion = effective == region || (effective == nil && document.regions[region].origin == .defaultRegion)
-        switch node.kind {
-        case .text, .br:
-            return ownRegion ? TTMLISDNode(node: index, styles: styles) : nil
-        case .body, .div, .p, .span:
-            var children: [TTMLISDNode] = []
-            forEachActiveChild(of: index, at: t) { child in
-                if let selected = select(child, at: t, region: region, inherited: effective) { children.append(selected) }
-            }
-            guard TTMLContentPresence.hasContent(children, in: document) else { return nil }
-            return TTMLISDNode(node: index, styles: styles, children: children)
+        let styles: [XMLName: XMLAttribute]
+        if flag.hasSets {
+            styles = Self.styles(document.nodes[index].specifiedStyles, document.nodes[index].sets, at: t)
+            if TTMLContentPresence.isHidden(styles) { return nil }
+        } else {
+            if flag.hidden { return nil }
+            styles = document.nodes[index].specifiedStyles
         }
+        if flag.kind != .container {
+            let ownRegion = effective == region || (effective == nil && document.regions[region].origin == .defaultRegion)
+            return ownRegion ? TTMLISDNode(node: index, styles: styles) : nil
+        }
+        var children: [TTMLISDNode] = []
+        var hasContent = false
+        for child in activeChildren(of: index, at: t) {
+            if let selected = select(child, at: t, region: region, inherited: effective) {
+                if flags[child].kind != .whitespace { hasContent = true }
+                children.append(selected)
+            }
+        }
+        // A container is kept when something in it is shown: text that is not just collapsible
+        // white space, a line break, or a container kept for the same reason.
+        guard hasContent else { return nil }
+        return TTMLISDNode(node: index, styles: styles, children: children)
     }
 
-    /// Calls `body` with each child of `index` active at `t`, in document order.
-    func forEachActiveChild(of index: Int, at t: MediaTime, _ body: (Int) -> Void) {
+    /// The children of `index` that may show something at `t`, in document order.
+    func activeChildren(of index: Int, at t: MediaTime) -> [Int] {
         guard let idx = indexes[index] else {
-            for child in document.nodes[index].children where hulls[child].contains(t) { body(child) }
-            return
+            return document.nodes[index].children.filter { hulls[$0].contains(t) }
         }
         // The children that began by t, scanned backwards while some of them may still be active.
         var lo = 0, hi = idx.begins.count
@@ -207,8 +242,8 @@ public struct TTMLISDBuilder {
             k -= 1
         }
         // Back to document order (children indices grow in document order).
-        active.sort()
-        for child in active { body(child) }
+        if active.count > 1 { active.sort() }
+        return active
     }
 }
 
@@ -221,18 +256,5 @@ enum TTMLContentPresence {
     static func isHidden(_ styles: [XMLName: XMLAttribute]) -> Bool {
         guard let value = styles[display]?.value else { return false }
         return trimmed(value) == "none"
-    }
-
-    /// A container is kept when something in it is shown: text that is not just collapsible white
-    /// space, a line break, or a container kept for the same reason.
-    static func hasContent(_ children: [TTMLISDNode], in document: TTMLDocument) -> Bool {
-        children.contains { child in
-            let node = document.nodes[child.node]
-            switch node.kind {
-            case .text: return !node.isCollapsibleWhitespace
-            case .br: return true
-            default: return true
-            }
-        }
     }
 }

@@ -9,6 +9,8 @@ public struct TTMLFile: Sendable {
     /// Nil when the input is not a TTML document (not XML, refused, another root element).
     public var ttml: TTMLDocument?
     public var isds: [TTMLISD]
+    /// The XML the document was read from (nil when nothing could be scanned).
+    public var xml: XMLDocument?
 }
 
 /// Reads TTML (TTML1, TTML2, IMSC 1/1.1/1.2, EBU-TT-D, SMPTE-TT, DFXP) into a `Document` of one
@@ -44,18 +46,19 @@ public struct TTMLReader: SourceTextReader, Sendable {
         var log = DiagnosticLog()
         var empty = Document(format: .ttml, encoding: source.encoding)
         guard let root = scanned.value.root else {
-            return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: []), diagnostics: scanned.diagnostics)
+            return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: [], xml: scanned.value), diagnostics: scanned.diagnostics)
         }
         var builder = TTMLDocumentBuilder(log: log)
         let built = builder.build(root)
         log = builder.log
         guard let ttml = built else {
-            return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: []),
+            return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: [], xml: scanned.value),
                                diagnostics: scanned.diagnostics + log.finished())
         }
         let isds = TTMLISDBuilder(document: ttml).sequence()
         empty.tracks = [Self.track(ttml, isds)]
-        return ParseResult(value: TTMLFile(document: empty, ttml: ttml, isds: isds), diagnostics: scanned.diagnostics + log.finished())
+        return ParseResult(value: TTMLFile(document: empty, ttml: ttml, isds: isds, xml: scanned.value),
+                           diagnostics: scanned.diagnostics + log.finished())
     }
 
     /// The track: one cue per region per run of ISDs in which the region's content is the same.
