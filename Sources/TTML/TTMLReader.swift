@@ -80,7 +80,7 @@ public struct TTMLReader: SourceTextReader, Sendable {
             for region in isd.regions {
                 guard let body = region.body, open[region.region] == nil else { continue }
                 var cue = Cue(start: isd.begin, end: nil, content: inline.inlineNodes(of: body),
-                              source: ttml.nodes[body.node].location)
+                              source: ttml.nodes[firstParagraph(body, in: ttml)].location)
                 cue.sharedLayout = layouts[region.region]
                 open[region.region] = (cues.count, body)
                 cues.append(cue)
@@ -94,5 +94,13 @@ public struct TTMLReader: SourceTextReader, Sendable {
             .map { Region(id: $0.element.id) }
         track.sortCuesByStart()
         return track
+    }
+
+    /// The first `p` of a region's content (where a cue "is" in the source), or the body.
+    static func firstParagraph(_ isd: TTMLISDNode, in ttml: TTMLDocument) -> Int {
+        var node = isd
+        while case .body = ttml.nodes[node.node].kind, let first = node.children.first { node = first }
+        while case .div = ttml.nodes[node.node].kind, let first = node.children.first { node = first }
+        return node.node
     }
 }

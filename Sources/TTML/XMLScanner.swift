@@ -207,7 +207,13 @@ private struct XMLParser {
         let d = folded(declared)
         let actual = folded(encoding)
         if d == actual || (d == "utf16" && actual.hasPrefix("utf16")) || (d == "utf8" && actual == "usascii") { return }
-        if actual == "utf8" && !bytes.contains(where: { $0 >= 0x80 }) { return }
+        if actual == "utf8" && !bytes.contains(where: { $0 >= 0x80 }) {
+            // Pure ASCII reads the same in any ASCII-compatible encoding: nothing was misread.
+            log.report(.info, .xmlEncodingMismatch,
+                       "the XML declaration names the encoding '\(declared)'; the text is ASCII and reads the same as UTF-8",
+                       at: location(offset))
+            return
+        }
         log.report(.warning, .xmlEncodingMismatch,
                    "the XML declaration names the encoding '\(declared)' but the text was read as \(encoding) (use --encoding to choose)",
                    at: location(offset))
