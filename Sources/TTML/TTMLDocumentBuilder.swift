@@ -34,7 +34,13 @@ struct TTMLDocumentBuilder {
     /// Nodes of a `seq` container that follow a child with an indefinite end: they never begin.
     var neverActive: [Int] = []
 
-    init(log: DiagnosticLog) { self.log = log }
+    /// A guess at the number of content nodes, to reserve room for them.
+    var estimatedNodeCount = 0
+
+    init(log: DiagnosticLog, sourceSize: Int = 0) {
+        self.log = log
+        estimatedNodeCount = min(sourceSize / 25, 1 << 22)
+    }
 
     static func tt(_ local: String) -> XMLName { XMLName(XMLNamespace.tt, local) }
     static let ttRegion = tt("region")
@@ -65,6 +71,9 @@ struct TTMLDocumentBuilder {
         if let head { readHead(head) }
         let hasLayoutRegions = !regions.isEmpty
         if let body = root.childElements.first(where: { $0.name == Self.tt("body") }) {
+            // About one node per 25 bytes of body in subtitle files; growing by doubling would
+            // copy the nodes several times over.
+            nodes.reserveCapacity(estimatedNodeCount)
             _ = content(body, kind: .body, syncBegin: .zero, parentIsSequential: false,
                         language: language, preservesSpace: root.attribute(Self.xmlSpace)?.value == "preserve", inheritedRegion: nil)
             for index in neverActive { nodes[index].interval = TTMLInterval(begin: nodes[index].interval.begin, end: nodes[index].interval.begin) }

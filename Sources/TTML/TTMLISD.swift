@@ -81,43 +81,50 @@ public struct TTMLISDBuilder {
 
     public init(document: TTMLDocument) {
         self.document = document
-        var hulls = document.nodes.map(\.interval)
-        for i in document.nodes.indices.reversed() {
-            let node = document.nodes[i]
-            switch node.kind {
-            case .text, .br: continue
-            default: break
-            }
-            var begin: MediaTime?
-            var end: MediaTime?? = .none  // .none: no child yet; .some(nil): indefinite
-            for child in node.children where !hulls[child].isEmpty {
-                let h = hulls[child]
-                begin = begin.map { min($0, h.begin) } ?? h.begin
-                switch end {
-                case .none: end = .some(h.end)
-                case .some(nil): break
-                case .some(let e?): end = .some(h.end.map { max(e, $0) })
+        // Through a buffer: reading a field of `nodes[i]` must not copy (retain) the whole node.
+        let (hulls, flags) = document.nodes.withUnsafeBufferPointer { nodes in
+            var hulls = nodes.map(\.interval)
+            for i in nodes.indices.reversed() {
+                switch nodes[i].kind {
+                case .text, .br: continue
+                default: break
                 }
+                var begin: MediaTime?
+                var end: MediaTime?? = .none  // .none: no child yet; .some(nil): indefinite
+                for child in nodes[i].children where !hulls[child].isEmpty {
+                    let h = hulls[child]
+                    begin = begin.map { min($0, h.begin) } ?? h.begin
+                    switch end {
+                    case .none: end = .some(h.end)
+                    case .some(nil): break
+                    case .some(let e?): end = .some(h.end.map { max(e, $0) })
+                    }
+                }
+                guard let b = begin, case .some(let e) = end else {
+                    hulls[i] = TTMLInterval(begin: nodes[i].interval.begin, end: nodes[i].interval.begin)
+                    continue
+                }
+                hulls[i] = TTMLDocumentBuilder.clip(TTMLInterval(begin: b, end: e), to: nodes[i].interval)
             }
-            guard let b = begin, case .some(let e) = end else {
-                hulls[i] = TTMLInterval(begin: node.interval.begin, end: node.interval.begin)
-                continue
+            var flags: [NodeFlags] = []
+            flags.reserveCapacity(nodes.count)
+            for i in nodes.indices {
+                let kind: NodeFlags.Kind
+                switch nodes[i].kind {
+                case .text: kind = nodes[i].isCollapsibleWhitespace ? .whitespace : .text
+                case .br: kind = .lineBreak
+                default: kind = .container
+                }
+                let styles = nodes[i].specifiedStyles
+                flags.append(NodeFlags(kind: kind, hidden: !styles.isEmpty && TTMLContentPresence.isHidden(styles),
+                                       hasSets: !nodes[i].sets.isEmpty))
             }
-            hulls[i] = TTMLDocumentBuilder.clip(TTMLInterval(begin: b, end: e), to: node.interval)
+            return (hulls, flags)
         }
         self.hulls = hulls
-        flags = document.nodes.map { node in
-            let kind: NodeFlags.Kind
-            switch node.kind {
-            case .text: kind = node.isCollapsibleWhitespace ? .whitespace : .text
-            case .br: kind = .lineBreak
-            default: kind = .container
-            }
-            return NodeFlags(kind: kind, hidden: !node.specifiedStyles.isEmpty && TTMLContentPresence.isHidden(node.specifiedStyles),
-                             hasSets: !node.sets.isEmpty)
-        }
-        for (i, node) in document.nodes.enumerated() where node.children.count >= Self.indexThreshold {
-            let order = node.children.filter { !hulls[$0].isEmpty }.sorted { hulls[$0].begin < hulls[$1].begin }
+        self.flags = flags
+        for i in document.nodes.indices where document.nodes[i].children.count >= Self.indexThreshold {
+            let order = document.nodes[i].children.filter { !hulls[$0].isEmpty }.sorted { hulls[$0].begin < hulls[$1].begin }
             var maxEnds: [MediaTime?] = []
             maxEnds.reserveCapacity(order.count)
             var latest: MediaTime?? = .none

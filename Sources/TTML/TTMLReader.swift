@@ -48,7 +48,7 @@ public struct TTMLReader: SourceTextReader, Sendable {
         guard let root = scanned.value.root else {
             return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: [], xml: scanned.value), diagnostics: scanned.diagnostics)
         }
-        var builder = TTMLDocumentBuilder(log: log)
+        var builder = TTMLDocumentBuilder(log: log, sourceSize: source.byteCount)
         let built = builder.build(root)
         log = builder.log
         guard let ttml = built else {
@@ -68,12 +68,14 @@ public struct TTMLReader: SourceTextReader, Sendable {
         let layouts = ttml.regions.map { SharedLayout(CueLayout(regionID: $0.id)) }
         var cues: [Cue] = []
         // Per region: the open cue's index in `cues` and the content it shows.
-        var open: [Int: (cue: Int, body: TTMLISDNode)] = [:]
+        var open: [(cue: Int, body: TTMLISDNode)?] = Array(repeating: nil, count: ttml.regions.count)
+        var shown: [TTMLISDNode?] = Array(repeating: nil, count: ttml.regions.count)
         var usedRegions = Set<Int>()
         for isd in isds {
-            var shown: [Int: TTMLISDNode] = [:]
-            for region in isd.regions { if let body = region.body { shown[region.region] = body } }
-            for (r, current) in open where shown[r] != current.body {
+            for r in shown.indices { shown[r] = nil }
+            for region in isd.regions { shown[region.region] = region.body }
+            for r in open.indices {
+                guard let current = open[r], shown[r] != current.body else { continue }
                 cues[current.cue].end = isd.begin
                 open[r] = nil
             }
