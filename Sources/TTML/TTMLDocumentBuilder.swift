@@ -34,9 +34,20 @@ struct TTMLDocumentBuilder {
     /// Nodes of a `seq` container that follow a child with an indefinite end: they never begin.
     var neverActive: [Int] = []
 
-    init(log: DiagnosticLog) { self.log = log }
+    /// A guess at the number of content nodes, to reserve room for them.
+    var estimatedNodeCount = 0
+
+    init(log: DiagnosticLog, sourceSize: Int = 0) {
+        self.log = log
+        estimatedNodeCount = min(sourceSize / 25, 1 << 22)
+    }
 
     static func tt(_ local: String) -> XMLName { XMLName(XMLNamespace.tt, local) }
+    static let ttRegion = tt("region")
+    static let ttSet = tt("set")
+    static let regionAttribute = XMLName("", "region")
+    static let agentAttribute = XMLName(XMLNamespace.ttm, "agent")
+    static let roleAttribute = XMLName(XMLNamespace.ttm, "role")
     static let xmlID = XMLName(XMLNamespace.xml, "id")
     static let xmlLang = XMLName(XMLNamespace.xml, "lang")
     static let xmlSpace = XMLName(XMLNamespace.xml, "space")
@@ -60,6 +71,9 @@ struct TTMLDocumentBuilder {
         if let head { readHead(head) }
         let hasLayoutRegions = !regions.isEmpty
         if let body = root.childElements.first(where: { $0.name == Self.tt("body") }) {
+            // About one node per 25 bytes of body in subtitle files; growing by doubling would
+            // copy the nodes several times over.
+            nodes.reserveCapacity(estimatedNodeCount)
             _ = content(body, kind: .body, syncBegin: .zero, parentIsSequential: false,
                         language: language, preservesSpace: root.attribute(Self.xmlSpace)?.value == "preserve", inheritedRegion: nil)
             for index in neverActive { nodes[index].interval = TTMLInterval(begin: nodes[index].interval.begin, end: nodes[index].interval.begin) }
@@ -139,7 +153,7 @@ struct TTMLDocumentBuilder {
     /// The `set` children of an element, their intervals measured from the element's begin.
     mutating func sets(of element: XMLElement, within interval: TTMLInterval) -> [TTMLSet] {
         var result: [TTMLSet] = []
-        for child in element.childElements where child.name == Self.tt("set") {
+        for case .element(let child) in element.children where child.name == Self.ttSet {
             let timing = TTMLTimingAttributes(child, parameters: parameters, log: &log)
             let (begin, end) = TTMLTiming.explicitInterval(timing, syncBegin: interval.begin)
             var styles: [XMLName: XMLAttribute] = [:]
@@ -164,15 +178,30 @@ struct TTMLDocumentBuilder {
                        at: element.location)
         }
         let index = nodes.count
-        var node = TTMLContentNode(kind: kind, id: element.attribute(Self.xmlID)?.value, location: element.location,
-                                   interval: TTMLInterval(begin: begin, end: explicitEnd))
-        node.language = element.attribute(Self.xmlLang)?.value ?? inherited
-        if let space = element.attribute(Self.xmlSpace) {
-            node.preservesSpace = trimmed(space.value) == "preserve"
-        } else {
-            node.preservesSpace = inheritedSpace
+        var node = TTMLContentNode(kind: kind, location: element.location, interval: TTMLInterval(begin: begin, end: explicitEnd),
+                                   language: inherited, preservesSpace: inheritedSpace)
+        // One pass over the attributes: elements have few, and looking each name up costs more.
+        var regionReference: XMLAttribute?
+        var agents: XMLAttribute?
+        for attribute in element.attributes {
+            switch attribute.name.namespace {
+            case XMLNamespace.xml:
+                switch attribute.name.local {
+                case "id": node.id = attribute.value
+                case "lang": node.language = attribute.value
+                case "space": node.preservesSpace = trimmed(attribute.value) == "preserve"
+                default: break
+                }
+            case "":
+                if attribute.name.local == "region" { regionReference = attribute }
+            case XMLNamespace.ttm:
+                if attribute.name.local == "agent" { agents = attribute }
+                if attribute.name.local == "role" { node.role = trimmed(attribute.value) }
+            default:
+                break
+            }
         }
-        if let reference = element.attribute(XMLName("", "region")) {
+        if let reference = regionReference {
             let id = trimmed(reference.value)
             if let r = regionIndex[id] {
                 node.region = r
@@ -182,15 +211,20 @@ struct TTMLDocumentBuilder {
             }
         }
         node.specifiedStyles = styles.specifiedStyles(of: element, log: &log)
-        if let agents = element.attribute(XMLName(XMLNamespace.ttm, "agent")) {
+        if let agents {
             let first = agents.value.split(separator: " ").first.map(String.init)
             node.agent = first.map { agentNames[$0] ?? $0 }
         }
-        node.role = element.attribute(XMLName(XMLNamespace.ttm, "role")).map { trimmed($0.value) }
         nodes.append(node)
 
         // Inline regions first: they apply to the element as a whole (TTML2 §11.1.2.1).
-        for child in element.childElements where child.name == Self.tt("region") {
+        var inlineRegions: [XMLElement] = []
+        var hasSets = false
+        for case .element(let child) in element.children where child.name.namespace == XMLNamespace.tt {
+            if child.name.local == "region" { inlineRegions.append(child) }
+            if child.name.local == "set" { hasSets = true }
+        }
+        for child in inlineRegions {
             if node.region == nil, let r = addRegion(child, origin: .inline) {
                 node.region = r
                 nodes[index].region = r
@@ -239,7 +273,7 @@ struct TTMLDocumentBuilder {
             }
         }
         nodes[index].children = children
-        nodes[index].sets = sets(of: element, within: TTMLInterval(begin: begin, end: explicitEnd))
+        if hasSets { nodes[index].sets = sets(of: element, within: TTMLInterval(begin: begin, end: explicitEnd)) }
         var end = explicitEnd
         if !timing.hasExplicitEnd {
             let isLeaf = kind == .br || (kind == .span && elementChildren == 0 && !children.isEmpty)

@@ -62,15 +62,74 @@ public struct TTMLISDBuilder {
 
     static let indexThreshold = 16
 
+    /// For each node, the part of its interval in which it can show anything: its own interval for
+    /// text and `br`, for a container the hull of its children's hulls within its own interval.
+    /// A container is pruned outside it (nothing in it is active), so selecting by hull gives the
+    /// same ISDs, and untimed `div`s (which all begin at 0) stop hiding their children's times
+    /// from the index.
+    private var hulls: [TTMLInterval]
+    /// Per node, what selection needs to know without touching the node: its kind, and whether
+    /// its own specified styles hide it (`set`s can change that; those nodes are checked in full).
+    private var flags: [NodeFlags]
+
+    struct NodeFlags {
+        enum Kind: UInt8 { case container, text, whitespace, lineBreak }
+        var kind: Kind
+        var hidden: Bool
+        var hasSets: Bool
+    }
+
     public init(document: TTMLDocument) {
         self.document = document
-        for (i, node) in document.nodes.enumerated() where node.children.count >= Self.indexThreshold {
-            let order = node.children.sorted { document.nodes[$0].interval.begin < document.nodes[$1].interval.begin }
+        // Through a buffer: reading a field of `nodes[i]` must not copy (retain) the whole node.
+        let (hulls, flags) = document.nodes.withUnsafeBufferPointer { nodes in
+            var hulls = nodes.map(\.interval)
+            for i in nodes.indices.reversed() {
+                switch nodes[i].kind {
+                case .text, .br: continue
+                default: break
+                }
+                var begin: MediaTime?
+                var end: MediaTime?? = .none  // .none: no child yet; .some(nil): indefinite
+                for child in nodes[i].children where !hulls[child].isEmpty {
+                    let h = hulls[child]
+                    begin = begin.map { min($0, h.begin) } ?? h.begin
+                    switch end {
+                    case .none: end = .some(h.end)
+                    case .some(nil): break
+                    case .some(let e?): end = .some(h.end.map { max(e, $0) })
+                    }
+                }
+                guard let b = begin, case .some(let e) = end else {
+                    hulls[i] = TTMLInterval(begin: nodes[i].interval.begin, end: nodes[i].interval.begin)
+                    continue
+                }
+                hulls[i] = TTMLDocumentBuilder.clip(TTMLInterval(begin: b, end: e), to: nodes[i].interval)
+            }
+            var flags: [NodeFlags] = []
+            flags.reserveCapacity(nodes.count)
+            for i in nodes.indices {
+                let kind: NodeFlags.Kind
+                switch nodes[i].kind {
+                case .text: kind = nodes[i].isCollapsibleWhitespace ? .whitespace : .text
+                case .br: kind = .lineBreak
+                default: kind = .container
+                }
+                let styles = nodes[i].specifiedStyles
+                flags.append(NodeFlags(kind: kind, hidden: !styles.isEmpty && TTMLContentPresence.isHidden(styles),
+                                       hasSets: !nodes[i].sets.isEmpty))
+            }
+            return (hulls, flags)
+        }
+        self.hulls = hulls
+        self.flags = flags
+        for i in document.nodes.indices where document.nodes[i].children.count >= Self.indexThreshold {
+            let order = document.nodes[i].children.filter { !hulls[$0].isEmpty }.sorted { hulls[$0].begin < hulls[$1].begin }
             var maxEnds: [MediaTime?] = []
             maxEnds.reserveCapacity(order.count)
             var latest: MediaTime?? = .none
             for child in order {
-                let end = document.nodes[child].interval.end
+                let end = hulls[child].end
                 switch latest {
                 case .none: latest = .some(end)
                 case .some(nil): break
@@ -78,17 +137,18 @@ public struct TTMLISDBuilder {
                 }
                 maxEnds.append(latest!)
             }
-            indexes[i] = ChildIndex(order: order, begins: order.map { document.nodes[$0].interval.begin }, maxEnds: maxEnds)
+            indexes[i] = ChildIndex(order: order, begins: order.map { hulls[$0].begin }, maxEnds: maxEnds)
         }
     }
 
     /// The significant times in increasing order, starting at 0.
     public func significantTimes() -> [MediaTime] {
-        var times: Set<MediaTime> = [.zero]
+        var times: [MediaTime] = [.zero]
+        times.reserveCapacity(document.nodes.count * 2 + 1)
         func add(_ interval: TTMLInterval) {
             guard !interval.isEmpty else { return }
-            times.insert(interval.begin)
-            if let end = interval.end { times.insert(end) }
+            times.append(interval.begin)
+            if let end = interval.end { times.append(end) }
         }
         for node in document.nodes {
             add(node.interval)
@@ -98,7 +158,11 @@ public struct TTMLISDBuilder {
             add(region.interval)
             for s in region.sets { add(s.interval) }
         }
-        return times.sorted()
+        times.sort()
+        var unique: [MediaTime] = []
+        unique.reserveCapacity(times.count / 2)
+        for t in times where unique.last != t { unique.append(t) }
+        return unique
     }
 
     /// The whole sequence, one ISD per significant time.
@@ -134,31 +198,41 @@ public struct TTMLISDBuilder {
     }
 
     func select(_ index: Int, at t: MediaTime, region: Int, inherited: Int?) -> TTMLISDNode? {
-        let node = document.nodes[index]
-        guard node.interval.contains(t) else { return nil }
-        let effective = node.region ?? inherited
+        guard hulls[index].contains(t) else { return nil }
+        let flag = flags[index]
+        // Fields are read in place: copying a node would retain every one of its references.
+        let effective = document.nodes[index].region ?? inherited
         if let effective, effective != region { return nil }
-        let styles = node.sets.isEmpty ? node.specifiedStyles : Self.styles(node.specifiedStyles, node.sets, at: t)
-        if TTMLContentPresence.isHidden(styles) { return nil }
-        let ownRegion = effective == region || (effective == nil && document.regions[region].origin == .defaultRegion)
-        switch node.kind {
-        case .text, .br:
-            return ownRegion ? TTMLISDNode(node: index, styles: styles) : nil
-        case .body, .div, .p, .span:
-            var children: [TTMLISDNode] = []
-            forEachActiveChild(of: index, at: t) { child in
-                if let selected = select(child, at: t, region: region, inherited: effective) { children.append(selected) }
-            }
-            guard TTMLContentPresence.hasContent(children, in: document) else { return nil }
-            return TTMLISDNode(node: index, styles: styles, children: children)
+        let styles: [XMLName: XMLAttribute]
+        if flag.hasSets {
+            styles = Self.styles(document.nodes[index].specifiedStyles, document.nodes[index].sets, at: t)
+            if TTMLContentPresence.isHidden(styles) { return nil }
+        } else {
+            if flag.hidden { return nil }
+            styles = document.nodes[index].specifiedStyles
         }
+        if flag.kind != .container {
+            let ownRegion = effective == region || (effective == nil && document.regions[region].origin == .defaultRegion)
+            return ownRegion ? TTMLISDNode(node: index, styles: styles) : nil
+        }
+        var children: [TTMLISDNode] = []
+        var hasContent = false
+        for child in activeChildren(of: index, at: t) {
+            if let selected = select(child, at: t, region: region, inherited: effective) {
+                if flags[child].kind != .whitespace { hasContent = true }
+                children.append(selected)
+            }
+        }
+        // A container is kept when something in it is shown: text that is not just collapsible
+        // white space, a line break, or a container kept for the same reason.
+        guard hasContent else { return nil }
+        return TTMLISDNode(node: index, styles: styles, children: children)
     }
 
-    /// Calls `body` with each child of `index` active at `t`, in document order.
-    func forEachActiveChild(of index: Int, at t: MediaTime, _ body: (Int) -> Void) {
+    /// The children of `index` that may show something at `t`, in document order.
+    func activeChildren(of index: Int, at t: MediaTime) -> [Int] {
         guard let idx = indexes[index] else {
-            for child in document.nodes[index].children where document.nodes[child].interval.contains(t) { body(child) }
-            return
+            return document.nodes[index].children.filter { hulls[$0].contains(t) }
         }
         // The children that began by t, scanned backwards while some of them may still be active.
         var lo = 0, hi = idx.begins.count
@@ -171,12 +245,12 @@ public struct TTMLISDBuilder {
         while k >= 0 {
             if let latest = idx.maxEnds[k], latest <= t { break }
             let child = idx.order[k]
-            if document.nodes[child].interval.contains(t) { active.append(child) }
+            if hulls[child].contains(t) { active.append(child) }
             k -= 1
         }
         // Back to document order (children indices grow in document order).
-        active.sort()
-        for child in active { body(child) }
+        if active.count > 1 { active.sort() }
+        return active
     }
 }
 
@@ -189,18 +263,5 @@ enum TTMLContentPresence {
     static func isHidden(_ styles: [XMLName: XMLAttribute]) -> Bool {
         guard let value = styles[display]?.value else { return false }
         return trimmed(value) == "none"
-    }
-
-    /// A container is kept when something in it is shown: text that is not just collapsible white
-    /// space, a line break, or a container kept for the same reason.
-    static func hasContent(_ children: [TTMLISDNode], in document: TTMLDocument) -> Bool {
-        children.contains { child in
-            let node = document.nodes[child.node]
-            switch node.kind {
-            case .text: return !node.isCollapsibleWhitespace
-            case .br: return true
-            default: return true
-            }
-        }
     }
 }

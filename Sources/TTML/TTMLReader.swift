@@ -9,6 +9,8 @@ public struct TTMLFile: Sendable {
     /// Nil when the input is not a TTML document (not XML, refused, another root element).
     public var ttml: TTMLDocument?
     public var isds: [TTMLISD]
+    /// The XML the document was read from (nil when nothing could be scanned).
+    public var xml: XMLDocument?
 }
 
 /// Reads TTML (TTML1, TTML2, IMSC 1/1.1/1.2, EBU-TT-D, SMPTE-TT, DFXP) into a `Document` of one
@@ -44,18 +46,19 @@ public struct TTMLReader: SourceTextReader, Sendable {
         var log = DiagnosticLog()
         var empty = Document(format: .ttml, encoding: source.encoding)
         guard let root = scanned.value.root else {
-            return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: []), diagnostics: scanned.diagnostics)
+            return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: [], xml: scanned.value), diagnostics: scanned.diagnostics)
         }
-        var builder = TTMLDocumentBuilder(log: log)
+        var builder = TTMLDocumentBuilder(log: log, sourceSize: source.byteCount)
         let built = builder.build(root)
         log = builder.log
         guard let ttml = built else {
-            return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: []),
+            return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: [], xml: scanned.value),
                                diagnostics: scanned.diagnostics + log.finished())
         }
         let isds = TTMLISDBuilder(document: ttml).sequence()
         empty.tracks = [Self.track(ttml, isds)]
-        return ParseResult(value: TTMLFile(document: empty, ttml: ttml, isds: isds), diagnostics: scanned.diagnostics + log.finished())
+        return ParseResult(value: TTMLFile(document: empty, ttml: ttml, isds: isds, xml: scanned.value),
+                           diagnostics: scanned.diagnostics + log.finished())
     }
 
     /// The track: one cue per region per run of ISDs in which the region's content is the same.
@@ -65,19 +68,21 @@ public struct TTMLReader: SourceTextReader, Sendable {
         let layouts = ttml.regions.map { SharedLayout(CueLayout(regionID: $0.id)) }
         var cues: [Cue] = []
         // Per region: the open cue's index in `cues` and the content it shows.
-        var open: [Int: (cue: Int, body: TTMLISDNode)] = [:]
+        var open: [(cue: Int, body: TTMLISDNode)?] = Array(repeating: nil, count: ttml.regions.count)
+        var shown: [TTMLISDNode?] = Array(repeating: nil, count: ttml.regions.count)
         var usedRegions = Set<Int>()
         for isd in isds {
-            var shown: [Int: TTMLISDNode] = [:]
-            for region in isd.regions { if let body = region.body { shown[region.region] = body } }
-            for (r, current) in open where shown[r] != current.body {
+            for r in shown.indices { shown[r] = nil }
+            for region in isd.regions { shown[region.region] = region.body }
+            for r in open.indices {
+                guard let current = open[r], shown[r] != current.body else { continue }
                 cues[current.cue].end = isd.begin
                 open[r] = nil
             }
             for region in isd.regions {
                 guard let body = region.body, open[region.region] == nil else { continue }
                 var cue = Cue(start: isd.begin, end: nil, content: inline.inlineNodes(of: body),
-                              source: ttml.nodes[body.node].location)
+                              source: ttml.nodes[firstParagraph(body, in: ttml)].location)
                 cue.sharedLayout = layouts[region.region]
                 open[region.region] = (cues.count, body)
                 cues.append(cue)
@@ -91,5 +96,13 @@ public struct TTMLReader: SourceTextReader, Sendable {
             .map { Region(id: $0.element.id) }
         track.sortCuesByStart()
         return track
+    }
+
+    /// The first `p` of a region's content (where a cue "is" in the source), or the body.
+    static func firstParagraph(_ isd: TTMLISDNode, in ttml: TTMLDocument) -> Int {
+        var node = isd
+        while case .body = ttml.nodes[node.node].kind, let first = node.children.first { node = first }
+        while case .div = ttml.nodes[node.node].kind, let first = node.children.first { node = first }
+        return node.node
     }
 }

@@ -20,6 +20,8 @@ struct TTMLSpecifiedStyleResolver {
     static let styleNamespaces: Set<String> = [XMLNamespace.tts, XMLNamespace.itts, XMLNamespace.ebutts]
 
     static func isStyleAttribute(_ name: XMLName) -> Bool { styleNamespaces.contains(name.namespace) }
+    static let ttStyle = XMLName(XMLNamespace.tt, "style")
+    static let styleAttribute = XMLName("", "style")
 
     /// Registers the `style` elements of `head/styling` by `xml:id`.
     mutating func define(_ style: XMLElement) {
@@ -36,7 +38,7 @@ struct TTMLSpecifiedStyleResolver {
     private mutating func specifiedStyles(of element: XMLElement, visiting: inout [String],
                                           log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
         var result: [XMLName: XMLAttribute] = [:]
-        if let references = element.attribute(XMLName("", "style")) {
+        if let references = element.attribute(Self.styleAttribute) {
             for id in references.value.split(whereSeparator: { $0 == " " }) {
                 let id = String(id)
                 if visiting.contains(id) {
@@ -46,7 +48,8 @@ struct TTMLSpecifiedStyleResolver {
                     continue
                 }
                 if let cached = resolved[id] {
-                    result.merge(cached) { _, new in new }
+                    // The common case, one reference: share the stored set rather than copy it.
+                    if result.isEmpty { result = cached } else { result.merge(cached) { _, new in new } }
                     continue
                 }
                 guard let definition = definitions[id] else {
@@ -63,7 +66,7 @@ struct TTMLSpecifiedStyleResolver {
         }
         // Nested styling (TTML2 §10.4.4.2 step 2): `style` children of content elements and regions.
         if element.name.local != "style" {
-            for child in element.childElements where child.name == XMLName(XMLNamespace.tt, "style") {
+            for case .element(let child) in element.children where child.name == Self.ttStyle {
                 result.merge(specifiedStyles(of: child, visiting: &visiting, log: &log)) { _, new in new }
             }
         }

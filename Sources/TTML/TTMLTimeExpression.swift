@@ -87,10 +87,17 @@ public struct TTMLTimingParameters: Sendable, Hashable {
 public enum TTMLTimeExpression {
     /// The time the expression denotes under `parameters`, or nil with the reason it is invalid.
     public static func parse(_ text: String, parameters: TTMLTimingParameters) -> Result<MediaTime, Invalid> {
-        var utf8 = Array(text.utf8)
-        while let last = utf8.last, isWhitespace(last) { utf8.removeLast() }
-        let start = utf8.firstIndex { !isWhitespace($0) } ?? utf8.count
-        let bytes = utf8[start...]
+        var text = text
+        // In place for native strings: parsing a time allocates nothing.
+        return text.withUTF8 { parse(ArraySlice($0), parameters) }
+    }
+
+    static func parse(_ utf8: ArraySlice<UInt8>, _ parameters: TTMLTimingParameters) -> Result<MediaTime, Invalid> {
+        var end = utf8.endIndex
+        while end > utf8.startIndex, isWhitespace(utf8[end - 1]) { end -= 1 }
+        var start = utf8.startIndex
+        while start < end, isWhitespace(utf8[start]) { start += 1 }
+        let bytes = utf8[start..<end]
         if bytes.isEmpty { return .failure(Invalid("an empty time expression")) }
         if bytes.starts(with: "wallclock(".utf8) {
             return .failure(Invalid("wallclock() times are not supported"))
@@ -201,17 +208,24 @@ public enum TTMLTimeExpression {
             guard fraction.count > 0 else { return .failure(Invalid("a '.' without digits")) }
             value = value + decimalFraction(bytes[fractionStart..<i])
         }
-        let metric = String(decoding: bytes[i...], as: UTF8.self)
+        let metric = bytes[i...]
         let seconds: Rational
-        switch metric {
-        case "h": seconds = value * Rational(3600)
-        case "m": seconds = value * Rational(60)
-        case "s": seconds = value
-        case "ms": seconds = value / Rational(1000)
-        case "f": seconds = value / Rational(p.effectiveFrameRate)
-        case "t": seconds = value / Rational(p.tickRate)
-        case "": return .failure(Invalid("an offset time needs a metric (h, m, s, ms, f or t)"))
-        default: return .failure(Invalid("unknown metric '\(metric)' (h, m, s, ms, f or t)"))
+        if metric.elementsEqual("s".utf8) {
+            seconds = value
+        } else if metric.elementsEqual("ms".utf8) {
+            seconds = value / Rational(1000)
+        } else if metric.elementsEqual("t".utf8) {
+            seconds = value / Rational(p.tickRate)
+        } else if metric.elementsEqual("f".utf8) {
+            seconds = value / Rational(p.effectiveFrameRate)
+        } else if metric.elementsEqual("m".utf8) {
+            seconds = value * Rational(60)
+        } else if metric.elementsEqual("h".utf8) {
+            seconds = value * Rational(3600)
+        } else if metric.isEmpty {
+            return .failure(Invalid("an offset time needs a metric (h, m, s, ms, f or t)"))
+        } else {
+            return .failure(Invalid("unknown metric '\(String(decoding: metric, as: UTF8.self))' (h, m, s, ms, f or t)"))
         }
         return time(seconds, "the offset time")
     }

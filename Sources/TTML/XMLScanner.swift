@@ -98,6 +98,8 @@ private struct XMLParser {
     var text: [UInt8] = []
     var textStart = -1
     var rawAttributes: [RawAttribute] = []
+    /// Set by `normaliseAttributeValue` when the value's bytes need no change.
+    var cleanValue: Range<Int>?
 
     struct RawAttribute {
         var qualifiedName: String
@@ -205,7 +207,13 @@ private struct XMLParser {
         let d = folded(declared)
         let actual = folded(encoding)
         if d == actual || (d == "utf16" && actual.hasPrefix("utf16")) || (d == "utf8" && actual == "usascii") { return }
-        if actual == "utf8" && !bytes.contains(where: { $0 >= 0x80 }) { return }
+        if actual == "utf8" && !bytes.contains(where: { $0 >= 0x80 }) {
+            // Pure ASCII reads the same in any ASCII-compatible encoding: nothing was misread.
+            log.report(.info, .xmlEncodingMismatch,
+                       "the XML declaration names the encoding '\(declared)'; the text is ASCII and reads the same as UTF-8",
+                       at: location(offset))
+            return
+        }
         log.report(.warning, .xmlEncodingMismatch,
                    "the XML declaration names the encoding '\(declared)' but the text was read as \(encoding) (use --encoding to choose)",
                    at: location(offset))
@@ -459,15 +467,24 @@ private struct XMLParser {
 
     mutating func raw(_ name: String, _ value: [UInt8], _ offset: Int) -> RawAttribute {
         let (prefix, local) = split(name, at: offset)
-        return RawAttribute(qualifiedName: name, prefix: prefix, local: local,
-                            value: String(decoding: value, as: UTF8.self), offset: offset)
+        let text = cleanValue.map { string($0) } ?? String(decoding: value, as: UTF8.self)
+        cleanValue = nil
+        return RawAttribute(qualifiedName: name, prefix: prefix, local: local, value: text, offset: offset)
     }
 
     /// XML 1.0 §3.3.3: references replaced, each white space character a space (character
     /// references to white space are kept as they are).
     mutating func normaliseAttributeValue(_ start: Int, _ end: Int, into value: inout [UInt8]) {
-        value.reserveCapacity(end - start)
         var i = start
+        // Most values hold nothing to replace: they become a String straight from the bytes.
+        while i < end, bytes[i] >= 0x20, bytes[i] != UInt8(ascii: "&"), bytes[i] != UInt8(ascii: "<") { i += 1 }
+        if i == end {
+            cleanValue = start..<end
+            return
+        }
+        cleanValue = nil
+        value.reserveCapacity(end - start)
+        value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
         while i < end {
             let b = bytes[i]
             switch b {

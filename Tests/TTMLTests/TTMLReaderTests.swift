@@ -32,6 +32,8 @@ private func summary(_ document: Document) -> [String] {
         ])
         let track = file.document.tracks[0]
         #expect(track.language == "en")
+        // A cue's source is its first paragraph.
+        #expect(track.cues.map { $0.source?.line } == [21, 21, 23, 23])
         #expect(track.regions.map(\.id) == ["top", "bottom"])
         // The agent is kept as a voice span.
         guard case .span(let voice) = track.cues[2].content.first else { Issue.record("expected a voice span"); return }
