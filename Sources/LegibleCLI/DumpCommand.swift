@@ -174,7 +174,7 @@ enum DumpJSON {
         } else {
             members.append(("cues", .array(track.cues.map { cue($0) })))
         }
-        members.append(("regions", .array(track.regions.map { .object([("id", .string($0.id))]) })))
+        members.append(("regions", .array(track.regions.map(region))))
         return .object(members)
     }
 
@@ -265,6 +265,29 @@ enum DumpJSON {
             members.append(("box", .object([("x", percent(box.x)), ("y", percent(box.y)),
                                             ("width", percent(box.width)), ("height", percent(box.height))])))
         }
+        return .object(members)
+    }
+
+    /// A region: its id, and what it states of its place (percentages of the frame) and look.
+    static func region(_ region: Region) -> JSON {
+        func percent(_ f: Fraction) -> JSON { .number(f.percent.decimalText(maximumFractionDigits: 6)) }
+        func point(_ p: Point) -> JSON { .array([percent(p.x), percent(p.y)]) }
+        var members: [(String, JSON)] = [("id", .string(region.id))]
+        if let origin = region.origin { members.append(("origin", point(origin))) }
+        if let extent = region.extent { members.append(("extent", point(extent))) }
+        if let width = region.width { members.append(("width", percent(width))) }
+        if let lines = region.lines { members.append(("lines", .int(lines))) }
+        if let anchor = region.regionAnchor { members.append(("regionAnchor", point(anchor))) }
+        if let anchor = region.viewportAnchor { members.append(("viewportAnchor", point(anchor))) }
+        if region.scrollUp { members.append(("scroll", .string("up"))) }
+        if region.origin != nil || region.extent != nil {
+            members.append(("displayAlign", .string(region.displayAlignment.rawValue)))
+            members.append(("writingDirection", .string(region.writingDirection.rawValue)))
+        }
+        if let padding = region.padding {
+            members.append(("padding", .array([percent(padding.top), percent(padding.right), percent(padding.bottom), percent(padding.left)])))
+        }
+        if let color = region.style.backgroundColor { members.append(("backgroundColor", .string(color.description))) }
         return .object(members)
     }
 

@@ -10,47 +10,59 @@ struct TTMLInlineContent {
     let document: TTMLDocument
     /// The track's language: spans in another language are marked with theirs.
     let trackLanguage: String?
+    /// Computes each element's style down from its region's.
+    let styler: TTMLCueStyler
 
     private struct State {
         var atLineStart = true
         var pendingSpace = false
     }
 
-    func inlineNodes(of body: TTMLISDNode) -> [InlineNode] {
+    /// What a region shows as a cue's content, the body's computed style (the cue's style) and the
+    /// first paragraph's computed style (for its alignment).
+    func content(of body: TTMLISDNode, region: TTMLCueStyler.Computed)
+        -> (nodes: [InlineNode], style: TTMLCueStyler.Computed, firstParagraph: TTMLCueStyler.Computed?) {
+        let bodyStyle = styler.compute(body.styles, kind: .body, parent: region)
         var lines: [InlineNode] = []
-        appendParagraphs(body, to: &lines)
-        return lines
+        var first: TTMLCueStyler.Computed?
+        for child in body.children { appendParagraphs(child, parent: bodyStyle, to: &lines, first: &first) }
+        return (lines, bodyStyle, first)
     }
 
-    private func appendParagraphs(_ isd: TTMLISDNode, to out: inout [InlineNode]) {
+    private func appendParagraphs(_ isd: TTMLISDNode, parent: TTMLCueStyler.Computed, to out: inout [InlineNode],
+                                  first: inout TTMLCueStyler.Computed?) {
         let node = document.nodes[isd.node]
         switch node.kind {
         case .body, .div:
-            for child in isd.children { appendParagraphs(child, to: &out) }
+            let style = styler.compute(isd.styles, kind: node.kind == .body ? .body : .div, parent: parent)
+            for child in isd.children { appendParagraphs(child, parent: style, to: &out, first: &first) }
         case .p:
+            let style = styler.compute(isd.styles, kind: .p, parent: parent)
             var state = State()
             var content: [InlineNode] = []
-            for child in isd.children { appendInline(child, to: &content, state: &state) }
+            for child in isd.children { appendInline(child, parent: style, to: &content, state: &state) }
             while let last = content.last, case .lineBreak = last, content.count > 0 { content.removeLast() }
             guard !content.isEmpty else { return }
+            if first == nil { first = style }
             if !out.isEmpty { out.append(.lineBreak) }
-            out.append(contentsOf: wrap(node, content, parentLanguage: trackLanguage))
+            out.append(contentsOf: wrap(node, content, style: style.properties.removingValues(sharedWith: parent.properties)))
         default:
             break
         }
     }
 
-    /// Marks a `p` or `span` as a voice (`ttm:agent`), a language change, or a plain styled span.
-    private func wrap(_ node: TTMLContentNode, _ children: [InlineNode], parentLanguage: String?) -> [InlineNode] {
-        if let agent = node.agent { return [.span(Span(.voice(agent), children: children))] }
-        if let language = node.language, language != parentLanguage, !language.isEmpty {
-            return [.span(Span(.language(language), children: children))]
+    /// Marks a `p` or `span` as a voice (`ttm:agent`), a language change, or a plain styled span,
+    /// carrying what its style adds to its parent's.
+    private func wrap(_ node: TTMLContentNode, _ children: [InlineNode], style: StyleProperties) -> [InlineNode] {
+        if let agent = node.agent { return [.span(Span(.voice(agent), style: style, children: children))] }
+        if let language = node.language, language != trackLanguage, !language.isEmpty {
+            return [.span(Span(.language(language), style: style, children: children))]
         }
-        if node.kind == .span { return [.span(Span(.styled, children: children))] }
+        if node.kind == .span || !style.isEmpty { return [.span(Span(.styled, style: style, children: children))] }
         return children
     }
 
-    private func appendInline(_ isd: TTMLISDNode, to out: inout [InlineNode], state: inout State) {
+    private func appendInline(_ isd: TTMLISDNode, parent: TTMLCueStyler.Computed, to out: inout [InlineNode], state: inout State) {
         let node = document.nodes[isd.node]
         switch node.kind {
         case .text(let text):
@@ -60,10 +72,11 @@ struct TTMLInlineContent {
             out.append(.lineBreak)
             state.atLineStart = true
         case .span:
+            let style = styler.compute(isd.styles, kind: .span, parent: parent)
             var children: [InlineNode] = []
-            for child in isd.children { appendInline(child, to: &children, state: &state) }
+            for child in isd.children { appendInline(child, parent: style, to: &children, state: &state) }
             guard !children.isEmpty else { return }
-            out.append(contentsOf: wrap(node, children, parentLanguage: trackLanguage))
+            out.append(contentsOf: wrap(node, children, style: style.properties.removingValues(sharedWith: parent.properties)))
         default:
             break
         }

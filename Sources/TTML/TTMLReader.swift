@@ -56,35 +56,51 @@ public struct TTMLReader: SourceTextReader, Sendable {
                                diagnostics: scanned.diagnostics + log.finished())
         }
         let isds = TTMLISDBuilder(document: ttml).sequence()
-        empty.tracks = [Self.track(ttml, isds)]
+        let styler = TTMLCueStyler(context: TTMLStyleContext(root: root))
+        empty.tracks = [Self.track(ttml, isds, styler: styler)]
+        log.merge(styler.log)
         return ParseResult(value: TTMLFile(document: empty, ttml: ttml, isds: isds, xml: scanned.value),
                            diagnostics: scanned.diagnostics + log.finished())
     }
 
-    /// The track: one cue per region per run of ISDs in which the region's content is the same.
-    static func track(_ ttml: TTMLDocument, _ isds: [TTMLISD]) -> Track {
+    /// The track: one cue per region per run of ISDs in which the region's content is the same,
+    /// styled (`TTMLCueStyler`), and the regions with their geometry.
+    static func track(_ ttml: TTMLDocument, _ isds: [TTMLISD], styler: TTMLCueStyler) -> Track {
         let language = ttml.language.flatMap { $0.isEmpty ? nil : $0 }
-        let inline = TTMLInlineContent(document: ttml, trackLanguage: ttml.language)
-        let layouts = ttml.regions.map { SharedLayout(CueLayout(regionID: $0.id)) }
+        let inline = TTMLInlineContent(document: ttml, trackLanguage: ttml.language, styler: styler)
+        // One shared layout per region and text alignment (that of the cue's first paragraph).
+        var layouts: [Int: SharedLayout] = [:]
+        func layout(region: Int, alignment: CueLayout.TextAlignment) -> SharedLayout {
+            let key = region * 8 + alignmentCode(alignment)
+            if let known = layouts[key] { return known }
+            let made = SharedLayout(CueLayout(textAlignment: alignment, regionID: ttml.regions[region].id))
+            layouts[key] = made
+            return made
+        }
         var cues: [Cue] = []
         // Per region: the open cue's index in `cues` and the content it shows.
-        var open: [(cue: Int, body: TTMLISDNode)?] = Array(repeating: nil, count: ttml.regions.count)
-        var shown: [TTMLISDNode?] = Array(repeating: nil, count: ttml.regions.count)
+        var open: [(cue: Int, body: TTMLISDNode, styles: [XMLName: XMLAttribute])?] = Array(repeating: nil, count: ttml.regions.count)
+        var shown: [TTMLISDRegion?] = Array(repeating: nil, count: ttml.regions.count)
         var usedRegions = Set<Int>()
         for isd in isds {
             for r in shown.indices { shown[r] = nil }
-            for region in isd.regions { shown[region.region] = region.body }
+            for region in isd.regions where region.body != nil { shown[region.region] = region }
             for r in open.indices {
-                guard let current = open[r], shown[r] != current.body else { continue }
+                guard let current = open[r] else { continue }
+                if let now = shown[r], now.body == current.body, now.styles == current.styles { continue }
                 cues[current.cue].end = isd.begin
                 open[r] = nil
             }
             for region in isd.regions {
                 guard let body = region.body, open[region.region] == nil else { continue }
-                var cue = Cue(start: isd.begin, end: nil, content: inline.inlineNodes(of: body),
+                let regionStyle = styler.compute(region.styles, kind: .region, parent: nil)
+                let content = inline.content(of: body, region: regionStyle)
+                var cue = Cue(start: isd.begin, end: nil, content: content.nodes,
                               source: ttml.nodes[firstParagraph(body, in: ttml)].location)
-                cue.sharedLayout = layouts[region.region]
-                open[region.region] = (cues.count, body)
+                cue.style = content.style.properties
+                cue.sharedLayout = layout(region: region.region,
+                                          alignment: content.firstParagraph.map(styler.textAlignment) ?? .start)
+                open[region.region] = (cues.count, body, region.styles)
                 cues.append(cue)
                 usedRegions.insert(region.region)
             }
@@ -93,9 +109,19 @@ public struct TTMLReader: SourceTextReader, Sendable {
         var track = Track(language: language, kind: .subtitles, cues: cues)
         track.regions = ttml.regions.enumerated()
             .filter { $0.element.origin != .defaultRegion || usedRegions.contains($0.offset) }
-            .map { Region(id: $0.element.id) }
+            .map { styler.region($0.element) }
         track.sortCuesByStart()
         return track
+    }
+
+    private static func alignmentCode(_ alignment: CueLayout.TextAlignment) -> Int {
+        switch alignment {
+        case .start: 0
+        case .center: 1
+        case .end: 2
+        case .left: 3
+        case .right: 4
+        }
     }
 
     /// The first `p` of a region's content (where a cue "is" in the source), or the body.

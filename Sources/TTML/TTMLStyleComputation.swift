@@ -100,7 +100,7 @@ public struct TTMLStyleComputation: Sendable {
                     continue
                 case .failure(let problem):
                     log.report(.warning, .ttmlIgnoredStyleValue,
-                               "'\(attribute.qualifiedName)=\"\(attribute.value)\"' ignored: \(problem.message)", at: attribute.location)
+                               "'\(attribute.qualifiedName)=\"\(Self.quoted(attribute.value))\"' ignored: \(problem.message)", at: attribute.location)
                 }
             }
             if property.inherited, let inherited = parent?[property.name] {
@@ -142,6 +142,11 @@ public struct TTMLStyleComputation: Sendable {
             }
         }
         return ParseResult(value: TTMLComputedStyle(values: chosen), diagnostics: log.finished())
+    }
+
+    /// A value as a message quotes it: at most 40 characters (a 64 KiB value is not repeated).
+    static func quoted(_ value: String) -> String {
+        value.count <= 40 ? value : String(value.prefix(40)) + "…"
     }
 
     private var cellHeight: TTMLLength {

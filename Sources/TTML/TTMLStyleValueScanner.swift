@@ -9,7 +9,11 @@ public import TimedText
 public struct TTMLValueError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
-    public init(_ message: String) { self.message = message }
+    /// Messages quote the value they refuse; a huge value (a 64 KiB attribute) is cut, so that a
+    /// diagnostic stays a line.
+    public init(_ message: String) {
+        self.message = message.count <= 160 ? message : String(message.prefix(160)) + "…"
+    }
 
     public var description: String { message }
 }

@@ -170,6 +170,31 @@ public struct StyleProperties: Sendable, Hashable {
 
     public var isEmpty: Bool { self == .none }
 
+    /// These properties without those whose value `parent` already has: what a child element adds
+    /// to what it inherits, when both are fully computed (a TTML span under its paragraph).
+    public func removingValues(sharedWith parent: StyleProperties) -> StyleProperties {
+        var result = self
+        if result.color == parent.color { result.color = nil }
+        if result.backgroundColor == parent.backgroundColor { result.backgroundColor = nil }
+        if result.fontFamilies == parent.fontFamilies { result.fontFamilies = nil }
+        if result.fontSize == parent.fontSize { result.fontSize = nil }
+        if result.fontStyle == parent.fontStyle { result.fontStyle = nil }
+        if result.fontWeight == parent.fontWeight { result.fontWeight = nil }
+        if result.textDecoration == parent.textDecoration { result.textDecoration = nil }
+        if result.opacity == parent.opacity { result.opacity = nil }
+        if result.visibility == parent.visibility { result.visibility = nil }
+        if result.textShadow == parent.textShadow { result.textShadow = nil }
+        if result.textDecorationColor == parent.textDecorationColor { result.textDecorationColor = nil }
+        if result.textDecorationStyle == parent.textDecorationStyle { result.textDecorationStyle = nil }
+        if result.outline == parent.outline { result.outline = nil }
+        if result.lineHeight == parent.lineHeight { result.lineHeight = nil }
+        if result.whiteSpaceCollapse == parent.whiteSpaceCollapse { result.whiteSpaceCollapse = nil }
+        if result.textWrap == parent.textWrap { result.textWrap = nil }
+        if result.textCombine == parent.textCombine { result.textCombine = nil }
+        if result.rubyPosition == parent.rubyPosition { result.rubyPosition = nil }
+        return result
+    }
+
     /// These properties with every property `other` sets taking its value: what a later, more
     /// specific source of style (a CSS rule, a child span, a viewer's forced setting) does.
     public func overlaid(by other: StyleProperties) -> StyleProperties {

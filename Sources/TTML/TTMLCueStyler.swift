@@ -1,0 +1,85 @@
+import TimedText
+
+/// Computes the styles of what the ISDs show (TTML2 §10.4: region → body → div → p → span) and
+/// turns them into the model's terms, for the reader.
+///
+/// - A cue's `style` is its body's computed text style: a TTML document states every property
+///   (initial values included), so nothing is left to a player's defaults.
+/// - A `p` or `span` carries only what it computes differently from its parent, as a styled span.
+/// - A region becomes a `Region` with its geometry in proportions of the root container.
+///
+/// Documents repeat the same few styles on thousands of paragraphs: a computation is remembered
+/// by the parent's computed style and the specified values (not their locations); a bad value is
+/// still reported once for every place it is written.
+final class TTMLCueStyler {
+    let computation: TTMLStyleComputation
+    private(set) var log = DiagnosticLog()
+    private var memo: [MemoKey: (computed: Computed, reported: Bool)] = [:]
+    /// The attribute locations whose bad values were reported already.
+    private var reportedAt: Set<[SourceLocation]> = []
+    private var styles: [TTMLComputedStyle] = []
+
+    /// A computed style by number (an index into `styles`), with its model properties.
+    struct Computed {
+        var id: Int
+        var properties: StyleProperties
+    }
+
+    private struct MemoKey: Hashable {
+        var parent: Int
+        var kind: TTMLStyledElementKind
+        var specified: [XMLName: String]
+    }
+
+    init(context: TTMLStyleContext) {
+        computation = TTMLStyleComputation(context: context)
+    }
+
+    /// The computed style of an element of `kind` with `specified` styles under `parent` (nil: the
+    /// root of the chain, for a region).
+    func compute(_ specified: [XMLName: XMLAttribute], kind: TTMLStyledElementKind, parent: Computed?) -> Computed {
+        let key = MemoKey(parent: parent?.id ?? -1, kind: kind, specified: specified.mapValues(\.value))
+        if let known = memo[key] {
+            // The same bad value written somewhere else is reported there too.
+            if known.reported, reportedAt.insert(specified.values.map(\.location).sorted()).inserted {
+                report(computation.compute(specified: specified, kind: kind, parent: parent.map { styles[$0.id] }).diagnostics)
+            }
+            return known.computed
+        }
+        let result = computation.compute(specified: specified, kind: kind, parent: parent.map { styles[$0.id] })
+        let computed = Computed(id: styles.count, properties: computation.styleProperties(result.value))
+        styles.append(result.value)
+        memo[key] = (computed, !result.diagnostics.isEmpty)
+        if !result.diagnostics.isEmpty {
+            reportedAt.insert(specified.values.map(\.location).sorted())
+            report(result.diagnostics)
+        }
+        return computed
+    }
+
+    private func report(_ diagnostics: [Diagnostic]) {
+        for d in diagnostics { log.report(d.severity, d.code, d.message, at: d.location) }
+    }
+
+    func style(_ computed: Computed) -> TTMLComputedStyle { styles[computed.id] }
+
+    /// The model region for a TTML region, its geometry and background from its computed style.
+    func region(_ region: TTMLRegion) -> Region {
+        let computed = compute(region.specifiedStyles, kind: .region, parent: nil)
+        let result = computation.region(id: region.id, style: style(computed))
+        for d in result.diagnostics { log.report(d.severity, d.code, d.message, at: d.location ?? region.location) }
+        return result.value
+    }
+
+    /// The cue text alignment a computed `tts:textAlign` asks for.
+    func textAlignment(_ computed: Computed) -> CueLayout.TextAlignment {
+        guard case .keyword(let keyword)? = style(computed)[tts: "textAlign"] else { return .start }
+        switch keyword {
+        case "center": return .center
+        case "end": return .end
+        case "left": return .left
+        case "right": return .right
+        default: return .start  // start, justify
+        }
+    }
+}
