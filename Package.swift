@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "TTML", dependencies: ["TimedText", "TextScanning"], swiftSettings: staticRuntimeInRelease),
         .target(name: "TrackSelection", dependencies: ["TimedText", "CICU"], swiftSettings: staticRuntimeInRelease),
         .target(name: "Rendering", dependencies: ["TimedText", "CLibass", "CPNG"], swiftSettings: staticRuntimeInRelease),
-        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "Timeline", "TrackSelection", "Rendering"], swiftSettings: staticRuntimeInRelease),
+        .target(name: "Validation", dependencies: ["TimedText", "Timeline", "TextScanning"], swiftSettings: staticRuntimeInRelease),
+        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "Timeline", "TrackSelection", "Rendering", "Validation"], swiftSettings: staticRuntimeInRelease),
         .target(name: "LegibleCLI", dependencies: ["Legible"], swiftSettings: staticRuntimeInRelease),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"], swiftSettings: staticRuntimeInRelease,
                           linkerSettings: staticLinkInRelease),
@@ -69,6 +70,7 @@ let package = Package(
         .testTarget(name: "TrackSelectionTests", dependencies: ["TrackSelection", "TimedText"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation", "SubRip", "WebVTT", "CEA608", "TextScanning", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

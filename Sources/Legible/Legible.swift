@@ -8,3 +8,4 @@
 @_exported import Timeline
 @_exported import TrackSelection
 @_exported import Rendering
+@_exported import Validation
