@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "TrackSelectionTests", dependencies: ["TrackSelection", "TimedText"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
-        .testTarget(name: "ValidationTests", dependencies: ["Validation", "SubRip", "WebVTT", "CEA608", "TextScanning", "TestSupport"]),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation", "TimedText", "SubRip", "WebVTT", "CEA608", "TTML", "TextScanning", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-public import TimedText
+import TimedText
 
 /// The profiles `legible validate --profile NAME` knows. Every number cites where it comes from;
 /// docs/validate.md repeats them with links.

@@ -1,4 +1,4 @@
-public import TimedText
+import TimedText
 
 extension ValidationRun {
     /// `cea608.columns`, `cea608.charset`, `cea608.load-time`: what a line-21 caption can carry.

@@ -1,4 +1,4 @@
-public import TimedText
+import TimedText
 
 extension ValidationRun {
     /// `layout.max-lines`, `layout.max-chars-per-line`, `layout.off-screen`.

@@ -1,5 +1,5 @@
 import Foundation
-public import TimedText
+import TimedText
 
 /// A custom profile file that could not be used.
 public struct ProfileError: Error, CustomStringConvertible, Sendable {

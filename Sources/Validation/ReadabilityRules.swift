@@ -1,4 +1,4 @@
-public import TimedText
+import TimedText
 
 extension ValidationRun {
     /// `readability.cps` (at 1× and every other playback rate asked for) and `readability.wpm`.

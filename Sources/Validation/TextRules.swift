@@ -77,13 +77,16 @@ enum Mojibake {
             if (0x80...0x9F).contains(scalar.value) {
                 return "C1 control character U+\(hex(scalar.value)): windows-1252 text probably read as Latin-1"
             }
-            if let lead = windows1252Byte(scalar), let length = utf8SequenceLength(lead), k + length <= scalars.count {
-                var bytes = [lead]
-                for j in 1..<length {
-                    guard let b = windows1252Byte(scalars[k + j]), b & 0xC0 == 0x80 else { break }
-                    bytes.append(b)
-                }
-                if bytes.count == length, let decoded = String(validating: bytes, as: UTF8.self) {
+            if let length = sequence(at: k, in: scalars) {
+                // Ã and Â leads (UTF-8 of Latin-1 letters and symbols: Ã©, Â°) are the common
+                // case and rare in real text followed by such a character; any other two-byte
+                // lead (Ñ», Ð¿) must be followed by a second sequence before it counts, so that
+                // real text such as «Ñ» is not reported.
+                let lead = windows1252Byte(scalars[k])!
+                if length > 2 || lead == 0xC2 || lead == 0xC3 || sequence(at: k + length, in: scalars) != nil {
+                    var bytes: [UInt8] = []
+                    for j in k..<(k + length) { bytes.append(windows1252Byte(scalars[j])!) }
+                    let decoded = String(decoding: bytes, as: UTF8.self)
                     let shown = String(String.UnicodeScalarView(scalars[k..<(k + length)]))
                     return "\"\(shown)\" is \"\(decoded)\" encoded as UTF-8 and decoded again as windows-1252 (double-encoded UTF-8)"
                 }
@@ -91,6 +94,19 @@ enum Mojibake {
             k += 1
         }
         return nil
+    }
+
+    /// The length of a valid multi-byte UTF-8 sequence spelled by the windows-1252 bytes of the
+    /// scalars from `k`, or nil.
+    private static func sequence(at k: Int, in scalars: [Unicode.Scalar]) -> Int? {
+        guard k < scalars.count, let lead = windows1252Byte(scalars[k]), let length = utf8SequenceLength(lead),
+              k + length <= scalars.count else { return nil }
+        var bytes = [lead]
+        for j in 1..<length {
+            guard let b = windows1252Byte(scalars[k + j]), b & 0xC0 == 0x80 else { return nil }
+            bytes.append(b)
+        }
+        return String(validating: bytes, as: UTF8.self) != nil ? length : nil
     }
 
     /// The byte windows-1252 encodes a scalar as, for scalars at or above 0x80 (nil otherwise).

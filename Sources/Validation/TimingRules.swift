@@ -5,18 +5,11 @@ extension ValidationRun {
     /// gaps below the minimum or short enough to chain. Gaps are counted in whole frames of the
     /// run's frame rate (rounded to nearest, since files round times to the millisecond).
     mutating func checkTiming(_ views: [CueView]) {
-        var furthestSourceLine = 0
+        checkSourceOrder(views)
         // The cue that ends last among those seen, for overlaps; nil end is "still open".
         var latest: CueView?
         for (k, view) in views.enumerated() {
             let cue = view.cue
-            if let line = cue.source?.line {
-                if line < furthestSourceLine {
-                    report(.timingOutOfOrder, "cue starts at \(secondsText(cue.start)) but is written after a cue that starts later",
-                           cue: view, fix: "sort the cues by start time")
-                }
-                furthestSourceLine = max(furthestSourceLine, line)
-            }
             guard let duration = view.duration else {
                 latest = view
                 continue
@@ -53,6 +46,19 @@ extension ValidationRun {
             } else {
                 latest = view
             }
+        }
+    }
+
+    /// `timing.out-of-order`: readers sort cues by start, so the file's order is recovered from
+    /// the cues' source lines. Each cue that starts before the cue written just above it is
+    /// reported once (one misplaced cue gives one finding, wherever it was moved to).
+    private mutating func checkSourceOrder(_ views: [CueView]) {
+        let written = views.filter { $0.cue.source != nil }.sorted { $0.cue.source!.line < $1.cue.source!.line }
+        for (above, view) in zip(written, written.dropFirst()) where view.cue.start < above.cue.start {
+            let label = above.cue.id.map { "cue \($0)" } ?? "cue #\(above.reference.index)"
+            report(.timingOutOfOrder,
+                   "cue starts at \(secondsText(view.cue.start)), before \(label) written above it (\(secondsText(above.cue.start)))",
+                   cue: view, fix: "sort the cues by start time")
         }
     }
 
