@@ -39,7 +39,8 @@ let package = Package(
         .target(name: "TrackSelection", dependencies: ["TimedText", "CICU"], swiftSettings: staticRuntimeInRelease),
         .target(name: "Rendering", dependencies: ["TimedText", "CLibass", "CPNG"], swiftSettings: staticRuntimeInRelease),
         .target(name: "VideoIO", swiftSettings: staticRuntimeInRelease),
-        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "Timeline", "TrackSelection", "Rendering", "VideoIO"], swiftSettings: staticRuntimeInRelease),
+        .target(name: "Validation", dependencies: ["TimedText", "Timeline", "TextScanning"], swiftSettings: staticRuntimeInRelease),
+        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "Timeline", "TrackSelection", "Rendering", "VideoIO", "Validation"], swiftSettings: staticRuntimeInRelease),
         .target(name: "LegibleCLI", dependencies: ["Legible"], swiftSettings: staticRuntimeInRelease),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"], swiftSettings: staticRuntimeInRelease,
                           linkerSettings: staticLinkInRelease),
@@ -71,6 +72,7 @@ let package = Package(
         .testTarget(name: "VideoIOTests", dependencies: ["VideoIO"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation", "TimedText", "SubRip", "WebVTT", "CEA608", "TTML", "TextScanning", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

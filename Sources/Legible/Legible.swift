@@ -9,3 +9,4 @@
 @_exported import TrackSelection
 @_exported import Rendering
 @_exported import VideoIO
+@_exported import Validation

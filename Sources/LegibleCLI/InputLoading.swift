@@ -35,9 +35,12 @@ enum InputOptions {
         OptionSpec("encoding", value: "NAME", help: "Decode the input as this encoding (e.g. windows-1252, Shift_JIS) instead of detecting it."),
     ]
 
-    static func load(_ path: String, _ arguments: Arguments, io: CommandIO, details: Bool = false) throws -> LoadedInput {
+    /// `formatOption` names the option that forces the input format (`validate` uses `--format`
+    /// for its output and `--input-format` for this).
+    static func load(_ path: String, _ arguments: Arguments, io: CommandIO, details: Bool = false,
+                     formatOption: String = "format") throws -> LoadedInput {
         var forced: SourceFormat?
-        if let name = arguments.value("format") {
+        if let name = arguments.value(formatOption) {
             guard let format = Formats.parseFormat(name) else {
                 throw UsageError(message: "unknown format '\(name)' (known: \(Formats.known.map(\.rawValue).joined(separator: ", ")))")
             }

@@ -4,7 +4,7 @@ import Legible
 public enum LegibleCommandLine {
     public static let version = "0.1.0"
 
-    static let commands: [CommandEntry] = [CommandEntry(DumpCommand.self), CommandEntry(InfoCommand.self), CommandEntry(TimelineCommand.self), CommandEntry(ConvertCommand.self), CommandEntry(TracksCommand.self)]
+    static let commands: [CommandEntry] = [CommandEntry(DumpCommand.self), CommandEntry(InfoCommand.self), CommandEntry(TimelineCommand.self), CommandEntry(ConvertCommand.self), CommandEntry(TracksCommand.self), CommandEntry(ValidateCommand.self)]
 
     static var helpText: String {
         var text = """
@@ -23,7 +23,7 @@ public enum LegibleCommandLine {
 
             Run 'legible COMMAND --help' for a command's options.
             Options: -h, --help   Show this help.   --version   Print the version.
-            Exit status: 0 success, 1 input that cannot be read, 2 usage error.
+            Exit status: 0 success, 1 input that cannot be read (validate: findings), 2 usage error.
 
             """
         return text

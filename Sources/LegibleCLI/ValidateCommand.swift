@@ -1,0 +1,264 @@
+import Dispatch
+import Legible
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `legible validate`: caption quality control for pipelines — stable rule ids, published
+/// profiles, machine-readable output, exit codes, and safe mechanical fixes.
+enum ValidateCommand: Command {
+    static let name = "validate"
+    static let summary = "Check caption files against a profile's rules (timing, reading speed, layout, text, contrast, CEA-608, spec)."
+    static let usage = "legible validate FILE|DIR... [--profile NAME|FILE.json] [--format text|json|jsonl|sarif|junit] [--fail-on SEVERITY] [--fps RATE] [--playback-rate R]... [--fix (-o OUT | --in-place)]"
+    static let discussion = """
+        Directories are searched recursively for caption files (.srt .vtt .scc .ttml .dfxp .xml).
+        Files are validated in parallel on all cores; text and jsonl output is written as each file
+        finishes, json, sarif and junit at the end. Findings: file:line:col: severity: message [rule-id].
+        Profiles: \(ValidationProfile.builtIn.map(\.name).joined(separator: ", ")), or a JSON file (see docs/validate.md).
+        --fix applies the safe fixes (drop empty cues, chain short gaps, extend short cues into free
+        time, re-wrap long lines) and writes the result to -o OUT (one input), or over each input with
+        --in-place; the findings printed are those that remain.
+        Exit status: 0 when no finding reaches --fail-on (default: error), 1 when one does, 2 for a
+        usage error or an input that cannot be read.
+        """
+    static let options: [OptionSpec] = [
+        OptionSpec("profile", short: "p", value: "NAME", help: "Profile: a built-in name or a JSON file (default: general)."),
+        OptionSpec("format", short: "f", value: "FORMAT", help: "Output: text (default), json, jsonl, sarif, junit."),
+        OptionSpec("fail-on", value: "SEVERITY", help: "Exit 1 when a finding is at least this severe: error (default), warning, info, never."),
+        OptionSpec("fps", value: "RATE", help: "Frame rate for frame-based rules: 23.976, 24, 25, 29.97, 29.97df, 30, 50, 59.94, 60."),
+        OptionSpec("playback-rate", value: "R", help: "Also check reading speed at this playback rate (repeatable, e.g. 1.5 and 2)."),
+        OptionSpec("fix", help: "Apply the safe mechanical fixes and write the result (-o OUT or --in-place)."),
+        OptionSpec("output", short: "o", value: "OUT", help: "With --fix: where to write the fixed file (its extension may change the format)."),
+        OptionSpec("in-place", help: "With --fix: overwrite each input with its fixed version."),
+        OptionSpec("jobs", short: "j", value: "N", help: "Files validated at once (default: the number of cores)."),
+        OptionSpec("list-rules", help: "Print the rules with their default severities and exit."),
+        OptionSpec("list-profiles", help: "Print the built-in profiles and exit."),
+        OptionSpec("input-format", value: "FORMAT", help: "Read every input as this format instead of detecting it."),
+        OptionSpec("encoding", value: "NAME", help: "Decode the inputs as this encoding instead of detecting it."),
+    ]
+
+    static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
+        if arguments.has("list-rules") {
+            for rule in RuleCatalog.rules {
+                io.print("\(rule.id.rawValue.padding(27)) \(rule.defaultSeverity.rawValue.padding(8)) \(rule.summary)\(rule.isFixable ? " (--fix)" : "")")
+            }
+            io.print("\("spec.<code>".padding(27)) \("(reader)".padding(8)) Every reader diagnostic, with its own severity.")
+            return 0
+        }
+        if arguments.has("list-profiles") {
+            for profile in ValidationProfile.builtIn { io.print("\(profile.name.padding(11)) \(profile.summary)") }
+            return 0
+        }
+        let settings = try Settings(arguments)
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "validate needs at least one FILE or DIR") }
+        var paths: [String] = []
+        var missing: [String] = []
+        for argument in arguments.positionals {
+            if argument != "-", isDirectory(argument) {
+                paths += captionFiles(under: argument)
+            } else {
+                paths.append(argument)
+                if argument != "-" && access(argument, F_OK) != 0 { missing.append(argument) }
+            }
+        }
+        if settings.fixes {
+            if arguments.has("output") && paths.count != 1 { throw UsageError(message: "--fix -o OUT takes exactly one input file (use --in-place for several)") }
+            if !arguments.has("output") && !arguments.has("in-place") { throw UsageError(message: "--fix needs -o OUT or --in-place") }
+            if arguments.value("output") == "-" { throw UsageError(message: "--fix -o needs a file: standard output carries the report") }
+            if arguments.has("in-place") && paths.contains("-") { throw UsageError(message: "--in-place cannot rewrite standard input") }
+        }
+
+        let inputs = paths
+        var writer = ReportWriter(format: settings.format, failOn: settings.failOn, toolVersion: LegibleCommandLine.version)
+        let state = Mutex(writer)
+        let output = io
+        let jobs = settings.jobs
+        let validateOne: @Sendable (Int) -> Void = { index in
+            let report = validateFile(inputs[index], settings: settings, arguments: arguments, io: output)
+            state.withLock { writer in
+                let bytes = writer.add(report, order: index)
+                if !bytes.isEmpty { output.writeStandardOutput(bytes) }
+            }
+        }
+        if jobs <= 1 || paths.count == 1 {
+            for index in paths.indices { validateOne(index) }
+        } else {
+            // A shared counter hands out files, so a slow file does not hold up a fixed share.
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: min(jobs, paths.count)) { _ in
+                while true {
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    if index >= inputs.count { break }
+                    validateOne(index)
+                }
+            }
+        }
+        writer = state.withLock { $0 }
+        io.writeStandardOutput(writer.finish())
+        let summary = writer.summary
+        if summary.unreadable > 0 || !missing.isEmpty { return 2 }
+        if let failOn = settings.failOn, summary.count(atLeast: failOn) > 0 { return 1 }
+        return 0
+    }
+
+    /// The options, checked once before any file is read.
+    struct Settings: @unchecked Sendable {
+        var format: ReportFormat = .text
+        var failOn: Severity? = .error
+        var profile: ValidationProfile = .general
+        var options = ValidationOptions()
+        var fixes = false
+        var inPlace = false
+        var output: String?
+        var jobs = 1
+
+        init(_ arguments: Arguments) throws {
+            if let name = arguments.value("format") {
+                guard let format = ReportFormat(rawValue: name.lowercased()) else {
+                    throw UsageError(message: "unknown output format '\(name)' (text, json, jsonl, sarif, junit); use --input-format to force the input's format")
+                }
+                self.format = format
+            }
+            if let name = arguments.value("fail-on") {
+                if name == "never" || name == "none" {
+                    failOn = nil
+                } else {
+                    guard let severity = Severity(rawValue: name.lowercased()) else {
+                        throw UsageError(message: "unknown severity '\(name)' for --fail-on (error, warning, info, never)")
+                    }
+                    failOn = severity
+                }
+            }
+            if let name = arguments.value("profile") {
+                if let builtIn = ValidationProfile.named(name) {
+                    profile = builtIn
+                } else if name.hasSuffix(".json") || name.contains("/") {
+                    let bytes: [UInt8]
+                    do { bytes = try FileIO.read(path: name) } catch { throw UsageError(message: "cannot read profile: \(error)") }
+                    do { profile = try ValidationProfile.load(json: bytes) } catch { throw UsageError(message: "\(name): \(error.description)") }
+                } else {
+                    throw UsageError(message: "unknown profile '\(name)' (\(ValidationProfile.builtIn.map(\.name).joined(separator: ", ")), or a .json file)")
+                }
+            }
+            if let text = arguments.value("fps") {
+                guard let rate = FrameRate(parsing: text) else {
+                    throw UsageError(message: "unknown frame rate '\(text)' (23.976, 24, 25, 29.97, 29.97df, 30, 50, 59.94, 60)")
+                }
+                options.frameRate = rate
+            }
+            for text in arguments.all("playback-rate") {
+                guard let rate = Fraction(decimal: text.utf8), rate > .zero, rate <= Fraction(16) else {
+                    throw UsageError(message: "bad --playback-rate '\(text)' (a number such as 1.5)")
+                }
+                options.playbackRates.append(rate)
+            }
+            fixes = arguments.has("fix")
+            inPlace = arguments.has("in-place")
+            output = arguments.value("output")
+            if (inPlace || output != nil) && !fixes { throw UsageError(message: "-o and --in-place are for --fix") }
+            if let text = arguments.value("jobs") {
+                guard let n = Int(text), n >= 1 else { throw UsageError(message: "bad --jobs '\(text)'") }
+                jobs = n
+            } else {
+                jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+            }
+        }
+    }
+
+    /// Reads, validates and (with --fix) repairs one file. Never throws: a file that cannot be
+    /// read is a report with an `input.*` error finding.
+    static func validateFile(_ path: String, settings: Settings, arguments: Arguments, io: CommandIO) -> FileReport {
+        let displayName = path == "-" ? "<stdin>" : path
+        var input: LoadedInput
+        do {
+            input = try InputOptions.load(path, arguments, io: io, formatOption: "input-format")
+        } catch let failure as InputFailure {
+            return FileReport(path: displayName, format: failure.format,
+                              findings: [Finding(rule: RuleID(rawValue: failure.code), severity: .error, message: failure.message)],
+                              isUnreadable: true)
+        } catch {
+            return FileReport(path: displayName, format: nil,
+                              findings: [Finding(rule: "input.unreadable", severity: .error, message: "\(error)")],
+                              isUnreadable: true)
+        }
+        var diagnostics = input.result.diagnostics
+        if input.format == .ttml { diagnostics += ttmlSpecDiagnostics(input.source, known: diagnostics) }
+        var document = input.result.value
+        let validator = Validator(profile: settings.profile, options: settings.options)
+        var extra: [Finding] = []
+        if settings.fixes && !input.isUnreadable {
+            let fixer = Fixer(profile: settings.profile, frameRate: validator.frameRate(for: document.format))
+            let (fixed, changes) = fixer.fix(document)
+            let target = settings.inPlace ? path : settings.output!
+            let format = settings.inPlace ? input.format : (FormatSniffer.byExtension(target) ?? input.format)
+            if Formats.writable.contains(format) {
+                do {
+                    var written: [Diagnostic]?
+                    try FileIO.writeAtomically(to: target) { file in
+                        written = try Formats.write(fixed, as: format, options: .init()) { try file.write($0) }
+                    }
+                    for change in changes {
+                        io.error("\(displayName): fixed cue \(change.cue.label): \(change.description) [\(change.rule.rawValue)]")
+                    }
+                    for diagnostic in written ?? [] { io.error("\(target):\(diagnostic.description)") }
+                    document = fixed
+                } catch {
+                    extra.append(Finding(rule: "input.unwritable", severity: .error, message: "cannot write the fixed file: \(error)"))
+                }
+            } else {
+                extra.append(Finding(rule: "input.unwritable", severity: .error, message: "Legible cannot write \(format.rawValue)"))
+            }
+        }
+        let findings = validator.validate(document, diagnostics: diagnostics) + extra
+        let report = FileReport(path: displayName, format: input.format.rawValue, findings: findings,
+                                isUnreadable: input.isUnreadable, byteCount: input.source.byteCount)
+        ProcessLifetime.keepUntilExit(input)
+        return report
+    }
+
+    /// TTML documents also go through the TTML2 validator with the IMSC / EBU-TT-D profile
+    /// checks (which the reader does not run): what it finds, less what the reader already said.
+    static func ttmlSpecDiagnostics(_ source: SourceText, known: [Diagnostic]) -> [Diagnostic] {
+        guard let root = XMLScanner().scan(source).value.root else { return [] }
+        let seen = Set(known.map { "\($0.code.rawValue)@\($0.location?.description ?? "")" })
+        return TTMLValidator().validate(root).filter { !seen.contains("\($0.code.rawValue)@\($0.location?.description ?? "")") }
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Caption files under a directory, recursively, by extension, in name order (hidden entries
+    /// skipped).
+    static func captionFiles(under directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name.hasPrefix(".") { continue }
+            names.append(name)
+        }
+        var files: [String] = []
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        for name in names.sorted() {
+            let path = prefix + name
+            if isDirectory(path) {
+                files += captionFiles(under: path)
+            } else if let format = FormatSniffer.byExtension(name), Formats.readable.contains(format) {
+                files.append(path)
+            }
+        }
+        return files
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,89 @@
+public import TimedText
+
+/// A stable identifier of a validation rule, such as `timing.overlap`. Rule ids never change
+/// meaning; pipelines filter, count and suppress findings by them. Every reader diagnostic is
+/// also a rule: `spec.` followed by the diagnostic code (`spec.webvtt.bad-timestamp`).
+public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+    public var description: String { rawValue }
+    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The rule a reader diagnostic is reported under.
+    public static func spec(_ code: DiagnosticCode) -> RuleID { RuleID(rawValue: "spec." + code.rawValue) }
+
+    /// True for the `spec.*` rules (reader diagnostics).
+    public var isSpec: Bool { rawValue.hasPrefix("spec.") }
+}
+
+/// Which cue a finding is about: its track and place in the track, and its identifier.
+public struct CueReference: Sendable, Hashable {
+    /// Index of the track in the document.
+    public var track: Int
+    /// Index of the cue in its track (start-time order, as `legible dump` numbers them).
+    public var index: Int
+    /// The cue identifier from the source, if any.
+    public var id: String?
+
+    public init(track: Int, index: Int, id: String?) {
+        self.track = track
+        self.index = index
+        self.id = id
+    }
+
+    /// The cue as the JSON contract names it: its identifier, or `#index` without one.
+    public var label: String { id ?? "#\(index)" }
+}
+
+/// One thing a rule found wrong in a document.
+public struct Finding: Sendable, Hashable {
+    public var rule: RuleID
+    public var severity: Severity
+    public var message: String
+    /// Where in the source (the cue's first line, or the diagnostic's position), when known.
+    public var location: SourceLocation?
+    public var cue: CueReference?
+    public var start: MediaTime?
+    public var end: MediaTime?
+    /// What would fix it, in words, when there is a mechanical fix (`--fix` applies the safe ones).
+    public var suggestedFix: String?
+
+    public init(rule: RuleID, severity: Severity, message: String, location: SourceLocation? = nil,
+                cue: CueReference? = nil, start: MediaTime? = nil, end: MediaTime? = nil, suggestedFix: String? = nil) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.cue = cue
+        self.start = start
+        self.end = end
+        self.suggestedFix = suggestedFix
+    }
+}
+
+/// What validating one file produced.
+public struct FileReport: Sendable {
+    /// The path as given (shown in every output form).
+    public var path: String
+    /// The format read (`srt`, `webvtt`, `scc`, `ttml`), or nil when the file could not be read.
+    public var format: String?
+    public var findings: [Finding]
+    /// The file could not be read at all (missing, not a caption file): exit status 2.
+    public var isUnreadable: Bool
+    /// Bytes read, for throughput figures.
+    public var byteCount: Int
+
+    public init(path: String, format: String?, findings: [Finding], isUnreadable: Bool = false, byteCount: Int = 0) {
+        self.path = path
+        self.format = format
+        self.findings = findings
+        self.isUnreadable = isUnreadable
+        self.byteCount = byteCount
+    }
+
+    /// Findings of each severity.
+    public func count(_ severity: Severity) -> Int { findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } }
+}

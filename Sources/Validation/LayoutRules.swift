@@ -1,0 +1,54 @@
+import TimedText
+
+extension ValidationRun {
+    /// `layout.max-lines`, `layout.max-chars-per-line`, `layout.off-screen`.
+    mutating func checkLayout(_ view: CueView, limits: ValidationProfile.Limits, regions: [Region]) {
+        let lines = view.lines
+        if let maximum = profile.maxLines, lines.count > maximum, !view.text.isEmpty {
+            report(.layoutMaxLines, "cue has \(lines.count) lines, more than \(maximum)", cue: view,
+                   fix: "split the cue or re-wrap it into \(maximum) lines")
+        }
+        if let maximum = limits.maxCharsPerLine {
+            for (number, line) in lines.enumerated() {
+                let (length, limit, unit) = limits.fullWidthCounting
+                    ? (TextMeasure.halfWidthUnits(line), maximum * 2, "half-width units")
+                    : (TextMeasure.graphemes(line), maximum, "characters")
+                guard length > limit else { continue }
+                let counted = limits.fullWidthCounting ? "\(numberText(Fraction(Int64(length), 2))) full-width characters" : "\(length) \(unit)"
+                report(.layoutMaxCharsPerLine, "line \(number + 1) has \(counted), more than \(maximum)", cue: view,
+                       fix: "re-wrap the text at \(maximum) characters per line")
+                break
+            }
+        }
+        if let problem = offScreenProblem(view.cue.layout, regions: regions) {
+            report(.layoutOffScreen, problem, cue: view)
+        }
+    }
+
+    /// Where the cue's layout leaves the frame (every proportion must lie in 0…1), or nil.
+    private func offScreenProblem(_ layout: CueLayout, regions: [Region]) -> String? {
+        func outside(_ f: Fraction) -> Bool { f < .zero || f > .one }
+        func percent(_ f: Fraction) -> String { f.percent.decimalText(maximumFractionDigits: 2) + "%" }
+        if case .fraction(let line) = layout.line, outside(line) { return "line position \(percent(line)) is outside the frame" }
+        if let position = layout.position, outside(position) { return "position \(percent(position)) is outside the frame" }
+        if layout.size > .one || layout.size < .zero { return "cue box size \(percent(layout.size)) is larger than the frame" }
+        if let box = layout.box {
+            if box.x < .zero || box.y < .zero || box.x.adding(box.width) > .one || box.y.adding(box.height) > .one {
+                return "cue box (\(percent(box.x)), \(percent(box.y)), \(percent(box.width)) × \(percent(box.height))) extends outside the frame"
+            }
+        }
+        if let id = layout.regionID, let region = regions.first(where: { $0.id == id }),
+           let origin = region.origin, let extent = region.extent {
+            if origin.x < .zero || origin.y < .zero || origin.x.adding(extent.x) > .one || origin.y.adding(extent.y) > .one {
+                return "region '\(id)' (origin \(percent(origin.x)) \(percent(origin.y)), extent \(percent(extent.x)) \(percent(extent.y))) extends outside the frame"
+            }
+        }
+        return nil
+    }
+}
+
+extension Fraction {
+    func adding(_ other: Fraction) -> Fraction {
+        Fraction(numerator * other.denominator + other.numerator * denominator, denominator * other.denominator)
+    }
+}

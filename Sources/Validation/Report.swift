@@ -1,0 +1,149 @@
+public import TimedText
+
+/// The output forms of `legible validate`.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    /// `file:line:col: warning: message [rule-id]`, then a summary line.
+    case text
+    /// One JSON document (`../shared/cue-json.md`, "legible validate").
+    case json
+    /// JSON Lines: one finding per line as files finish, then a summary line.
+    case jsonl
+    /// SARIF 2.1.0, for code-scanning interfaces.
+    case sarif
+    /// JUnit XML, for CI dashboards: a test suite per file, a test case per finding.
+    case junit
+
+    /// Whether a file's findings can be written as soon as it is validated.
+    public var streams: Bool { self == .text || self == .jsonl }
+}
+
+/// Totals over every file validated.
+public struct ValidationSummary: Sendable, Hashable {
+    public var files = 0
+    public var errors = 0
+    public var warnings = 0
+    public var infos = 0
+    /// Files that could not be read at all.
+    public var unreadable = 0
+    public init() {}
+
+    public mutating func add(_ report: FileReport) {
+        files += 1
+        if report.isUnreadable { unreadable += 1 }
+        for finding in report.findings {
+            switch finding.severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .info: infos += 1
+            }
+        }
+    }
+
+    /// The number of findings at or above `severity`.
+    public func count(atLeast severity: Severity) -> Int {
+        switch severity {
+        case .error: errors
+        case .warning: errors + warnings
+        case .info: errors + warnings + infos
+        }
+    }
+}
+
+/// Writes file reports in one of the output forms: the streaming forms as each file finishes,
+/// the document forms (JSON, SARIF, JUnit) all at once at the end, in the order the files were
+/// given.
+public struct ReportWriter: Sendable {
+    public let format: ReportFormat
+    /// Findings at or above this severity are failures (JUnit `failure` elements).
+    public let failOn: Severity?
+    public let toolVersion: String
+    public private(set) var summary = ValidationSummary()
+    private var held: [(order: Int, report: FileReport)] = []
+
+    public init(format: ReportFormat, failOn: Severity? = .error, toolVersion: String) {
+        self.format = format
+        self.failOn = failOn
+        self.toolVersion = toolVersion
+    }
+
+    /// Takes one file's report (`order` is its place among the inputs); returns what to write now.
+    public mutating func add(_ report: FileReport, order: Int) -> [UInt8] {
+        summary.add(report)
+        switch format {
+        case .text: return Array(TextReport.lines(report).utf8)
+        case .jsonl:
+            return report.findings.flatMap { finding -> [UInt8] in
+                var members: [(String, ReportJSON)] = [("path", .string(report.path)), ("format", .optional(report.format))]
+                members += JSONReport.members(of: finding)
+                return ReportJSON.object(members).serialized(pretty: false)
+            }
+        case .json, .sarif, .junit:
+            held.append((order, report))
+            return []
+        }
+    }
+
+    /// What closes the output: the summary, or the whole document for the document forms.
+    public func finish() -> [UInt8] {
+        let reports = held.sorted { $0.order < $1.order }.map(\.report)
+        switch format {
+        case .text: return Array(TextReport.summaryLine(summary).utf8)
+        case .jsonl: return ReportJSON.object([("summary", JSONReport.summary(summary))]).serialized(pretty: false)
+        case .json: return JSONReport.document(reports, summary: summary).serialized(pretty: true)
+        case .sarif: return SARIFReport.document(reports, toolVersion: toolVersion).serialized(pretty: true)
+        case .junit: return Array(JUnitReport.document(reports, summary: summary, failOn: failOn).utf8)
+        }
+    }
+}
+
+/// The human form.
+enum TextReport {
+    static func lines(_ report: FileReport) -> String {
+        var out = ""
+        for finding in report.findings {
+            out += report.path
+            if let location = finding.location { out += ":\(location.line):\(location.column)" }
+            out += ": \(finding.severity.rawValue): \(finding.message) [\(finding.rule.rawValue)]\n"
+        }
+        return out
+    }
+
+    static func summaryLine(_ s: ValidationSummary) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        var text = "\(plural(s.files, "file")) checked: \(plural(s.errors, "error")), \(plural(s.warnings, "warning")), \(plural(s.infos, "info"))"
+        if s.unreadable > 0 { text += "; \(s.unreadable) unreadable" }
+        return text + "\n"
+    }
+}
+
+/// The JSON form of `../shared/cue-json.md`.
+enum JSONReport {
+    static func document(_ reports: [FileReport], summary: ValidationSummary) -> ReportJSON {
+        .object([
+            ("files", .array(reports.map { report in
+                .object([("path", .string(report.path)), ("format", .optional(report.format)),
+                         ("findings", .array(report.findings.map { .object(members(of: $0)) }))])
+            })),
+            ("summary", self.summary(summary)),
+        ])
+    }
+
+    static func members(of finding: Finding) -> [(String, ReportJSON)] {
+        var members: [(String, ReportJSON)] = [
+            ("rule", .string(finding.rule.rawValue)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("message", .string(finding.message)),
+            ("line", finding.location.map { .int($0.line) } ?? .null),
+            ("column", finding.location.map { .int($0.column) } ?? .null),
+            ("cue", .optional(finding.cue?.label)),
+            ("start", finding.start.map { .number($0.secondsText) } ?? .null),
+            ("end", finding.end.map { .number($0.secondsText) } ?? .null),
+        ]
+        if let fix = finding.suggestedFix { members.append(("fix", .string(fix))) }
+        return members
+    }
+
+    static func summary(_ s: ValidationSummary) -> ReportJSON {
+        .object([("files", .int(s.files)), ("errors", .int(s.errors)), ("warnings", .int(s.warnings)), ("infos", .int(s.infos))])
+    }
+}

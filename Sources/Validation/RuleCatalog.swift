@@ -1,0 +1,74 @@
+public import TimedText
+
+/// A rule Legible checks: its id, its severity unless a profile says otherwise, and what it means.
+public struct RuleDescriptor: Sendable, Hashable {
+    public var id: RuleID
+    public var defaultSeverity: Severity
+    /// One sentence, for `--list-rules`, SARIF `shortDescription` and the docs.
+    public var summary: String
+    /// True when `--fix` can repair what it reports.
+    public var isFixable: Bool
+
+    public init(_ id: RuleID, _ severity: Severity, _ summary: String, fixable: Bool = false) {
+        self.id = id
+        self.defaultSeverity = severity
+        self.summary = summary
+        self.isFixable = fixable
+    }
+}
+
+extension RuleID {
+    public static let timingOverlap: RuleID = "timing.overlap"
+    public static let timingOutOfOrder: RuleID = "timing.out-of-order"
+    public static let timingZeroOrNegative: RuleID = "timing.zero-or-negative"
+    public static let timingMinDuration: RuleID = "timing.min-duration"
+    public static let timingMaxDuration: RuleID = "timing.max-duration"
+    public static let timingMinGap: RuleID = "timing.min-gap"
+    public static let timingShotGap: RuleID = "timing.shot-gap"
+    public static let readabilityCPS: RuleID = "readability.cps"
+    public static let readabilityWPM: RuleID = "readability.wpm"
+    public static let layoutMaxLines: RuleID = "layout.max-lines"
+    public static let layoutMaxCharsPerLine: RuleID = "layout.max-chars-per-line"
+    public static let layoutOffScreen: RuleID = "layout.off-screen"
+    public static let textEmpty: RuleID = "text.empty"
+    public static let textMojibake: RuleID = "text.mojibake"
+    public static let textScriptMismatch: RuleID = "text.script-mismatch"
+    public static let styleContrast: RuleID = "style.contrast"
+    public static let cea608Columns: RuleID = "cea608.columns"
+    public static let cea608Charset: RuleID = "cea608.charset"
+    public static let cea608LoadTime: RuleID = "cea608.load-time"
+}
+
+/// Every rule Legible knows, in the order the docs list them. `spec.*` rules are not listed one
+/// by one: there is one per reader diagnostic code, with the diagnostic's own severity.
+public enum RuleCatalog {
+    public static let rules: [RuleDescriptor] = [
+        RuleDescriptor(.timingOverlap, .warning, "A cue starts before the previous one has ended."),
+        RuleDescriptor(.timingOutOfOrder, .warning, "Cues are not listed in start-time order in the file."),
+        RuleDescriptor(.timingZeroOrNegative, .error, "A cue ends at or before its start, so it is never shown."),
+        RuleDescriptor(.timingMinDuration, .warning, "A cue is shown for less than the profile's minimum duration.", fixable: true),
+        RuleDescriptor(.timingMaxDuration, .warning, "A cue is shown for longer than the profile's maximum duration."),
+        RuleDescriptor(.timingMinGap, .warning, "The gap between two cues is shorter than the profile's minimum (in frames).", fixable: true),
+        RuleDescriptor(.timingShotGap, .info, "A gap shorter than the chaining threshold (in frames): the cues should be chained.", fixable: true),
+        RuleDescriptor(.readabilityCPS, .warning, "Reading speed above the profile's characters per second (graphemes, at each playback rate checked)."),
+        RuleDescriptor(.readabilityWPM, .warning, "Reading speed above the profile's words per minute."),
+        RuleDescriptor(.layoutMaxLines, .warning, "More lines than the profile allows."),
+        RuleDescriptor(.layoutMaxCharsPerLine, .warning, "A line longer than the profile allows (graphemes; full-width counting where the profile asks).", fixable: true),
+        RuleDescriptor(.layoutOffScreen, .error, "The cue's position, box or region lies partly outside the video frame."),
+        RuleDescriptor(.textEmpty, .warning, "A cue with no visible text.", fixable: true),
+        RuleDescriptor(.textMojibake, .error, "Text that was decoded with the wrong encoding (double-encoded UTF-8), C1 controls, or U+FFFD."),
+        RuleDescriptor(.textScriptMismatch, .warning, "Most letters of the cue are in a script the declared language is not written in."),
+        RuleDescriptor(.styleContrast, .warning, "The WCAG contrast ratio of the text against its background is below the profile's minimum."),
+        RuleDescriptor(.cea608Columns, .error, "A line longer than the 32 columns of a CEA-608 caption row."),
+        RuleDescriptor(.cea608Charset, .error, "A character the CEA-608 character sets cannot carry."),
+        RuleDescriptor(.cea608LoadTime, .warning, "A pop-on caption has too few frames before it to be sent (CEA-608 bandwidth)."),
+    ]
+
+    /// The descriptor of a rule; for `spec.*`, one made from the rule id.
+    public static func descriptor(_ id: RuleID) -> RuleDescriptor {
+        if let known = byID[id] { return known }
+        return RuleDescriptor(id, .warning, "Reader diagnostic \(id.rawValue.dropFirst(5)): the file breaks its format's specification or profile.")
+    }
+
+    private static let byID: [RuleID: RuleDescriptor] = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0) })
+}

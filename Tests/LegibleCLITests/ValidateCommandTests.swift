@@ -1,0 +1,62 @@
+import Testing
+import TestSupport
+@testable import LegibleCLI
+
+@Suite struct ValidateCommandTests {
+    let overlap = Fixtures.root + "/validate/timing.overlap/triggers.srt"
+    let clean = Fixtures.root + "/validate/timing.overlap/passes.srt"
+
+    @Test func exitStatusFollowsFailOn() {
+        // The overlap is a warning: exit 0 with the default --fail-on error, 1 with warning.
+        let run = Run(["validate", overlap])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("triggers.srt:5:1: warning: cue starts at 3.0 s while cue 1 is still shown (until 4.0 s) [timing.overlap]"))
+        #expect(run.stdout.hasSuffix("1 file checked: 0 errors, 1 warning, 0 infos\n"))
+        #expect(Run(["validate", overlap, "--fail-on", "warning"]).status == 1)
+        #expect(Run(["validate", clean, "--fail-on", "info"]).status == 0)
+        #expect(Run(["validate", Fixtures.root + "/validate/timing.zero-or-negative/triggers.srt"]).status == 1)
+        #expect(Run(["validate", Fixtures.root + "/validate/timing.zero-or-negative/triggers.srt", "--fail-on", "never"]).status == 0)
+    }
+
+    @Test func usageErrorsAndUnreadableInputExitTwo() {
+        #expect(Run(["validate"]).status == 2)
+        #expect(Run(["validate", overlap, "--format", "xml"]).status == 2)
+        #expect(Run(["validate", overlap, "--profile", "nope"]).status == 2)
+        #expect(Run(["validate", overlap, "--fps", "12.5df"]).status == 2)
+        #expect(Run(["validate", overlap, "--fix"]).status == 2)
+        let missing = Run(["validate", overlap, "/nonexistent/file.srt", "--format", "json"])
+        #expect(missing.status == 2)
+        #expect(missing.stdout.contains("\"rule\": \"input.unreadable-file\""))
+        #expect(missing.stdout.contains("\"files\": 2"))
+    }
+
+    @Test func directoriesAreSearchedAndJSONKeepsInputOrder() {
+        let run = Run(["validate", Fixtures.root + "/validate/timing.overlap", "--format", "json", "--jobs", "2"])
+        let passes = run.stdout.range(of: "passes.srt")
+        let triggers = run.stdout.range(of: "triggers.srt")
+        #expect(passes != nil && triggers != nil && passes!.lowerBound < triggers!.lowerBound)
+        #expect(run.stdout.contains("\"summary\": {\n    \"files\": 2,\n    \"errors\": 0,\n    \"warnings\": 1,\n    \"infos\": 0\n  }"))
+    }
+
+    @Test func customProfileFromJSON() {
+        let path = temporaryPath("profile.json")
+        writeFile(path, #"{ "extends": "general", "rules": { "timing.overlap": "error" } }"#)
+        #expect(Run(["validate", overlap, "--profile", path]).status == 1)
+        writeFile(path, #"{ "rules": { "timing.overlap": "sometimes" } }"#)
+        #expect(Run(["validate", overlap, "--profile", path]).status == 2)
+    }
+
+    @Test func fixWritesANewFileAndLeavesTheInput() throws {
+        let input = temporaryPath("fix-in.srt")
+        let output = temporaryPath("fix-out.srt")
+        let original = "1\n00:00:01,000 --> 00:00:01,400\nToo short.\n\n2\n00:00:04,000 --> 00:00:06,000\n\n\n3\n00:00:07,000 --> 00:00:09,000\nFine.\n"
+        writeFile(input, original)
+        let run = Run(["validate", input, "--fix", "-o", output, "--fail-on", "warning"])
+        #expect(run.stderr.contains("[timing.min-duration]"))
+        #expect(readFile(input) == original)
+        let fixed = try #require(readFile(output))
+        #expect(fixed.contains("00:00:01,000 --> 00:00:02,000"))
+        #expect(!fixed.contains("00:00:04,000"))
+        #expect(run.status == 0, "\(run.stdout)")
+    }
+}

@@ -1,0 +1,62 @@
+import CEA608
+import SubRip
+import Testing
+import TestSupport
+import TextScanning
+import TimedText
+import TTML
+import Validation
+import WebVTT
+
+/// Reads a fixture with the reader its content calls for, as `legible validate` does.
+func readFixture(_ relative: String) -> ParseResult<Document> {
+    let decoded = SourceDecoder.decode(Fixtures.bytes(relative))
+    let format = FormatSniffer.detect(decoded.value, fileName: relative)
+    var result: ParseResult<Document>
+    switch format {
+    case .subRip?: result = SubRipReader().read(decoded.value)
+    case .webVTT?: result = WebVTTReader().read(decoded.value)
+    case .scc?: result = SCCReader().read(decoded.value)
+    case .ttml?: result = TTMLReader().read(decoded.value)
+    default: fatalError("unknown fixture format: \(relative)")
+    }
+    result.diagnostics.insert(contentsOf: decoded.diagnostics, at: 0)
+    return result
+}
+
+func findings(_ relative: String, profile: ValidationProfile = .general, options: ValidationOptions = .default) -> [Finding] {
+    let read = readFixture(relative)
+    return Validator(profile: profile, options: options).validate(read.value, diagnostics: read.diagnostics)
+}
+
+/// Every rule has a folder in Fixtures/validate named after it, with a file that must trigger it
+/// and one that must not (and a `profile` file when the rule needs one other than `general`).
+@Suite struct RuleFixtureTests {
+    static let ruleFolders: [String] = RuleCatalog.rules.map(\.id.rawValue) + ["spec"]
+
+    @Test(arguments: ruleFolders)
+    func fixtureTriggersItsRuleAndCleanOneDoesNot(rule: String) throws {
+        let files = Fixtures.list("validate/\(rule)")
+        let trigger = try #require(files.first { $0.hasPrefix("triggers.") }, "no triggers.* fixture for \(rule)")
+        let clean = try #require(files.first { $0.hasPrefix("passes.") }, "no passes.* fixture for \(rule)")
+        var profile = ValidationProfile.general
+        if files.contains("profile") {
+            let name = String(decoding: Fixtures.bytes("validate/\(rule)/profile"), as: UTF8.self).split(separator: "\n")[0]
+            profile = try #require(ValidationProfile.named(String(name)))
+        }
+        func matches(_ f: Finding) -> Bool { rule == "spec" ? f.rule.isSpec : f.rule.rawValue == rule }
+        let triggered = findings("validate/\(rule)/\(trigger)", profile: profile)
+        #expect(triggered.contains(where: matches), "\(trigger) did not trigger \(rule): \(triggered.map(\.rule.rawValue))")
+        let passed = findings("validate/\(rule)/\(clean)", profile: profile)
+        #expect(!passed.contains(where: matches), "\(clean) triggered \(rule): \(passed.filter(matches).map(\.message))")
+        // Every finding of the rule points at a cue or a source position.
+        for finding in triggered where matches(finding) {
+            #expect(finding.location != nil || finding.rule.isSpec)
+        }
+    }
+
+    @Test func everyCatalogRuleHasAFixtureFolder() {
+        let folders = Set(Fixtures.list("validate"))
+        for rule in RuleCatalog.rules { #expect(folders.contains(rule.id.rawValue), "missing Fixtures/validate/\(rule.id.rawValue)") }
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+import TimedText
+@testable import Validation
+
+private func cue(_ id: String, _ start: Int64, _ end: Int64?, _ text: String, line: Int? = nil) -> Cue {
+    Cue(id: id, start: MediaTime(milliseconds: start), end: end.map { MediaTime(milliseconds: $0) },
+        content: text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { k, part -> [InlineNode] in
+            k == 0 ? [.text(String(part))] : [.lineBreak, .text(String(part))]
+        }, source: line.map { SourceLocation(line: $0, column: 1) })
+}
+
+private func document(_ cues: [Cue], language: String? = nil) -> Document {
+    Document(format: .subRip, tracks: [Track(language: language, cues: cues)])
+}
+
+@Suite struct ValidatorTests {
+    @Test func readingSpeedIsCheckedAtFasterPlaybackRates() {
+        // 40 characters in 2 s: 20 cps, fine at 1× (limit 25), 30 cps at 1.5×.
+        let text = String(repeating: "abcd ", count: 8)
+        let doc = document([cue("1", 0, 2000, text)])
+        #expect(Validator().validate(doc).allSatisfy { $0.rule != .readabilityCPS })
+        let found = Validator(options: ValidationOptions(playbackRates: [Fraction(3, 2), Fraction(2)]))
+            .validate(doc).filter { $0.rule == .readabilityCPS }
+        #expect(found.count == 1)  // reported once, at the slowest rate that fails
+        #expect(found.first?.message.contains("1.5× playback") == true)
+    }
+
+    @Test func gapsAreCountedInFramesOfTheChosenRate() {
+        // A 150 ms gap: 3.6 frames at 23.976, 3.75 at 25, 4.5 at 29.97, 7.5 at 50, 9 at 59.94:
+        // all above the 2-frame minimum and below 12, so chaining is suggested at every rate.
+        let doc = document([cue("1", 0, 2000, "One"), cue("2", 2150, 4000, "Two")])
+        for rate in [FrameRate.fps23_976, .fps25, .fps29_97DropFrame, .fps30, .fps50, .fps59_94] {
+            let found = Validator(options: ValidationOptions(frameRate: rate)).validate(doc)
+            #expect(found.filter { $0.rule == .timingMinGap }.isEmpty, "\(rate)")
+            #expect(found.filter { $0.rule == .timingShotGap }.count == 1, "\(rate)")
+        }
+        // 40 ms: one frame at 25 fps (below the minimum), two at 50 fps (fine).
+        let tight = document([cue("1", 0, 2000, "One"), cue("2", 2040, 4000, "Two")])
+        #expect(Validator(options: ValidationOptions(frameRate: .fps25)).validate(tight).contains { $0.rule == .timingMinGap })
+        #expect(!Validator(options: ValidationOptions(frameRate: .fps50)).validate(tight).contains { $0.rule == .timingMinGap })
+    }
+
+    @Test func profilesChangeNumbersAndSeverities() {
+        // 0.9 s: too short for general (1 s), fine for Netflix (5/6 s); too short for DCMP (2 s).
+        let doc = document([cue("1", 0, 900, "Hello.")])
+        #expect(Validator(profile: .general).validate(doc).contains { $0.rule == .timingMinDuration })
+        #expect(!Validator(profile: .netflix).validate(doc).contains { $0.rule == .timingMinDuration })
+        #expect(Validator(profile: .dcmp).validate(doc).contains { $0.rule == .timingMinDuration })
+        // WCAG turns editorial rules off.
+        let long = document([cue("1", 0, 9000, String(repeating: "x", count: 60))])
+        #expect(Validator(profile: .wcag).validate(long).isEmpty)
+    }
+
+    @Test func netflixNumbersMatchTheStyleGuide() {
+        let p = ValidationProfile.netflix
+        #expect(p.minDuration == MediaTime(value: 5, timescale: 6))
+        #expect(p.maxDuration == MediaTime(seconds: 7))
+        #expect(p.maxLines == 2)
+        #expect(p.minGapFrames == 2)
+        #expect(p.limits(forLanguage: "en-US").maxCharsPerLine == 42)
+        #expect(p.limits(forLanguage: "en-US").maxCharsPerSecond == Fraction(20))
+        #expect(p.limits(forLanguage: "ja").maxCharsPerLine == 13)
+        #expect(p.limits(forLanguage: "ja").fullWidthCounting)
+        #expect(p.limits(forLanguage: "ja").maxCharsPerSecond == Fraction(4))
+        #expect(p.limits(forLanguage: "fr").maxCharsPerLine == 42)
+        let general = ValidationProfile.general
+        #expect(general.limits.maxCharsPerLine == 43 && general.maxLines == 2 && general.limits.maxCharsPerSecond == Fraction(25))
+        #expect(general.minDuration == MediaTime(seconds: 1) && general.maxDuration == MediaTime(seconds: 8))
+        #expect(general.minGapFrames == 2 && general.chainingThresholdFrames == 12)
+        #expect(ValidationProfile.dcmp.limits.maxCharsPerLine == 32 && ValidationProfile.dcmp.minDuration == MediaTime(seconds: 2))
+        #expect(ValidationProfile.fcc608.limits.maxCharsPerLine == 32 && ValidationProfile.fcc608.maxLines == 4)
+        #expect(ValidationProfile.wcag.minContrastRatio == Fraction(9, 2))
+    }
+
+    @Test func customProfileExtendsABuiltInOne() throws {
+        let json = #"{ "name": "studio", "extends": "netflix", "maxCharsPerLine": 30, "maxDuration": null,"#
+            + #" "languages": { "fr": { "maxCharsPerSecond": 15 } }, "rules": { "timing.overlap": "error", "readability.wpm": "warning" } }"#
+        let p = try ValidationProfile.load(json: Array(json.utf8))
+        #expect(p.name == "studio")
+        #expect(p.limits.maxCharsPerLine == 30)
+        #expect(p.maxDuration == nil)
+        #expect(p.minDuration == MediaTime(value: 5, timescale: 6))  // inherited
+        #expect(p.limits(forLanguage: "fr-CA").maxCharsPerSecond == Fraction(15))
+        #expect(p.severity(of: .timingOverlap, default: .warning) == .error)
+        #expect(p.severity(of: .readabilityWPM, default: .warning) == .warning)
+        #expect(throws: ProfileError.self) { try ValidationProfile.load(json: Array(#"{ "extends": "nope" }"#.utf8)) }
+        #expect(throws: ProfileError.self) { try ValidationProfile.load(json: Array(#"{ "rules": { "timing.bogus": "off" } }"#.utf8)) }
+        #expect(throws: ProfileError.self) { try ValidationProfile.load(json: Array(#"{ "maxLines": 2.5 }"#.utf8)) }
+    }
+
+    @Test func overlapsAgainstAnOpenCueAndTheLongestCue() {
+        // Cue 1 runs to 10 s; cue 2 (2–3 s) and cue 3 (4–5 s) both overlap it.
+        let doc = document([cue("1", 0, 10000, "Long"), cue("2", 2000, 3000, "A"), cue("3", 4000, 5000, "B")])
+        let found = Validator().validate(doc).filter { $0.rule == .timingOverlap }
+        #expect(found.map(\.cue?.id) == ["2", "3"])
+    }
+
+    @Test func specDiagnosticsBecomeSpecRules() {
+        let diagnostic = Diagnostic(.warning, "webvtt.bad-timestamp", "bad", at: SourceLocation(line: 3, column: 4))
+        let found = Validator().validate(document([]), diagnostics: [diagnostic])
+        #expect(found.map(\.rule.rawValue) == ["spec.webvtt.bad-timestamp"])
+        #expect(found.first?.location == SourceLocation(line: 3, column: 4))
+        #expect(Validator(profile: .wcag).validate(document([]), diagnostics: [diagnostic]).first?.severity == .info)
+    }
+}
