@@ -37,8 +37,11 @@ let package = Package(
         .target(name: "Timeline", dependencies: ["TimedText"], swiftSettings: staticRuntimeInRelease),
         .target(name: "TTML", dependencies: ["TimedText", "TextScanning"], swiftSettings: staticRuntimeInRelease),
         .target(name: "TrackSelection", dependencies: ["TimedText", "CICU"], swiftSettings: staticRuntimeInRelease),
-        .target(name: "Rendering", dependencies: ["TimedText", "CLibass", "CPNG"], swiftSettings: staticRuntimeInRelease),
-        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "Timeline", "TrackSelection", "Rendering"], swiftSettings: staticRuntimeInRelease),
+        .target(name: "CaptionStyling", dependencies: ["TimedText"], swiftSettings: staticRuntimeInRelease),
+        // TextScanning for ICU line breaking only (CJK text must be broken before libass sees it).
+        .target(name: "Rendering", dependencies: ["TimedText", "Timeline", "CaptionStyling", "TextScanning", "CLibass", "CPNG"],
+                swiftSettings: staticRuntimeInRelease),
+        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "Timeline", "TrackSelection", "CaptionStyling", "Rendering"], swiftSettings: staticRuntimeInRelease),
         .target(name: "LegibleCLI", dependencies: ["Legible"], swiftSettings: staticRuntimeInRelease),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"], swiftSettings: staticRuntimeInRelease,
                           linkerSettings: staticLinkInRelease),
@@ -67,7 +70,8 @@ let package = Package(
         .testTarget(name: "TTMLTests", dependencies: ["TTML", "TextScanning", "SubRip", "WebVTT", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
         .testTarget(name: "TrackSelectionTests", dependencies: ["TrackSelection", "TimedText"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
+        .testTarget(name: "CaptionStylingTests", dependencies: ["CaptionStyling"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "CaptionStyling", "Timeline"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,4 +7,5 @@
 @_exported import TTML
 @_exported import Timeline
 @_exported import TrackSelection
+@_exported import CaptionStyling
 @_exported import Rendering
