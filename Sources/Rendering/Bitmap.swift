@@ -119,7 +119,8 @@ public struct Bitmap: Sendable, Hashable {
         let outA = coverage + dstA * (255 - coverage) / 255
         if outA == 0 { return }
         @inline(__always) func mix(_ src: UInt8, _ dst: UInt8) -> UInt8 {
-            UInt8((UInt32(src) * coverage + UInt32(dst) * dstA * (255 - coverage) / 255) / outA)
+            // Both terms are floored separately, so the quotient can reach 256: clamp.
+            UInt8(min(255, (UInt32(src) * coverage + UInt32(dst) * dstA * (255 - coverage) / 255) / outA))
         }
         p[o] = mix(r, p[o])
         p[o + 1] = mix(g, p[o + 1])

@@ -8,7 +8,7 @@ public struct FontFile: Sendable, Hashable {
         case unreadable(String)
         public var description: String {
             switch self {
-            case .unreadable(let path): "cannot read font file \(path) (scripts/setup.sh installs the Debian font packages)"
+            case .unreadable(let path): "cannot read font file \(path) (Debian packages fonts-dejavu-core, fonts-noto-cjk, fonts-urw-base35, fonts-comic-neue: scripts/setup.sh)"
             }
         }
     }

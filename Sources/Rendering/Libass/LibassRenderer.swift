@@ -84,10 +84,10 @@ public final class LibassRenderer {
         self.width = width
         self.height = height
         for font in fonts {
-            var data = font.data.map { CChar(bitPattern: $0) }
-            let name = font.path
-            data.withUnsafeMutableBufferPointer { buffer in
-                ass_add_font(library, name, buffer.baseAddress, Int32(buffer.count))
+            // libass copies the bytes; its parameter is a non-const char*, hence the cast.
+            font.data.withUnsafeBytes { bytes in
+                let pointer = UnsafeMutablePointer(mutating: bytes.baseAddress!.assumingMemoryBound(to: CChar.self))
+                ass_add_font(library, font.path, pointer, Int32(bytes.count))
             }
         }
         ass_set_frame_size(renderer, Int32(width), Int32(height))
