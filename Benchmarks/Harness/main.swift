@@ -20,7 +20,7 @@ let cueCount = option("--cues").flatMap(Int.init) ?? 100_000
 let filter = option("--filter")
 
 let benchmarks = SubRipBenchmarks.all(cues: cueCount) + WebVTTBenchmarks.all(cues: cueCount) + SCCBenchmarks.all(cues: cueCount)
-    + TimelineBenchmarks.all(cues: cueCount)
+    + TimelineBenchmarks.all(cues: cueCount) + RenderBenchmarks.all()
 var results: [String] = []
 for benchmark in benchmarks where filter.map({ benchmark.name.contains($0) }) ?? true {
     let median = Measure.median(repeat: repeatCount, benchmark.body)
