@@ -58,37 +58,55 @@ public struct YUVOverlay: Sendable {
         lumaRect = r.isEmpty ? r : PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         chromaRect = PixelRect(x: x0 >> s.x, y: y0 >> s.y, width: (lumaRect.width + (1 << s.x) - 1) >> s.x, height: (lumaRect.height + (1 << s.y) - 1) >> s.y)
         var luma = [UInt8](repeating: 0, count: max(0, lumaRect.width * lumaRect.height * 2))
-        var sums = [Double](repeating: 0, count: max(0, chromaRect.width * chromaRect.height * 3))
-        let samplesPerChroma = Double((1 << s.x) * (1 << s.y))
-        // Colours repeat across an overlay (one text colour, one box colour): convert each once.
-        var cache: [UInt32: (UInt8, UInt8, UInt8)] = [:]
-        for y in lumaRect.y..<(lumaRect.y + max(0, lumaRect.height)) {
-            for x in lumaRect.x..<lumaRect.maxX {
-                let ox = x - overlay.x, oy = y - overlay.y
-                guard ox >= 0, oy >= 0, ox < overlay.bitmap.width, oy < overlay.bitmap.height else { continue }
-                let p = overlay.bitmap.pixel(x: ox, y: oy)
-                guard p.a > 0 else { continue }
-                let key = UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
-                let yuv = cache[key] ?? {
-                    let v = ColorConversion.yuv(Color4(r: p.r, g: p.g, b: p.b), matrix: frame.matrix, range: frame.range)
-                    cache[key] = v
-                    return v
-                }()
-                let li = ((y - lumaRect.y) * lumaRect.width + (x - lumaRect.x)) * 2
-                luma[li] = yuv.0
-                luma[li + 1] = p.a
-                let ci = (((y >> s.y) - chromaRect.y) * chromaRect.width + ((x >> s.x) - chromaRect.x)) * 3
-                let a = Double(p.a)
-                sums[ci] += Double(yuv.1) * a
-                sums[ci + 1] += Double(yuv.2) * a
-                sums[ci + 2] += a
+        var sums = [UInt32](repeating: 0, count: max(0, chromaRect.width * chromaRect.height * 3))
+        let samplesPerChroma = UInt32((1 << s.x) * (1 << s.y))
+        // Colours repeat across an overlay (one text colour, one box colour, antialiased edges in
+        // between): convert each once, and skip the lookup while the colour stays the same.
+        // A direct-mapped table (no hashing: antialiased edges change colour at almost every pixel).
+        var cacheKeys = [UInt32](repeating: UInt32.max, count: 4096)
+        var cacheValues = [(UInt8, UInt8, UInt8)](repeating: (0, 0, 0), count: 4096)
+        var lastKey = UInt32.max
+        var last: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        let ow = overlay.bitmap.width, oh = overlay.bitmap.height
+        let lumaRect = lumaRect, chromaRect = chromaRect
+        overlay.bitmap.pixels.withUnsafeBufferPointer { src in
+            for y in lumaRect.y..<(lumaRect.y + max(0, lumaRect.height)) {
+                let oy = y - overlay.y
+                guard oy >= 0, oy < oh else { continue }
+                for x in lumaRect.x..<lumaRect.maxX {
+                    let ox = x - overlay.x
+                    guard ox >= 0, ox < ow else { continue }
+                    let o = (oy * ow + ox) * 4
+                    let a = src[o + 3]
+                    guard a > 0 else { continue }
+                    let key = UInt32(src[o]) << 16 | UInt32(src[o + 1]) << 8 | UInt32(src[o + 2])
+                    if key != lastKey {
+                        let slot = Int((key ^ key >> 12 ^ key >> 20) & 4095)
+                        if cacheKeys[slot] == key {
+                            last = cacheValues[slot]
+                        } else {
+                            last = ColorConversion.yuv(Color4(r: src[o], g: src[o + 1], b: src[o + 2]), matrix: frame.matrix, range: frame.range)
+                            cacheKeys[slot] = key
+                            cacheValues[slot] = last
+                        }
+                        lastKey = key
+                    }
+                    let li = ((y - lumaRect.y) * lumaRect.width + (x - lumaRect.x)) * 2
+                    luma[li] = last.0
+                    luma[li + 1] = a
+                    let ci = (((y >> s.y) - chromaRect.y) * chromaRect.width + ((x >> s.x) - chromaRect.x)) * 3
+                    sums[ci] += UInt32(last.1) * UInt32(a)
+                    sums[ci + 1] += UInt32(last.2) * UInt32(a)
+                    sums[ci + 2] += UInt32(a)
+                }
             }
         }
         var chroma = [UInt8](repeating: 0, count: sums.count)
         for i in stride(from: 0, to: sums.count, by: 3) where sums[i + 2] > 0 {
-            chroma[i] = UInt8((sums[i] / sums[i + 2]).rounded())
-            chroma[i + 1] = UInt8((sums[i + 1] / sums[i + 2]).rounded())
-            chroma[i + 2] = UInt8((sums[i + 2] / samplesPerChroma).rounded())
+            let total = sums[i + 2]
+            chroma[i] = UInt8((sums[i] + total / 2) / total)
+            chroma[i + 1] = UInt8((sums[i + 1] + total / 2) / total)
+            chroma[i + 2] = UInt8((total + samplesPerChroma / 2) / samplesPerChroma)
         }
         self.luma = luma
         self.chroma = chroma

@@ -59,16 +59,16 @@ public struct Overlay: Sendable {
 
     /// The overlay drawn over a full-frame bitmap (for PNG output and tests).
     public func draw(onto frame: inout Bitmap) {
-        for row in 0..<bitmap.height {
-            let fy = y + row
-            guard fy >= 0, fy < frame.height else { continue }
-            for col in 0..<bitmap.width {
-                let fx = x + col
-                guard fx >= 0, fx < frame.width else { continue }
-                let p = bitmap.pixel(x: col, y: row)
-                guard p.a > 0 else { continue }
-                frame.pixels.withUnsafeMutableBufferPointer { buffer in
-                    Bitmap.over(&buffer, (fy * frame.width + fx) * 4, p.r, p.g, p.b, UInt32(p.a))
+        let fw = frame.width, fh = frame.height, bw = bitmap.width
+        let x0 = x, y0 = y
+        bitmap.pixels.withUnsafeBufferPointer { src in
+            frame.pixels.withUnsafeMutableBufferPointer { dst in
+                for row in 0..<bitmap.height where y0 + row >= 0 && y0 + row < fh {
+                    for col in 0..<bw where x0 + col >= 0 && x0 + col < fw {
+                        let s = (row * bw + col) * 4
+                        guard src[s + 3] > 0 else { continue }
+                        Bitmap.over(&dst, ((y0 + row) * fw + x0 + col) * 4, src[s], src[s + 1], src[s + 2], UInt32(src[s + 3]))
+                    }
                 }
             }
         }

@@ -111,10 +111,19 @@ public final class LineRasterizer {
 
     /// Renders `events` (ASS text with position tags) together and returns the masks moved by (dx, dy).
     func render(_ events: [String], dx: Int, dy: Int) -> [RasterImage] {
-        libass.replaceEvents(with: events.map(ASSScript.dialogue).joined())
-        renderCount += 1
-        return libass.images(at: 1000).map { $0.offset(dx: dx, dy: dy) }
+        let script = events.map(ASSScript.dialogue).joined()
+        // Wrapping measures a line and rasterising then draws the same line: render it once.
+        if script != lastScript {
+            libass.replaceEvents(with: script)
+            renderCount += 1
+            lastImages = libass.images(at: 1000)
+            lastScript = script
+        }
+        return lastImages.map { $0.offset(dx: dx, dy: dy) }
     }
+
+    private var lastScript = ""
+    private var lastImages: [RasterImage] = []
 
     /// The runs' glyph masks with the line's top-left corner at (0, 0).
     func drawRuns(_ runs: [StyledText], spacing: Double = 0) -> [RasterImage] {
