@@ -12,6 +12,8 @@ packages=(
     ffmpeg            # container decode/encode for `legible burn`, and the peer benchmarks
     fonts-dejavu-core # the default Latin/Greek/Cyrillic font, loaded explicitly
     fonts-noto-cjk    # Japanese, Chinese and Korean
+    fonts-urw-base35  # caption fonts: monospaced serif (Nimbus Mono PS), cursive (Z003)
+    fonts-comic-neue  # caption font: casual (Comic Neue)
 )
 
 missing=()

@@ -7,6 +7,7 @@
 @_exported import TTML
 @_exported import Timeline
 @_exported import TrackSelection
+@_exported import CaptionStyling
 @_exported import Rendering
 @_exported import VideoIO
 @_exported import Validation

@@ -3,6 +3,43 @@ internal import CLibass
 import Glibc
 #endif
 
+/// One coverage mask libass produced, copied out of its `ASS_Image` (which the next render
+/// frees). `x`, `y` are the mask's top-left corner on the frame.
+public struct RasterImage: Sendable, Hashable {
+    /// `ASS_Image.type`: what part of the text the mask is.
+    public enum Kind: Sendable, Hashable { case fill, outline, shadow }
+
+    public var kind: Kind
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    /// `width × height` coverage values, rows without padding.
+    public var coverage: [UInt8]
+    /// Straight-alpha colour; alpha is opacity (255 opaque).
+    public var color: Color4
+
+    /// The same mask moved by (dx, dy).
+    public func offset(dx: Int, dy: Int) -> RasterImage {
+        var copy = self
+        copy.x += dx
+        copy.y += dy
+        return copy
+    }
+}
+
+/// An RGBA colour with straight alpha, as the renderer draws it (TimedText's `Color` stays the
+/// model's; this one is what pixels are made of).
+public struct Color4: Sendable, Hashable {
+    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+}
+
 /// The only place in Legible that calls libass (`ass_*`). It owns one library, one renderer and
 /// one track; each rendered `ASS_Image` list is copied out before the next render frees it.
 /// Not thread-safe: make one per thread (libass renders identically that way).
@@ -35,6 +72,9 @@ public final class LibassRenderer {
     ///   - defaultFamily: the family used when a style names one that is not loaded.
     public init(width: Int, height: Int, fonts: [FontFile], defaultFamily: String) throws(Failure) {
         guard let library = ass_library_init() else { throw .initialisation("ass_library_init") }
+        // Silence libass's own logging (before the renderer, which logs its shaper); callers get
+        // structured results instead.
+        ass_set_message_cb(library, { _, _, _, _ in }, nil)
         guard let renderer = ass_renderer_init(library) else {
             ass_library_done(library)
             throw .initialisation("ass_renderer_init")
@@ -43,17 +83,17 @@ public final class LibassRenderer {
         self.renderer = renderer
         self.width = width
         self.height = height
-        // Silence libass's own logging; callers get structured results instead.
-        ass_set_message_cb(library, { _, _, _, _ in }, nil)
         for font in fonts {
-            var data = font.data.map { CChar(bitPattern: $0) }
-            let name = font.path
-            data.withUnsafeMutableBufferPointer { buffer in
-                ass_add_font(library, name, buffer.baseAddress, Int32(buffer.count))
+            // libass copies the bytes; its parameter is a non-const char*, hence the cast.
+            font.data.withUnsafeBytes { bytes in
+                let pointer = UnsafeMutablePointer(mutating: bytes.baseAddress!.assumingMemoryBound(to: CChar.self))
+                ass_add_font(library, font.path, pointer, Int32(bytes.count))
             }
         }
         ass_set_frame_size(renderer, Int32(width), Int32(height))
         ass_set_storage_size(renderer, Int32(width), Int32(height))
+        // Complex shaping (HarfBuzz) for Arabic joining and mark placement.
+        ass_set_shaper(renderer, ASS_SHAPING_COMPLEX)
         ass_set_fonts(renderer, nil, defaultFamily, Int32(ASS_FONTPROVIDER_NONE.rawValue), nil, 0)
     }
 
@@ -72,26 +112,47 @@ public final class LibassRenderer {
         if track == nil { throw .badScript }
     }
 
+    /// Replaces the events of the loaded script with `dialogue` (complete `Dialogue:` lines in the
+    /// script's event format), keeping its header and styles: how one script serves many lines.
+    public func replaceEvents(with dialogue: String) {
+        guard let track else { return }
+        ass_flush_events(track)
+        var bytes = Array(dialogue.utf8).map { CChar(bitPattern: $0) }
+        let count = Int32(bytes.count)
+        bytes.withUnsafeMutableBufferPointer { ass_process_data(track, $0.baseAddress, count) }
+    }
+
+    /// Renders the script at `milliseconds` and returns every image, copied, in libass's order
+    /// (for each event: shadows, then outlines, then fills).
+    public func images(at milliseconds: Int64) -> [RasterImage] {
+        guard let track else { return [] }
+        var changed: Int32 = 0
+        var image = ass_render_frame(renderer, track, milliseconds, &changed)
+        var result: [RasterImage] = []
+        while let current = image {
+            let i = current.pointee
+            image = i.next
+            guard let mask = i.bitmap, i.w > 0, i.h > 0 else { continue }
+            let w = Int(i.w), h = Int(i.h), stride = Int(i.stride)
+            var coverage = [UInt8](repeating: 0, count: w * h)
+            coverage.withUnsafeMutableBufferPointer { out in
+                for row in 0..<h { (out.baseAddress! + row * w).update(from: mask + row * stride, count: w) }
+            }
+            let kind: RasterImage.Kind = i.type == IMAGE_TYPE_OUTLINE ? .outline : i.type == IMAGE_TYPE_SHADOW ? .shadow : .fill
+            // ASS colours are 0xRRGGBBAA with AA as transparency.
+            let color = Color4(r: UInt8(i.color >> 24 & 0xFF), g: UInt8(i.color >> 16 & 0xFF), b: UInt8(i.color >> 8 & 0xFF),
+                               a: UInt8(255 - (i.color & 0xFF)))
+            result.append(RasterImage(kind: kind, x: Int(i.dst_x), y: Int(i.dst_y), width: w, height: h, coverage: coverage, color: color))
+        }
+        return result
+    }
+
     /// Renders the script at `milliseconds` and draws the result over `bitmap`.
     /// Returns the number of libass images drawn (0 when nothing is on screen).
     @discardableResult
     public func render(at milliseconds: Int64, onto bitmap: inout Bitmap) -> Int {
-        guard let track else { return 0 }
-        var changed: Int32 = 0
-        var image = ass_render_frame(renderer, track, milliseconds, &changed)
-        var count = 0
-        while let current = image {
-            let i = current.pointee
-            // ASS colours are 0xRRGGBBAA with AA as transparency.
-            let color = (r: UInt8(i.color >> 24 & 0xFF), g: UInt8(i.color >> 16 & 0xFF), b: UInt8(i.color >> 8 & 0xFF),
-                         a: UInt8(255 - (i.color & 0xFF)))
-            if let mask = i.bitmap, i.w > 0, i.h > 0 {
-                bitmap.blend(mask: mask, stride: Int(i.stride), width: Int(i.w), height: Int(i.h),
-                             atX: Int(i.dst_x), y: Int(i.dst_y), color: color)
-                count += 1
-            }
-            image = i.next
-        }
-        return count
+        let found = images(at: milliseconds)
+        for image in found { bitmap.draw(image) }
+        return found.count
     }
 }

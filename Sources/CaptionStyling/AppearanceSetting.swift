@@ -1,0 +1,25 @@
+/// Whose value an appearance attribute takes (Apple's `MACaptionAppearanceBehavior`).
+public enum AppearancePrecedence: String, Sendable, Hashable {
+    /// The content's value when it gives one, otherwise the viewer's
+    /// (`kMACaptionAppearanceBehaviorUseContentIfAvailable`).
+    case contentFirst = "content-first"
+    /// The viewer's value, whatever the content says (`kMACaptionAppearanceBehaviorUseValue`);
+    /// written with a trailing `!` on the command line and in appearance files.
+    case viewerAlways = "viewer-always"
+}
+
+/// One attribute of a viewer's caption appearance: the value and whose value wins.
+public struct AppearanceSetting<Value: Sendable & Hashable>: Sendable, Hashable {
+    public var value: Value
+    public var precedence: AppearancePrecedence
+
+    public init(_ value: Value, _ precedence: AppearancePrecedence = .contentFirst) {
+        self.value = value
+        self.precedence = precedence
+    }
+
+    /// The value that applies: the viewer's when it always wins or the content gives none.
+    public func resolve(content: Value?) -> Value {
+        precedence == .viewerAlways ? value : (content ?? value)
+    }
+}

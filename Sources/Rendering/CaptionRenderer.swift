@@ -1,0 +1,84 @@
+public import TimedText
+public import Timeline
+public import CaptionStyling
+
+/// Renders a track's captions over video frames: what is on screen at a time (`Timeline`), laid
+/// out by the track's format (`CaptionLayoutEngine`), combined with the viewer's appearance
+/// (`CaptionStyleResolver`), drawn by libass into an `Overlay`.
+///
+/// The overlay of an interval between two significant times is made once and reused for every
+/// frame in it; frames where nothing changes cost only the compositing. Not thread-safe (it owns
+/// libass handles): one per thread.
+public final class CaptionRenderer {
+    public let track: Track
+    public let format: SourceFormat
+    public let timeline: Timeline
+    public let engine: CaptionLayoutEngine
+    public var appearance: CaptionAppearance {
+        didSet { cachedInterval = nil; cachedOverlay = nil }
+    }
+
+    private var cachedInterval: Int?
+    private var cachedOverlay: Overlay?
+    private var cachedYUV: YUVOverlay?
+    /// Overlays made (cache misses), for tests and the benchmark.
+    public private(set) var overlaysMade = 0
+
+    public init(track: Track, format: SourceFormat, width: Int, height: Int, appearance: CaptionAppearance = .default,
+                fonts: FontSet? = nil, options: LayoutOptions = .default) throws(LibassRenderer.Failure) {
+        self.track = track
+        self.format = format
+        self.appearance = appearance
+        timeline = Timeline(track: track)
+        let needsCJK = track.cues.contains { TextScript.containsCJK(Substring($0.plainText)) || InlineNode.containsRuby($0.content) }
+        engine = try CaptionLayoutEngine(width: width, height: height, fonts: fonts ?? FontSet(cjk: needsCJK), options: options)
+    }
+
+    public var width: Int { engine.width }
+    public var height: Int { engine.height }
+
+    /// The cues on screen at `time`, in display order.
+    public func cues(at time: MediaTime) -> [Cue] {
+        timeline.snapshot(at: time).map { timeline.cues[Int($0)] }
+    }
+
+    /// The scene at `time`, laid out afresh (not cached).
+    public func scene(at time: MediaTime) -> CaptionScene {
+        engine.layout(cues(at: time), track: track, format: format, resolver: CaptionStyleResolver(appearance: appearance))
+    }
+
+    /// The overlay at `time`, nil when nothing shows; cached per interval of the timeline.
+    public func overlay(at time: MediaTime) -> Overlay? {
+        let interval = timeline.interval(at: time) ?? -1
+        if interval == cachedInterval { return cachedOverlay }
+        cachedInterval = interval
+        cachedYUV = nil
+        overlaysMade += 1
+        cachedOverlay = interval < 0 ? nil : scene(at: time).overlay(frameWidth: width, frameHeight: height)
+        return cachedOverlay
+    }
+
+    /// Draws the captions at `time` onto a frame (only the overlay's rectangle is touched). The
+    /// overlay's conversion to the frame's colour space is cached with it.
+    public func render(at time: MediaTime, onto frame: inout VideoFrame) {
+        guard let overlay = overlay(at: time) else { return }
+        if frame.pixelFormat.isYUV {
+            if cachedYUV == nil || !cachedYUV!.matches(frame) { cachedYUV = YUVOverlay(overlay, for: frame) }
+            cachedYUV!.composite(onto: &frame)
+        } else {
+            Compositor.composite(overlay, onto: &frame)
+        }
+    }
+}
+
+extension InlineNode {
+    static func containsRuby(_ nodes: [InlineNode]) -> Bool {
+        nodes.contains { node in
+            switch node {
+            case .ruby: true
+            case .span(let s): containsRuby(s.children)
+            default: false
+            }
+        }
+    }
+}

@@ -1,0 +1,161 @@
+/// Blends overlays onto frames, touching only the overlay's rectangle.
+public enum Compositor {
+    /// Source-over onto an RGBA or BGRA frame (straight alpha both sides). For YUV frames use
+    /// `YUVOverlay`, which converts once and can be reused for every frame.
+    public static func composite(_ overlay: Overlay, onto frame: inout VideoFrame) {
+        if frame.pixelFormat.isYUV {
+            YUVOverlay(overlay, for: frame).composite(onto: &frame)
+            return
+        }
+        let area = overlay.rect.intersection(PixelRect(x: 0, y: 0, width: frame.width, height: frame.height))
+        guard !area.isEmpty else { return }
+        let swap = frame.pixelFormat == .bgra
+        let stride = frame.strides[0]
+        let ow = overlay.bitmap.width
+        overlay.bitmap.pixels.withUnsafeBufferPointer { src in
+            frame.planes[0].withUnsafeMutableBufferPointer { dst in
+                for y in area.y..<area.maxY {
+                    let srow = ((y - overlay.y) * ow - overlay.x) * 4
+                    let drow = y * stride
+                    for x in area.x..<area.maxX {
+                        let s = srow + x * 4
+                        let a = UInt32(src[s + 3])
+                        if a == 0 { continue }
+                        let (r, g, b) = swap ? (src[s + 2], src[s + 1], src[s]) : (src[s], src[s + 1], src[s + 2])
+                        Bitmap.over(&dst, drow + x * 4, r, g, b, a)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An overlay converted to a YUV frame's matrix, range and chroma subsampling: per luma pixel
+/// (Y, alpha), per chroma sample (Cb, Cr, alpha) — chroma averaged over the pixels it covers,
+/// weighted by their alpha, so that an edge half-covering a chroma sample tints it by half.
+/// Made once per overlay and frame format, reused for every frame in between.
+public struct YUVOverlay: Sendable {
+    let pixelFormat: VideoFrame.PixelFormat
+    let matrix: VideoFrame.Matrix
+    let range: VideoFrame.Range
+    /// The luma rectangle, and the chroma rectangle in chroma samples.
+    let lumaRect: PixelRect
+    let chromaRect: PixelRect
+    /// Interleaved (Y, A) per luma pixel of `lumaRect`.
+    let luma: [UInt8]
+    /// Interleaved (Cb, Cr, A) per chroma sample of `chromaRect`.
+    let chroma: [UInt8]
+
+    public init(_ overlay: Overlay, for frame: VideoFrame) {
+        pixelFormat = frame.pixelFormat
+        matrix = frame.matrix
+        range = frame.range
+        let s = frame.pixelFormat.chromaShift
+        // Extend to whole chroma samples so each sample sees all the pixels it covers.
+        let r = overlay.rect.intersection(PixelRect(x: 0, y: 0, width: frame.width, height: frame.height))
+        let x0 = (r.x >> s.x) << s.x, y0 = (r.y >> s.y) << s.y
+        let x1 = min(frame.width, ((r.maxX + (1 << s.x) - 1) >> s.x) << s.x), y1 = min(frame.height, ((r.maxY + (1 << s.y) - 1) >> s.y) << s.y)
+        lumaRect = r.isEmpty ? r : PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        chromaRect = PixelRect(x: x0 >> s.x, y: y0 >> s.y, width: (lumaRect.width + (1 << s.x) - 1) >> s.x, height: (lumaRect.height + (1 << s.y) - 1) >> s.y)
+        var luma = [UInt8](repeating: 0, count: max(0, lumaRect.width * lumaRect.height * 2))
+        var sums = [UInt32](repeating: 0, count: max(0, chromaRect.width * chromaRect.height * 3))
+        let samplesPerChroma = UInt32((1 << s.x) * (1 << s.y))
+        // Colours repeat across an overlay (one text colour, one box colour, antialiased edges in
+        // between): convert each once, and skip the lookup while the colour stays the same.
+        // A direct-mapped table (no hashing: antialiased edges change colour at almost every pixel).
+        var cacheKeys = [UInt32](repeating: UInt32.max, count: 4096)
+        var cacheValues = [(UInt8, UInt8, UInt8)](repeating: (0, 0, 0), count: 4096)
+        var lastKey = UInt32.max
+        var last: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        let ow = overlay.bitmap.width, oh = overlay.bitmap.height
+        let lumaRect = lumaRect, chromaRect = chromaRect
+        overlay.bitmap.pixels.withUnsafeBufferPointer { src in
+            for y in lumaRect.y..<(lumaRect.y + max(0, lumaRect.height)) {
+                let oy = y - overlay.y
+                guard oy >= 0, oy < oh else { continue }
+                for x in lumaRect.x..<lumaRect.maxX {
+                    let ox = x - overlay.x
+                    guard ox >= 0, ox < ow else { continue }
+                    let o = (oy * ow + ox) * 4
+                    let a = src[o + 3]
+                    guard a > 0 else { continue }
+                    let key = UInt32(src[o]) << 16 | UInt32(src[o + 1]) << 8 | UInt32(src[o + 2])
+                    if key != lastKey {
+                        let slot = Int((key ^ key >> 12 ^ key >> 20) & 4095)
+                        if cacheKeys[slot] == key {
+                            last = cacheValues[slot]
+                        } else {
+                            last = ColorConversion.yuv(Color4(r: src[o], g: src[o + 1], b: src[o + 2]), matrix: frame.matrix, range: frame.range)
+                            cacheKeys[slot] = key
+                            cacheValues[slot] = last
+                        }
+                        lastKey = key
+                    }
+                    let li = ((y - lumaRect.y) * lumaRect.width + (x - lumaRect.x)) * 2
+                    luma[li] = last.0
+                    luma[li + 1] = a
+                    let ci = (((y >> s.y) - chromaRect.y) * chromaRect.width + ((x >> s.x) - chromaRect.x)) * 3
+                    sums[ci] += UInt32(last.1) * UInt32(a)
+                    sums[ci + 1] += UInt32(last.2) * UInt32(a)
+                    sums[ci + 2] += UInt32(a)
+                }
+            }
+        }
+        var chroma = [UInt8](repeating: 0, count: sums.count)
+        for i in stride(from: 0, to: sums.count, by: 3) where sums[i + 2] > 0 {
+            let total = sums[i + 2]
+            chroma[i] = UInt8((sums[i] + total / 2) / total)
+            chroma[i + 1] = UInt8((sums[i + 1] + total / 2) / total)
+            chroma[i + 2] = UInt8((total + samplesPerChroma / 2) / samplesPerChroma)
+        }
+        self.luma = luma
+        self.chroma = chroma
+    }
+
+    /// True when it was made for frames like this one.
+    public func matches(_ frame: VideoFrame) -> Bool {
+        frame.pixelFormat == pixelFormat && frame.matrix == matrix && frame.range == range
+    }
+
+    public func composite(onto frame: inout VideoFrame) {
+        precondition(matches(frame), "a YUVOverlay is made for one pixel format, matrix and range")
+        guard !lumaRect.isEmpty else { return }
+        @inline(__always) func mix(_ src: UInt8, _ dst: UInt8, _ a: UInt8) -> UInt8 {
+            let alpha = UInt32(a)
+            let sum: UInt32 = UInt32(src) &* alpha &+ UInt32(dst) &* (255 &- alpha) &+ 127
+            return UInt8(truncatingIfNeeded: sum / 255)
+        }
+        let lw = lumaRect.width
+        let yStride = frame.strides[0]
+        luma.withUnsafeBufferPointer { src in
+            frame.planes[0].withUnsafeMutableBufferPointer { dst in
+                for row in 0..<lumaRect.height {
+                    let d = (lumaRect.y + row) * yStride + lumaRect.x
+                    let s = row * lw * 2
+                    for col in 0..<lw {
+                        let a = src[s + col * 2 + 1]
+                        if a == 0 { continue }
+                        dst[d + col] = a == 255 ? src[s + col * 2] : mix(src[s + col * 2], dst[d + col], a)
+                    }
+                }
+            }
+        }
+        let cw = chromaRect.width
+        for plane in 1...2 {
+            let cStride = frame.strides[plane]
+            chroma.withUnsafeBufferPointer { src in
+                frame.planes[plane].withUnsafeMutableBufferPointer { dst in
+                    for row in 0..<chromaRect.height {
+                        let d = (chromaRect.y + row) * cStride + chromaRect.x
+                        let s = row * cw * 3
+                        for col in 0..<cw {
+                            let a = src[s + col * 3 + 2]
+                            if a == 0 { continue }
+                            dst[d + col] = mix(src[s + col * 3 + plane - 1], dst[d + col], a)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+public import TimedText
+public import CaptionStyling
+
+/// Lays out the cues on screen at one moment into a `CaptionScene`, each format by its own rules:
+/// WebVTT's cue boxes and regions (also SRT's `{\an}` positions, which the SRT reader expresses
+/// as WebVTT settings), CEA-608's 32 × 15 grid, TTML's regions. libass draws the lines
+/// (`LineRasterizer`); the engine decides where they go.
+public final class CaptionLayoutEngine {
+    public let width: Int
+    public let height: Int
+    public let options: LayoutOptions
+    public let rasterizer: LineRasterizer
+    let fonts: FontSet
+
+    public init(width: Int, height: Int, fonts: FontSet, options: LayoutOptions = .default) throws(LibassRenderer.Failure) {
+        self.width = width
+        self.height = height
+        self.options = options
+        self.fonts = fonts
+        rasterizer = try LineRasterizer(maximumLineWidth: width, maximumHeight: height, fonts: fonts)
+    }
+
+    /// - Parameters:
+    ///   - cues: the cues on screen, in display order (earlier cues are placed first and keep
+    ///     their places when later ones avoid them).
+    ///   - track: for its regions and language.
+    public func layout(_ cues: [Cue], track: Track, format: SourceFormat, resolver: CaptionStyleResolver) -> CaptionScene {
+        var scene = CaptionScene()
+        var regionCues: [String: [Cue]] = [:]
+        var regionOrder: [String] = []
+        for cue in cues {
+            if let id = cue.layout.regionID, let region = track.regions.first(where: { $0.id == id }), Self.isPlaceable(region, format: format) {
+                if regionCues[id] == nil { regionOrder.append(id) }
+                regionCues[id, default: []].append(cue)
+                continue
+            }
+            switch format {
+            case .scc: layoutCEA608(cue, resolver: resolver, language: track.language, into: &scene)
+            default: layoutWebVTT(cue, resolver: resolver, format: format, language: track.language, into: &scene)
+            }
+        }
+        for id in regionOrder {
+            let region = track.regions.first { $0.id == id }!
+            if format == .ttml || region.width == nil {
+                layoutTTMLRegion(region, cues: regionCues[id]!, resolver: resolver, language: track.language, into: &scene)
+            } else {
+                layoutWebVTTRegion(region, cues: regionCues[id]!, resolver: resolver, language: track.language, into: &scene)
+            }
+        }
+        return scene
+    }
+
+    /// A region the engine can place: a WebVTT region (width), or a TTML region with an extent.
+    static func isPlaceable(_ region: Region, format: SourceFormat) -> Bool {
+        region.width != nil || region.extent != nil
+    }
+
+    /// The style a format implies before any content style (what the content "says" by being
+    /// that format): CEA-608 is monospaced on the cue's black; TTML's initial background is
+    /// transparent (TTML2 §10.2.3) and its text white.
+    static func formatStyle(_ format: SourceFormat) -> StyleProperties {
+        switch format {
+        case .scc: StyleProperties(fontFamilies: ["monospaceSansSerif"])
+        case .ttml: StyleProperties(color: .white, backgroundColor: .transparent)
+        default: .none
+        }
+    }
+
+    /// A content length in pixels. `parent` is the inherited em size in pixels.
+    func pixels(_ length: StyleProperties.Length, parent: Double, cellRows: Int = 15) -> Double {
+        switch length {
+        case .pixels(let f): f.doubleValue
+        case .fraction(let f): f.doubleValue * parent
+        case .em(let f): f.doubleValue * parent
+        case .cells(let f): f.doubleValue * Double(height) / Double(cellRows)
+        case .viewportWidth(let f): f.doubleValue * Double(width)
+        case .viewportHeight(let f): f.doubleValue * Double(height)
+        }
+    }
+
+    func prepare(_ cue: Cue, format: SourceFormat, resolver: CaptionStyleResolver, emSize: Double, extra: StyleProperties = .none) -> PreparedText {
+        let base = Self.formatStyle(format).overlaid(by: extra).overlaid(by: cue.style)
+        return PreparedText(content: cue.content, base: base, resolver: resolver, emSize: emSize,
+                            resolveLength: { self.pixels($0, parent: $1) })
+    }
+
+    /// The title-safe area in pixels.
+    var safeArea: PixelRect {
+        let t = options.titleSafe
+        let left = Int((t.left.doubleValue * Double(width)).rounded()), top = Int((t.top.doubleValue * Double(height)).rounded())
+        let right = Int((t.right.doubleValue * Double(width)).rounded()), bottom = Int((t.bottom.doubleValue * Double(height)).rounded())
+        return PixelRect(x: left, y: top, width: width - left - right, height: height - top - bottom)
+    }
+
+    /// Places lines (already rasterised, relative to their own origins) one under another from
+    /// `top`, each aligned in [left, left + boxWidth]; returns the lines moved and their block.
+    func stack(_ lines: [RasterLine], left: Int, top: Int, boxWidth: Int, alignment: HorizontalAlignment) -> ([RasterLine], PixelRect) {
+        var y = top
+        var placed: [RasterLine] = []
+        var block = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        for line in lines {
+            let x: Int = switch alignment {
+            case .left: left
+            case .right: left + boxWidth - line.width
+            case .center: left + (boxWidth - line.width) / 2
+            }
+            placed.append(line.offset(dx: x, dy: y))
+            block = block.union(PixelRect(x: x, y: y, width: max(1, line.width), height: line.height))
+            y += line.height
+        }
+        return (placed, block)
+    }
+
+    enum HorizontalAlignment { case left, center, right }
+}

@@ -1,0 +1,76 @@
+/// What is drawn for one moment: windows (boxes behind whole captions) and lines of text with
+/// their background boxes, all in frame pixels, in drawing order.
+public struct CaptionScene: Sendable {
+    public var windows: [(rect: PixelRect, color: Color4)] = []
+    public var lines: [RasterLine] = []
+    /// Each placed block's box (a cue's lines, a region's content), for tests and overlap checks.
+    public var blocks: [PixelRect] = []
+
+    public init() {}
+
+    /// Everything the scene touches: windows, boxes and masks.
+    public var bounds: PixelRect {
+        var r = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        for w in windows where w.color.a > 0 { r = r.union(w.rect) }
+        for line in lines {
+            for b in line.backgrounds where b.color.a > 0 { r = r.union(b.rect) }
+            for i in line.images { r = r.union(PixelRect(x: i.x, y: i.y, width: i.width, height: i.height)) }
+        }
+        return r
+    }
+
+    /// Draws the scene into a transparent overlay covering only what it touches (clipped to
+    /// the frame): windows first, then every line's boxes, then every line's edges and glyphs — so
+    /// that one line's box never covers another's text.
+    public func overlay(frameWidth: Int, frameHeight: Int) -> Overlay? {
+        let area = bounds.intersection(PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight))
+        guard !area.isEmpty else { return nil }
+        var bitmap = Bitmap(width: area.width, height: area.height)
+        for w in windows { bitmap.fill(w.rect.moved(-area.x, -area.y), with: w.color) }
+        for line in lines {
+            for b in line.backgrounds { bitmap.fill(b.rect.moved(-area.x, -area.y), with: b.color) }
+        }
+        for line in lines {
+            for image in line.images where image.kind != .fill { bitmap.draw(image.offset(dx: -area.x, dy: -area.y)) }
+            for image in line.images where image.kind == .fill { bitmap.draw(image.offset(dx: -area.x, dy: -area.y)) }
+        }
+        return Overlay(x: area.x, y: area.y, bitmap: bitmap)
+    }
+}
+
+extension PixelRect {
+    func moved(_ dx: Int, _ dy: Int) -> PixelRect { PixelRect(x: x + dx, y: y + dy, width: width, height: height) }
+}
+
+/// Rendered captions: a straight-alpha RGBA bitmap placed at (x, y) on the frame, as small as
+/// what it shows — compositing touches only this rectangle.
+public struct Overlay: Sendable {
+    public var x: Int
+    public var y: Int
+    public var bitmap: Bitmap
+
+    public init(x: Int, y: Int, bitmap: Bitmap) {
+        self.x = x
+        self.y = y
+        self.bitmap = bitmap
+    }
+
+    public var rect: PixelRect { PixelRect(x: x, y: y, width: bitmap.width, height: bitmap.height) }
+
+    /// The overlay drawn over a full-frame bitmap (for PNG output and tests).
+    public func draw(onto frame: inout Bitmap) {
+        let fw = frame.width, fh = frame.height, bw = bitmap.width
+        let x0 = x, y0 = y
+        bitmap.pixels.withUnsafeBufferPointer { src in
+            frame.pixels.withUnsafeMutableBufferPointer { dst in
+                for row in 0..<bitmap.height where y0 + row >= 0 && y0 + row < fh {
+                    for col in 0..<bw where x0 + col >= 0 && x0 + col < fw {
+                        let s = (row * bw + col) * 4
+                        guard src[s + 3] > 0 else { continue }
+                        Bitmap.over(&dst, ((y0 + row) * fw + x0 + col) * 4, src[s], src[s + 1], src[s + 2], UInt32(src[s + 3]))
+                    }
+                }
+            }
+        }
+    }
+}

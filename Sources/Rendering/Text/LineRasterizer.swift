@@ -1,0 +1,372 @@
+import CaptionStyling
+import TextScanning
+
+/// A line drawn by libass: its masks and boxes relative to the line's top-left corner.
+public struct RasterLine: Sendable {
+    /// Every mask, in drawing order (edges and shadows before fills).
+    public var images: [RasterImage]
+    /// Layout width: from the line's origin to the right edge of its glyphs.
+    public var width: Int
+    /// The height of the line box (the tallest run's font cell), below `rubyHeight`.
+    public var boxHeight: Int
+    /// Space above the line box that ruby annotations take (0 without ruby).
+    public var rubyHeight: Int
+    /// The background of each run that has one, relative to the line (inside the line box).
+    public var backgrounds: [(rect: PixelRect, color: Color4)]
+
+    public var height: Int { rubyHeight + boxHeight }
+
+    /// The same line with every mask and box moved by (dx, dy).
+    func offset(dx: Int, dy: Int) -> RasterLine {
+        var copy = self
+        copy.images = images.map { $0.offset(dx: dx, dy: dy) }
+        copy.backgrounds = backgrounds.map { (PixelRect(x: $0.rect.x + dx, y: $0.rect.y + dy, width: $0.rect.width, height: $0.rect.height), $0.color) }
+        return copy
+    }
+}
+
+/// Shapes and rasterises lines of styled text with libass, one line at a time: each line is one
+/// `Dialogue` event at `\an7\pos(pad,pad)` on a scratch canvas, and its masks are copied out
+/// relative to the line. Layout then moves whole lines (whole pixels, no re-render). Also
+/// measures (for wrapping and ruby) and breaks lines where ICU's line breaking allows.
+public final class LineRasterizer {
+    let libass: LibassRenderer
+    let fonts: FontSet
+    let pad: Int
+    let canvasWidth: Int
+    let canvasHeight: Int
+    /// Renders done, for the benchmark and tests.
+    public private(set) var renderCount = 0
+
+    public init(maximumLineWidth: Int, maximumHeight: Int, fonts: FontSet) throws(LibassRenderer.Failure) {
+        pad = max(64, maximumHeight / 8)
+        canvasWidth = maximumLineWidth + 2 * pad
+        canvasHeight = maximumHeight + 2 * pad
+        self.fonts = fonts
+        libass = try LibassRenderer(width: canvasWidth, height: canvasHeight, fonts: fonts.files, defaultFamily: FontSet.defaultFamily)
+        try libass.load(script: ASSScript.header(width: canvasWidth, height: canvasHeight))
+    }
+
+    // MARK: Drawing one line
+
+    /// The override tags and text of runs (without position).
+    func assText(_ runs: [StyledText], spacing: Double = 0, substituteEdgeSpaces: Bool = false) -> String {
+        var out = ""
+        for (index, run) in runs.enumerated() {
+            var text = run.text
+            if substituteEdgeSpaces {
+                // libass trims spaces at a line's ends; no-break spaces keep their advance.
+                if index == 0 { text = Self.leadingSpacesAsNoBreak(text) }
+                if index == runs.count - 1 { text = String(Self.leadingSpacesAsNoBreak(String(text.reversed())).reversed()) }
+            }
+            for (segment, small) in segments(text, style: run.style) {
+                out += tags(run, text: Substring(segment), small: small, spacing: spacing) + ASSScript.escape(segment)
+            }
+        }
+        return out
+    }
+
+    static func leadingSpacesAsNoBreak(_ s: String) -> String {
+        var scalars = Array(s.unicodeScalars)
+        var i = 0
+        while i < scalars.count, scalars[i] == " " { scalars[i] = "\u{00A0}"; i += 1 }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: scalars)
+        return String(out)
+    }
+
+    /// Small capitals: lower-case letters as capitals at 75% size, in their own segments.
+    func segments(_ text: String, style: ComputedCaptionStyle) -> [(String, Bool)] {
+        guard style.font == .smallCapitals else { return [(text, false)] }
+        var out: [(String, Bool)] = []
+        for ch in text {
+            let small = ch.isLowercase
+            let piece = small ? ch.uppercased() : String(ch)
+            if let last = out.last, last.1 == small { out[out.count - 1].0 += piece } else { out.append((piece, small)) }
+        }
+        return out
+    }
+
+    func tags(_ run: StyledText, text: Substring, small: Bool, spacing: Double) -> String {
+        let s = run.style
+        let family = fonts.family(for: s, text: text)
+        let cell = run.emSize * fonts.cellHeightPerEm(family) * (small ? 0.75 : 1)
+        let fill = Color4(r: s.textColor.red, g: s.textColor.green, b: s.textColor.blue, a: s.visible ? s.textColor.alpha : 0)
+        let edge = Color4(r: s.edgeColor.red, g: s.edgeColor.green, b: s.edgeColor.blue)
+        let edgeWidth = max(1, run.emSize * 0.06)
+        var t = "{\\r\\fn\(family)\\fs\(ASSScript.number(cell))\\c\(ASSScript.color(fill))\\1a\(ASSScript.alpha(fill.a))"
+        t += "\\b\(s.bold ? 1 : 0)\\i\(s.italic ? 1 : 0)\\u\(s.underline ? 1 : 0)\\s\(s.lineThrough ? 1 : 0)"
+        if spacing != 0 { t += "\\fsp\(ASSScript.number(spacing))" }
+        switch s.edge {
+        case .uniform:
+            t += "\\bord\(ASSScript.number(edgeWidth))\\3c\(ASSScript.color(edge))\\3a\(ASSScript.alpha(fill.a))\\shad0"
+        case .dropShadow:
+            t += "\\bord0\\shad\(ASSScript.number(edgeWidth * 1.5))\\4c\(ASSScript.color(edge))\\4a\(ASSScript.alpha(fill.a))"
+        case .none, .raised, .depressed:
+            // Raised and depressed are drawn by the engine from the fill masks (ASS has no such edge).
+            t += "\\bord0\\shad0"
+        }
+        return t + "}"
+    }
+
+    /// Renders `events` (ASS text with position tags) together and returns the masks moved by (dx, dy).
+    func render(_ events: [String], dx: Int, dy: Int) -> [RasterImage] {
+        let script = events.map(ASSScript.dialogue).joined()
+        // Wrapping measures a line and rasterising then draws the same line: render it once.
+        if script != lastScript {
+            libass.replaceEvents(with: script)
+            renderCount += 1
+            lastImages = libass.images(at: 1000)
+            lastScript = script
+        }
+        return lastImages.map { $0.offset(dx: dx, dy: dy) }
+    }
+
+    private var lastScript = ""
+    private var lastImages: [RasterImage] = []
+
+    /// The runs' glyph masks with the line's top-left corner at (0, 0).
+    func drawRuns(_ runs: [StyledText], spacing: Double = 0) -> [RasterImage] {
+        render(["{\\an7\\pos(\(pad),\(pad))}" + assText(runs, spacing: spacing)], dx: -pad, dy: -pad)
+    }
+
+    /// The cell height of the tallest run.
+    func boxHeight(_ runs: [StyledText]) -> Int {
+        let h = runs.map { run in run.emSize * fonts.cellHeightPerEm(fonts.family(for: run.style, text: Substring(run.text))) }.max() ?? 0
+        return Int(h.rounded())
+    }
+
+    static func fillRight(_ images: [RasterImage]) -> Int {
+        images.filter { $0.kind == .fill }.map { $0.x + $0.width }.max() ?? 0
+    }
+
+    /// The width of runs for layout: to the right edge of their glyphs from the origin.
+    func measure(_ runs: [StyledText]) -> Int { Self.fillRight(drawRuns(runs)) }
+
+    /// The advance of runs, leading and trailing spaces included: the right edge of the glyphs
+    /// drawn left-aligned at x = pad, less their right edge drawn right-aligned at the canvas's
+    /// right (libass aligns by advance, so the glyphs' right-side bearing cancels out).
+    func advance(_ runs: [StyledText]) -> Double {
+        guard runs.contains(where: { !$0.text.isEmpty }) else { return 0 }
+        let text = assText(runs, substituteEdgeSpaces: true)
+        let rightX = canvasWidth - pad
+        let left = render(["{\\an7\\pos(\(pad),\(pad))}" + text], dx: 0, dy: 0)
+        let right = render(["{\\an9\\pos(\(rightX),\(pad))}" + text], dx: 0, dy: 0)
+        let l = Self.fillRight(left), r = Self.fillRight(right)
+        guard l > 0, r > 0 else { return Double(runs.map(\.text.count).reduce(0, +)) * (runs.first?.emSize ?? 0) * 0.3 }
+        return Double(l - pad - (r - rightX))
+    }
+
+    /// Draws a horizontal line of items: text, ruby annotations centred over their bases, and
+    /// the background boxes (`horizontalPadding` pixels either side of the glyphs).
+    public func rasterize(_ items: [LineItem], spacing: Double = 0, horizontalPadding: Double) -> RasterLine {
+        let runs = Self.runs(of: items)
+        let box = boxHeight(runs)
+        var images = drawRuns(runs, spacing: spacing)
+        let width = Self.fillRight(images)
+        // Ruby: each annotation drawn as its own line and centred over the base's advance.
+        var annotations: [RasterImage] = []
+        var rubyHeight = 0
+        var prefix: [StyledText] = []
+        for item in items {
+            switch item {
+            case .text(let t): prefix.append(t)
+            case .ruby(let base, let annotation):
+                let start = advance(prefix)
+                prefix += base
+                let end = advance(prefix)
+                let annotationImages = drawRuns(annotation)
+                let annotationWidth = Self.fillRight(annotationImages)
+                let height = boxHeight(annotation)
+                rubyHeight = max(rubyHeight, height)
+                let x = Int(((start + end) / 2).rounded()) - annotationWidth / 2
+                annotations += annotationImages.map { $0.offset(dx: x, dy: -height) }
+            }
+        }
+        images = images.map { $0.offset(dx: 0, dy: rubyHeight) } + annotations.map { $0.offset(dx: 0, dy: rubyHeight) }
+        var backgrounds: [(PixelRect, Color4)] = []
+        if let first = runs.first(where: { $0.style.backgroundColor.alpha > 0 }), width > 0 {
+            let p = Int(horizontalPadding.rounded())
+            let c = first.style.backgroundColor
+            backgrounds.append((PixelRect(x: -p, y: rubyHeight, width: width + 2 * p, height: box), Color4(r: c.red, g: c.green, b: c.blue, a: c.alpha)))
+        }
+        return RasterLine(images: Self.withEngineEdges(images, runs: runs), width: width, boxHeight: box, rubyHeight: rubyHeight,
+                          backgrounds: backgrounds)
+    }
+
+    /// Vertical writing (one column, top to bottom): each character upright on an em grid, its
+    /// centre on the column's axis; ruby annotations beside the column, on its right. The column's
+    /// width is `width`, its length `boxHeight` (the roles swap: `RasterLine` is a column here).
+    public func rasterizeColumn(_ items: [LineItem], horizontalPadding: Double) -> RasterLine {
+        let runs = Self.runs(of: items)
+        let em = runs.map(\.emSize).max() ?? 0
+        let columnWidth = Int((em * 1.25).rounded())
+        var events: [String] = []
+        var annotationEvents: [String] = []
+        var y = Double(pad)
+        let axis = pad + columnWidth / 2
+        func place(_ run: StyledText, at yy: inout Double, x: Int, step: Double, into list: inout [String]) {
+            for ch in run.text {
+                let shown = Self.verticalForm(ch)
+                var one = run
+                one.text = String(shown)
+                list.append("{\\an8\\pos(\(x),\(Int(yy.rounded())))}" + assText([one]))
+                yy += step
+            }
+        }
+        for item in items {
+            switch item {
+            case .text(let t): place(t, at: &y, x: axis, step: t.emSize, into: &events)
+            case .ruby(let base, let annotation):
+                let start = y
+                for b in base { place(b, at: &y, x: axis, step: b.emSize, into: &events) }
+                let count = Double(annotation.map(\.text.count).reduce(0, +))
+                let step = annotation.first?.emSize ?? em / 2
+                var ay = start + max(0, (y - start - count * step) / 2)
+                let ax = axis + columnWidth / 2 + Int((step * 0.6).rounded())
+                for a in annotation { place(a, at: &ay, x: ax, step: step, into: &annotationEvents) }
+            }
+        }
+        let images = render(events + annotationEvents, dx: -pad, dy: -pad)
+        let length = Int((y - Double(pad)).rounded())
+        var backgrounds: [(PixelRect, Color4)] = []
+        if let first = runs.first(where: { $0.style.backgroundColor.alpha > 0 }), length > 0 {
+            let p = Int(horizontalPadding.rounded())
+            let c = first.style.backgroundColor
+            backgrounds.append((PixelRect(x: 0, y: -p, width: columnWidth, height: length + 2 * p), Color4(r: c.red, g: c.green, b: c.blue, a: c.alpha)))
+        }
+        return RasterLine(images: Self.withEngineEdges(images, runs: runs), width: columnWidth, boxHeight: length, rubyHeight: 0, backgrounds: backgrounds)
+    }
+
+    /// Vertical presentation forms for the punctuation that must not stay horizontal in a column.
+    static func verticalForm(_ ch: Character) -> Character {
+        switch ch {
+        case "、": "\u{FE11}"
+        case "。": "\u{FE12}"
+        case "「": "\u{FE41}"
+        case "」": "\u{FE42}"
+        case "『": "\u{FE43}"
+        case "』": "\u{FE44}"
+        case "（", "(": "\u{FE35}"
+        case "）", ")": "\u{FE36}"
+        case "ー": "\u{4E28}"
+        case "…": "\u{FE19}"
+        default: ch
+        }
+    }
+
+    /// Raised and depressed edges, which ASS cannot express: copies of the fill masks, offset,
+    /// drawn under the text in the edge colour (raised: a dark edge below-right, lit; depressed:
+    /// the edge above-left).
+    static func withEngineEdges(_ images: [RasterImage], runs: [StyledText]) -> [RasterImage] {
+        guard let style = runs.first?.style, style.edge == .raised || style.edge == .depressed else { return images }
+        let em = runs.map(\.emSize).max() ?? 0
+        let depth = max(1, Int((em * 0.05).rounded()))
+        let direction = style.edge == .raised ? 1 : -1
+        var edges: [RasterImage] = []
+        let edgeColor = Color4(r: style.edgeColor.red, g: style.edgeColor.green, b: style.edgeColor.blue, a: style.textColor.alpha)
+        for image in images where image.kind == .fill {
+            for k in 1...depth {
+                var copy = image.offset(dx: direction * k, dy: direction * k)
+                copy.kind = .shadow
+                copy.color = edgeColor
+                edges.append(copy)
+            }
+            // The opposite side gets a one-pixel highlight, which makes the relief read.
+            var light = image.offset(dx: -direction, dy: -direction)
+            light.kind = .shadow
+            light.color = Color4(r: 255, g: 255, b: 255, a: style.textColor.alpha / 2)
+            edges.append(light)
+        }
+        return edges + images
+    }
+
+    static func runs(of items: [LineItem]) -> [StyledText] {
+        var out: [StyledText] = []
+        for item in items {
+            switch item {
+            case .text(let t): out.append(t)
+            case .ruby(let base, _): out += base
+            }
+        }
+        return out
+    }
+
+    // MARK: Breaking lines
+
+    /// Breaks a line of items into lines no wider than `maxWidth` pixels, at ICU line-break
+    /// opportunities (`language` picks the tailoring: `ja` keeps kinsoku characters off a line's
+    /// start); a ruby item never breaks. A piece wider than the width on its own overflows.
+    public func wrap(_ items: [LineItem], maxWidth: Int, language: String?, spacing: Double = 0) -> [[LineItem]] {
+        guard !items.isEmpty else { return [items] }
+        if Self.fillRight(drawRuns(Self.runs(of: items), spacing: spacing)) <= maxWidth { return [items] }
+        let atoms = Self.atoms(items, language: language)
+        var lines: [[LineItem]] = []
+        var start = 0
+        while start < atoms.count {
+            // Binary search for the most atoms that fit.
+            var low = start + 1, high = atoms.count, best = start + 1
+            while low <= high {
+                let mid = (low + high) / 2
+                let candidate = Self.trimmed(Array(atoms[start..<mid]))
+                if Self.fillRight(drawRuns(Self.runs(of: candidate), spacing: spacing)) <= maxWidth {
+                    best = mid
+                    low = mid + 1
+                } else {
+                    high = mid - 1
+                }
+            }
+            lines.append(Self.merged(Self.trimmed(Array(atoms[start..<best]))))
+            start = best
+            // Spaces at the start of the next line are dropped.
+            while start < atoms.count, case .text(let t) = atoms[start], t.text.allSatisfy({ $0 == " " }) { start += 1 }
+        }
+        return lines
+    }
+
+    /// Items cut at every break opportunity (ruby whole).
+    static func atoms(_ items: [LineItem], language: String?) -> [LineItem] {
+        var out: [LineItem] = []
+        for item in items {
+            guard case .text(let t) = item else { out.append(item); continue }
+            let breaks = (try? LineBreaking.opportunities(in: t.text, language: language)) ?? []
+            var from = t.text.startIndex
+            for b in breaks where b.index > from {
+                var piece = t
+                piece.text = String(t.text[from..<b.index])
+                out.append(.text(piece))
+                from = b.index
+            }
+            if from < t.text.endIndex {
+                var piece = t
+                piece.text = String(t.text[from...])
+                out.append(.text(piece))
+            }
+        }
+        return out
+    }
+
+    /// Without trailing spaces.
+    static func trimmed(_ items: [LineItem]) -> [LineItem] {
+        var items = items
+        while case .text(var t)? = items.last {
+            while t.text.last == " " { t.text.removeLast() }
+            if t.text.isEmpty { items.removeLast() } else { items[items.count - 1] = .text(t); break }
+        }
+        return items
+    }
+
+    /// Adjacent text items in the same style joined again (so they shape as one: Arabic joining).
+    static func merged(_ items: [LineItem]) -> [LineItem] {
+        var out: [LineItem] = []
+        for item in items {
+            if case .text(let t) = item, case .text(var last)? = out.last, last.style == t.style, last.emSize == t.emSize {
+                last.text += t.text
+                out[out.count - 1] = .text(last)
+            } else {
+                out.append(item)
+            }
+        }
+        return out
+    }
+}

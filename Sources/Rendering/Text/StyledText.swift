@@ -1,0 +1,105 @@
+public import TimedText
+public import CaptionStyling
+
+/// A run of text in one computed style at one size: what one set of ASS override tags draws.
+public struct StyledText: Sendable, Hashable {
+    public var text: String
+    public var style: ComputedCaptionStyle
+    /// The em size in pixels (before the font's cell height is applied).
+    public var emSize: Double
+
+    public init(text: String, style: ComputedCaptionStyle, emSize: Double) {
+        self.text = text
+        self.style = style
+        self.emSize = emSize
+    }
+}
+
+/// One piece of a line: plain text, or a ruby base with its annotation drawn over it.
+public enum LineItem: Sendable, Hashable {
+    case text(StyledText)
+    case ruby(base: [StyledText], annotation: [StyledText])
+
+    var plainText: String {
+        switch self {
+        case .text(let t): t.text
+        case .ruby(let base, _): base.map(\.text).joined()
+        }
+    }
+}
+
+/// A cue's content as the renderer needs it: lines (split at the content's line breaks) of styled
+/// items, with the content's styles combined with the viewer's appearance.
+public struct PreparedText: Sendable, Hashable {
+    public var lines: [[LineItem]]
+
+    /// - Parameters:
+    ///   - base: the content style the cue starts from (cue style over the format's implied style).
+    ///   - emSize: the size of text whose content gives no size, in pixels, before the viewer's scale.
+    ///   - resolveLength: turns a content font size into pixels, given the parent's size.
+    public init(content: [InlineNode], base: StyleProperties, resolver: CaptionStyleResolver, emSize: Double,
+                resolveLength: (StyleProperties.Length, Double) -> Double) {
+        var lines: [[LineItem]] = [[]]
+        func size(_ style: ComputedCaptionStyle) -> Double {
+            let contentSize = style.contentFontSize.map { resolveLength($0, emSize) } ?? emSize
+            return contentSize * style.textSizeScale.doubleValue
+        }
+        func runs(_ nodes: [InlineNode], _ inherited: StyleProperties) -> [StyledText] {
+            var out: [StyledText] = []
+            for node in nodes {
+                switch node {
+                case .text(let s):
+                    let computed = resolver.resolve(inherited)
+                    out.append(StyledText(text: s, style: computed, emSize: size(computed)))
+                case .span(let span): out += runs(span.children, ContentStyle.inherited(inherited, span: span))
+                case .ruby(let ruby): for segment in ruby.segments { out += runs(segment.base, inherited) }
+                case .lineBreak:
+                    let computed = resolver.resolve(inherited)
+                    out.append(StyledText(text: " ", style: computed, emSize: size(computed)))
+                case .timestamp: break
+                }
+            }
+            return out
+        }
+        func walk(_ nodes: [InlineNode], _ inherited: StyleProperties) {
+            for node in nodes {
+                switch node {
+                case .text(let s):
+                    let computed = resolver.resolve(inherited)
+                    lines[lines.count - 1].append(.text(StyledText(text: s, style: computed, emSize: size(computed))))
+                case .lineBreak:
+                    lines.append([])
+                case .timestamp:
+                    break
+                case .span(let span):
+                    walk(span.children, ContentStyle.inherited(inherited, span: span))
+                case .ruby(let ruby):
+                    let rubyStyle = ruby.hasStyle ? inherited.overlaid(by: ruby.style) : inherited
+                    for segment in ruby.segments {
+                        let base = runs(segment.base, rubyStyle)
+                        guard let annotation = segment.annotation else {
+                            for b in base { lines[lines.count - 1].append(.text(b)) }
+                            continue
+                        }
+                        // Annotations are half the base's size unless styled otherwise (CSS ruby default).
+                        var annotationStyle = rubyStyle
+                        annotationStyle.backgroundColor = .transparent
+                        if segment.hasAnnotationStyle { annotationStyle = annotationStyle.overlaid(by: segment.annotationStyle) }
+                        let half = runs(annotation, annotationStyle).map {
+                            var t = $0
+                            if !segment.hasAnnotationStyle || segment.annotationStyle.fontSize == nil { t.emSize = (base.first?.emSize ?? t.emSize) / 2 }
+                            return t
+                        }
+                        lines[lines.count - 1].append(.ruby(base: base, annotation: half))
+                    }
+                }
+            }
+        }
+        walk(content, base)
+        // Trailing empty lines draw nothing; keep the ones between text (they hold a line's space).
+        while let last = lines.last, last.isEmpty, lines.count > 1 { lines.removeLast() }
+        self.lines = lines
+    }
+
+    public var isEmpty: Bool { lines.allSatisfy { $0.allSatisfy { $0.plainText.isEmpty } } }
+}
