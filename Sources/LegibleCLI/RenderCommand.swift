@@ -48,15 +48,7 @@ enum RenderCommand: Command {
             height = h
         }
         let appearance = try appearanceOption(arguments)
-        var options = LayoutOptions.default
-        if let margin = arguments.value("safe-margin") {
-            let text = margin.hasSuffix("%") ? String(margin.dropLast()) : margin
-            guard let percent = Fraction(decimal: text.utf8), percent >= .zero, percent < Fraction(50) else {
-                throw UsageError(message: "--safe-margin must be a percentage from 0 to 50")
-            }
-            let f = Fraction(percent: percent)
-            options.titleSafe = Insets(top: f, right: f, bottom: f, left: f)
-        }
+        let options = try layoutOptions(arguments)
         let backdrop: Backdrop
         switch arguments.value("background") ?? "checker" {
         case "checker": backdrop = .checker
@@ -113,6 +105,20 @@ enum RenderCommand: Command {
             throw InputFailure(message: error.description)
         }
         return 0
+    }
+
+    /// Layout options from `--safe-margin`.
+    static func layoutOptions(_ arguments: Arguments) throws -> LayoutOptions {
+        var options = LayoutOptions.default
+        if let margin = arguments.value("safe-margin") {
+            let text = margin.hasSuffix("%") ? String(margin.dropLast()) : margin
+            guard let percent = Fraction(decimal: text.utf8), percent >= .zero, percent < Fraction(50) else {
+                throw UsageError(message: "--safe-margin must be a percentage from 0 to 50")
+            }
+            let f = Fraction(percent: percent)
+            options.titleSafe = Insets(top: f, right: f, bottom: f, left: f)
+        }
+        return options
     }
 
     /// The viewer's appearance from every `--appearance`, in order.

@@ -42,6 +42,23 @@ public struct FFmpeg: Sendable {
         public var duration: Double?
         public var hasAudio: Bool
 
+        public init(width: Int, height: Int, frameRate: (Int, Int), pixelFormat: String, codec: String, colorSpace: String?,
+                    colorRange: String?, colorPrimaries: String?, colorTransfer: String?, frameCount: Int?, duration: Double?,
+                    hasAudio: Bool) {
+            self.width = width
+            self.height = height
+            self.frameRate = (frameRate.0, frameRate.1)
+            self.pixelFormat = pixelFormat
+            self.codec = codec
+            self.colorSpace = colorSpace
+            self.colorRange = colorRange
+            self.colorPrimaries = colorPrimaries
+            self.colorTransfer = colorTransfer
+            self.frameCount = frameCount
+            self.duration = duration
+            self.hasAudio = hasAudio
+        }
+
         public static func == (a: MediaInfo, b: MediaInfo) -> Bool {
             a.width == b.width && a.height == b.height && a.frameRate == b.frameRate && a.pixelFormat == b.pixelFormat
                 && a.codec == b.codec && a.colorSpace == b.colorSpace && a.colorRange == b.colorRange
@@ -124,12 +141,14 @@ public struct FFmpeg: Sendable {
     /// Arguments that encode Y4M from standard input into `output`, taking audio (and, in the
     /// same container, subtitle and data streams) from `input`; the colour description of the
     /// input is written into the output so that players convert it as the source was.
-    public func encodeArguments(input: String, output: String, format: String?, info: MediaInfo, extra: [String]) -> [String] {
-        var arguments = ["-nostdin", "-v", "error", "-y", "-f", "yuv4mpegpipe", "-i", "-", "-i", input,
-                         "-map", "0:v:0", "-map", "1:a?"]
-        let sameContainer = (input as NSString).pathExtension.lowercased() == (output as NSString).pathExtension.lowercased()
-        if sameContainer { arguments += ["-map", "1:s?", "-c:s", "copy"] }
-        arguments += ["-c:a", "copy"]
+    public func encodeArguments(input: String?, output: String, format: String?, info: MediaInfo, extra: [String]) -> [String] {
+        var arguments = ["-nostdin", "-v", "error", "-y", "-f", "yuv4mpegpipe", "-i", "-"]
+        if let input {
+            arguments += ["-i", input, "-map", "0:v:0", "-map", "1:a?"]
+            let sameContainer = (input as NSString).pathExtension.lowercased() == (output as NSString).pathExtension.lowercased()
+            if sameContainer { arguments += ["-map", "1:s?", "-c:s", "copy"] }
+            arguments += ["-c:a", "copy"]
+        }
         if !extra.contains("-c:v") && !extra.contains("-vcodec") {
             arguments += Self.videoEncoder(for: info.codec, output: output)
         }
@@ -146,7 +165,9 @@ public struct FFmpeg: Sendable {
 
     /// A sensible encoder for the input's codec: the same family at visually lossless quality.
     static func videoEncoder(for codec: String, output: String) -> [String] {
-        let ext = (output as NSString).pathExtension.lowercased()
+        let ext = (output as NSString).pathExtension.lowercased() == "tmp"
+            ? String(((output as NSString).deletingPathExtension as NSString).pathExtension).lowercased()
+            : (output as NSString).pathExtension.lowercased()
         switch codec {
         case "vp9" where ext == "webm" || ext == "mkv": return ["-c:v", "libvpx-vp9", "-crf", "24", "-b:v", "0", "-row-mt", "1"]
         case "vp8" where ext == "webm": return ["-c:v", "libvpx", "-crf", "8", "-b:v", "2M"]

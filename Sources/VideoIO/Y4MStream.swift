@@ -4,7 +4,7 @@ import Glibc
 
 /// Reads a Y4M stream from a file descriptor (a file, a pipe from ffmpeg, standard input), one
 /// frame at a time into a buffer the caller keeps, so that a long video needs one frame of memory.
-public struct Y4MReader: ~Copyable {
+public struct Y4MReader {
     public let header: Y4MHeader
     private var input: FileInput
 
@@ -37,6 +37,23 @@ public struct Y4MReader: ~Copyable {
 
     private var framesRead = 0
 
+    /// Reads the next frame into three planes (Y, Cb, Cr; tightly packed), resized as needed:
+    /// what a compositor works on. False at the end of the stream.
+    public mutating func read(planes: inout [[UInt8]]) throws(ReadError) -> Bool {
+        guard let line = input.readLine(limit: 1024) else { return false }
+        guard line.starts(with: Array("FRAME".utf8)) else { throw .badFrameLine(frame: framesRead) }
+        let sizes = header.planeSizes
+        let wanted = [sizes.luma, sizes.chroma, sizes.chroma]
+        if planes.count != 3 { planes = [[], [], []] }
+        for k in 0..<3 {
+            if planes[k].count != wanted[k] { planes[k] = [UInt8](repeating: 0, count: wanted[k]) }
+            let complete = planes[k].withUnsafeMutableBytes { input.readExactly(into: $0) }
+            guard complete else { throw .truncated(frame: framesRead) }
+        }
+        framesRead += 1
+        return true
+    }
+
     /// Reads the next frame's planes (Y, then Cb and Cr) into `planes`, resized to
     /// `header.frameSize`. False at the end of the stream.
     public mutating func read(into planes: inout [UInt8]) throws(ReadError) -> Bool {
@@ -52,7 +69,7 @@ public struct Y4MReader: ~Copyable {
 }
 
 /// Writes a Y4M stream to a file descriptor.
-public struct Y4MWriter: ~Copyable {
+public struct Y4MWriter {
     public let header: Y4MHeader
     private let descriptor: Int32
 
@@ -60,6 +77,13 @@ public struct Y4MWriter: ~Copyable {
         self.descriptor = descriptor
         self.header = header
         try writeAll(descriptor, Array(header.line.utf8))
+    }
+
+    /// Writes a frame given as three planes (Y, Cb, Cr), tightly packed.
+    public func write(planes: [[UInt8]]) throws(FileWriteError) {
+        precondition(planes.reduce(0) { $0 + $1.count } == header.frameSize, "a frame's planes must be header.frameSize bytes")
+        try writeAll(descriptor, Array("FRAME\n".utf8))
+        for plane in planes { try writeAll(descriptor, plane) }
     }
 
     public func write(_ planes: [UInt8]) throws(FileWriteError) {

@@ -1,0 +1,318 @@
+import Legible
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One run of `legible burn`: frames from the input (ffmpeg decoding, or Y4M), captions
+/// composited, frames to the output (ffmpeg encoding into a temporary file renamed at the end, or
+/// Y4M). A background thread reads the next frame while the current one is composited and
+/// written, so decoding, compositing and encoding overlap on the two cores.
+struct BurnJob {
+    let inputPath: String
+    let outputPath: String
+    let inputIsY4M: Bool
+    let outputIsY4M: Bool
+    let ffmpeg: FFmpeg?
+    let size: (Int, Int)?
+    let extra: [String]
+    let offset: MediaTime
+    let io: CommandIO
+    let progressMode: BurnProgress.Mode
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Set by SIGINT/SIGTERM: the run stops, its children are stopped and its temporary file removed.
+    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+
+    /// Runs the job; `makeRenderer` gets the frame size. Returns the number of frames written.
+    func run(makeRenderer: (Int, Int) throws -> CaptionRenderer) throws -> Int {
+        signal(SIGINT) { _ in BurnJob.interrupted = 1 }
+        signal(SIGTERM) { _ in BurnJob.interrupted = 1 }
+        signal(SIGPIPE, SIG_IGN)
+
+        // The input.
+        var info: FFmpeg.MediaInfo?
+        var decoder: ChildProcess?
+        var inputDescriptor: Int32 = 0
+        if inputIsY4M && size == nil {
+            if inputPath != "-" {
+                inputDescriptor = open(inputPath, O_RDONLY | O_CLOEXEC)
+                guard inputDescriptor >= 0 else { throw Failure(description: "cannot open \(inputPath): \(String(cString: strerror(errno)))") }
+            }
+        } else {
+            guard let ffmpeg else { throw Failure(description: "ffmpeg is needed") }
+            if inputIsY4M {
+                throw Failure(description: "--size with Y4M input: scale the Y4M with ffmpeg first")
+            }
+            do { info = try ffmpeg.probe(inputPath) } catch { throw Failure(description: error.description) }
+            var arguments = ffmpeg.decodeArguments(input: inputPath, info: info!)
+            if let (w, h) = size { arguments.insert(contentsOf: ["-vf", "scale=\(w):\(h)"], at: arguments.count - 1) }
+            do {
+                decoder = try ChildProcess(executable: ffmpeg.ffmpegPath, arguments: arguments, pipeInput: false, pipeOutput: true)
+            } catch { throw Failure(description: "\(error)") }
+            inputDescriptor = decoder!.standardOutput
+        }
+        defer { if inputDescriptor > 0 && decoder == nil { close(inputDescriptor) } }
+
+        var reader: Y4MReader
+        do { reader = try Y4MReader(descriptor: inputDescriptor) } catch {
+            decoder?.terminate()
+            let tail = decoder.map { _ = $0.wait(); return $0.errorTail.suffix(3).joined(separator: " / ") } ?? ""
+            throw Failure(description: "\(inputPath): \(error.description)\(tail.isEmpty ? "" : " (ffmpeg: \(tail))")")
+        }
+        let header = reader.header
+        guard header.chroma != .mono else { throw Failure(description: "\(inputPath): monochrome video is not supported") }
+        let pixelFormat: VideoFrame.PixelFormat = header.chroma == .yuv420 ? .yuv420p : header.chroma == .yuv422 ? .yuv422p : .yuv444p
+        let matrix = Self.matrix(info?.colorSpace, width: header.width, height: header.height)
+        let range: VideoFrame.Range = (info?.colorRange == "pc" || header.colorRange == "FULL") ? .full : .limited
+        let renderer = try makeRenderer(header.width, header.height)
+
+        // The output.
+        var encoder: ChildProcess?
+        var outputDescriptor: Int32 = 1
+        var temporary: String?
+        if outputIsY4M {
+            if outputPath != "-" {
+                temporary = Self.temporaryPath(for: outputPath)
+                outputDescriptor = open(temporary!, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                guard outputDescriptor >= 0 else { throw Failure(description: "cannot write \(outputPath): \(String(cString: strerror(errno)))") }
+            }
+        } else {
+            guard let ffmpeg else { throw Failure(description: "ffmpeg is needed") }
+            temporary = Self.temporaryPath(for: outputPath)
+            let description = info ?? FFmpeg.MediaInfo(width: header.width, height: header.height, frameRate: header.frameRate,
+                                                        pixelFormat: pixelFormat.rawValue, codec: "h264", colorSpace: nil,
+                                                        colorRange: range == .full ? "pc" : "tv", colorPrimaries: nil,
+                                                        colorTransfer: nil, frameCount: nil, duration: nil, hasAudio: false)
+            var arguments = ffmpeg.encodeArguments(input: inputIsY4M ? nil : inputPath, output: temporary!,
+                                                   format: Self.muxer(for: outputPath), info: description, extra: extra)
+            if size != nil, let index = arguments.firstIndex(of: "-pix_fmt") { arguments.removeSubrange(index...(index + 1)) }
+            do {
+                encoder = try ChildProcess(executable: ffmpeg.ffmpegPath, arguments: arguments, pipeInput: true, pipeOutput: false)
+            } catch { throw Failure(description: "\(error)") }
+            outputDescriptor = encoder!.standardInput
+        }
+        func cleanUp() {
+            decoder?.terminate()
+            encoder?.terminate()
+            _ = decoder?.wait()
+            _ = encoder?.wait()
+            if let temporary { unlink(temporary) }
+        }
+
+        var outputHeader = header
+        outputHeader.colorRange = range == .full ? "FULL" : header.colorRange
+        let writer: Y4MWriter
+        do { writer = try Y4MWriter(descriptor: outputDescriptor, header: outputHeader) } catch {
+            cleanUp()
+            throw Failure(description: "cannot write \(outputPath): \(error.description)")
+        }
+
+        // Frames: read ahead on a thread, composite and write here.
+        let total = info.flatMap { info in
+            info.frameCount ?? info.duration.map { Int(($0 * Double(info.frameRate.numerator) / Double(info.frameRate.denominator)).rounded()) }
+        }
+        var progress = BurnProgress(mode: progressMode, total: total, io: io)
+        let queue = FrameQueue(capacity: 3)
+        let readerBox = ReaderBox(reader: reader)
+        let readThread = Thread { readerBox.readAll(into: queue) }
+        readThread.start()
+        var frames = 0
+        var writeError: String?
+        while let planes = queue.take() {
+            if BurnJob.interrupted != 0 { break }
+            var frame = VideoFrame(width: header.width, height: header.height, pixelFormat: pixelFormat, matrix: matrix, range: range,
+                                   planes: planes, strides: [header.width, Self.chromaWidth(header), Self.chromaWidth(header)])
+            let time = MediaTime(value: Int64(frames) * Int64(header.frameRate.denominator), timescale: Int64(header.frameRate.numerator)) - offset
+            renderer.render(at: time, onto: &frame)
+            do { try writer.write(planes: frame.planes) } catch {
+                writeError = error.description
+                break
+            }
+            queue.recycle(frame.planes)
+            frames += 1
+            progress.update(frames: frames)
+        }
+        queue.stop()
+        readThread.join()
+        progress.update(frames: frames, force: true)
+        progress.finish()
+
+        if BurnJob.interrupted != 0 {
+            cleanUp()
+            throw Failure(description: "interrupted; \(outputPath == "-" ? "output stopped" : "nothing written to \(outputPath)")")
+        }
+        if let readError = readerBox.error {
+            cleanUp()
+            throw Failure(description: "\(inputPath): \(readError)")
+        }
+        if let writeError {
+            let tail = encoder.map { e -> String in e.terminate(); _ = e.wait(); return e.errorTail.suffix(4).joined(separator: "\n  ") } ?? ""
+            cleanUp()
+            throw Failure(description: "writing \(outputPath) failed: \(writeError)\(tail.isEmpty ? "" : "\nffmpeg said:\n  \(tail)")")
+        }
+        if let decoder {
+            let status = decoder.wait()
+            if status != 0 {
+                let tail = decoder.errorTail.suffix(4).joined(separator: "\n  ")
+                cleanUp()
+                throw Failure(description: "ffmpeg could not decode \(inputPath) (exit status \(status)):\n  \(tail)")
+            }
+        }
+        if let encoder {
+            encoder.closeInput()
+            let status = encoder.wait()
+            if status != 0 {
+                let tail = encoder.errorTail.suffix(4).joined(separator: "\n  ")
+                if let temporary { unlink(temporary) }
+                throw Failure(description: "ffmpeg could not encode \(outputPath) (exit status \(status)):\n  \(tail)")
+            }
+        } else if outputDescriptor != 1 {
+            close(outputDescriptor)
+        }
+        if let temporary, rename(temporary, outputPath) != 0 {
+            unlink(temporary)
+            throw Failure(description: "cannot rename the finished output to \(outputPath): \(String(cString: strerror(errno)))")
+        }
+        return frames
+    }
+
+    static func chromaWidth(_ header: Y4MHeader) -> Int {
+        let shift = header.chroma.shifts.x
+        return (header.width + (1 << shift) - 1) >> shift
+    }
+
+    /// The frame's matrix from what ffprobe says, else the usual one for its size.
+    static func matrix(_ colorSpace: String?, width: Int, height: Int) -> VideoFrame.Matrix {
+        switch colorSpace {
+        case "bt709": .bt709
+        case "bt470bg", "smpte170m", "bt601": .bt601
+        case "bt2020nc", "bt2020c": .bt2020
+        default: .typical(width: width, height: height)
+        }
+    }
+
+    /// A temporary name beside the output, with its extension (ffmpeg picks the muxer by it).
+    static func temporaryPath(for output: String) -> String {
+        let slash = output.lastIndex(of: "/")
+        let directory = slash.map { String(output[...$0]) } ?? ""
+        let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
+        return "\(directory).\(name).legible-\(getpid()).tmp"
+    }
+
+    /// The muxer for an output name: the temporary file's extension does not tell ffmpeg.
+    static func muxer(for output: String) -> String? {
+        switch output.split(separator: ".").last?.lowercased() {
+        case "mp4", "m4v": "mp4"
+        case "mov": "mov"
+        case "mkv": "matroska"
+        case "webm": "webm"
+        case "ts", "m2ts": "mpegts"
+        case "avi": "avi"
+        case "nut": "nut"
+        case "y4m": "yuv4mpegpipe"
+        default: nil
+        }
+    }
+}
+
+/// The Y4M reader moved onto the reading thread, with the error that stopped it.
+final class ReaderBox: @unchecked Sendable {
+    var reader: Y4MReader?
+    var error: String?
+
+    init(reader: Y4MReader) { self.reader = reader }
+
+    func readAll(into queue: FrameQueue) {
+        guard var reader else { return }
+        self.reader = nil
+        while true {
+            var planes = queue.spare()
+            do {
+                guard try reader.read(planes: &planes) else { break }
+            } catch {
+                self.error = error.description
+                break
+            }
+            if !queue.put(planes) { break }
+        }
+        queue.finish()
+    }
+}
+
+/// A bounded queue of frames between the reading thread and the compositor, with a pool of plane
+/// buffers handed back so that a long video reuses a few frames' memory.
+final class FrameQueue: @unchecked Sendable {
+    private var items: [[[UInt8]]] = []
+    private var pool: [[[UInt8]]] = []
+    private var finished = false
+    private var stopped = false
+    private let capacity: Int
+    private var mutex = pthread_mutex_t()
+    private var changed = pthread_cond_t()
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&changed, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(&mutex)
+        pthread_cond_destroy(&changed)
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+
+    /// Adds a frame, waiting while the queue is full; false when the consumer stopped.
+    func put(_ planes: [[UInt8]]) -> Bool {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        while items.count >= capacity && !stopped { pthread_cond_wait(&changed, &mutex) }
+        if stopped { return false }
+        items.append(planes)
+        pthread_cond_broadcast(&changed)
+        return true
+    }
+
+    /// The next frame, waiting for it; nil at the end.
+    func take() -> [[UInt8]]? {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        while items.isEmpty && !finished && !stopped { pthread_cond_wait(&changed, &mutex) }
+        if items.isEmpty { return nil }
+        let planes = items.removeFirst()
+        pthread_cond_broadcast(&changed)
+        return planes
+    }
+
+    func finish() { locked { finished = true; pthread_cond_broadcast(&changed) } }
+    func stop() { locked { stopped = true; pthread_cond_broadcast(&changed) } }
+    func recycle(_ planes: [[UInt8]]) { locked { if pool.count < capacity + 1 { pool.append(planes) } } }
+    func spare() -> [[UInt8]] { locked { pool.popLast() ?? [] } }
+}
+
+/// A thread running a closure (Foundation's Thread without Foundation).
+final class Thread: @unchecked Sendable {
+    private let body: () -> Void
+    private var handle = pthread_t()
+
+    init(_ body: @escaping () -> Void) { self.body = body }
+
+    func start() {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        pthread_create(&handle, nil, { raw in
+            let thread = Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue()
+            thread.body()
+            return nil
+        }, context)
+    }
+
+    func join() { pthread_join(handle, nil) }
+}
