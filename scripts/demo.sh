@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The README's main command: installs what is missing, builds Legible, and runs it on the bundled
-# demo captions (Fixtures/demo), writing the results to demo-output/.
+# The README's main command: installs what is missing, builds Legible, burns the bundled demo
+# captions (Fixtures/demo: English SRT, French WebVTT, Japanese Shift_JIS SRT) onto a generated test
+# clip, draws contact sheets, then converts and dumps them, writing everything to demo-output/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -11,6 +12,26 @@ swift build -c release --product legible
 legible=.build/release/legible
 out=demo-output
 mkdir -p "$out"
+
+echo "== a 10-second test clip (ffmpeg's own test source and a tone)"
+ffmpeg -nostdin -v error -y -f lavfi -i "testsrc2=size=1280x720:rate=25:duration=10.5" \
+    -f lavfi -i "sine=frequency=330:duration=10.5" -c:v libx264 -preset veryfast -pix_fmt yuv420p \
+    -c:a aac -shortest "$out/clip.mp4"
+echo "   wrote $out/clip.mp4"
+echo
+echo "== legible burn: the English SRT drawn onto the clip (audio kept)"
+"$legible" burn "$out/clip.mp4" -s Fixtures/demo/demo.en.srt -o "$out/burned.en.mp4"
+echo
+echo "== legible burn --lang ja: three caption files (SRT, WebVTT, Shift_JIS SRT), the Japanese one chosen"
+"$legible" tracks Fixtures/demo/demo.en.srt Fixtures/demo/demo.fr.vtt Fixtures/demo/demo.ja.srt --prefer ja --mode always-on | tail -n 5
+"$legible" burn "$out/clip.mp4" -s Fixtures/demo/demo.en.srt -s Fixtures/demo/demo.fr.vtt -s Fixtures/demo/demo.ja.srt \
+    --lang ja --appearance yellow-on-black -o "$out/burned.ja.mp4"
+echo
+echo "== legible render --sheet: contact sheets of the French WebVTT (positions) and the Japanese SRT"
+"$legible" render Fixtures/demo/demo.fr.vtt --sheet 4 -o "$out/sheet.fr.png" --size 1280x720
+"$legible" render Fixtures/demo/demo.ja.srt --sheet 4 -o "$out/sheet.ja.png" --size 1280x720
+echo "   wrote $out/sheet.fr.png and $out/sheet.ja.png"
+echo
 
 echo "== legible convert: a damaged English SRT to WebVTT"
 "$legible" convert Fixtures/demo/demo.en.srt -o "$out/demo.en.vtt"
