@@ -88,8 +88,9 @@ enum BurnCommand: Command {
                           ffmpeg: ffmpeg, size: size, extra: extra, offset: offset, io: io, progressMode: progressMode)
         do {
             let frames = try job.run { width, height in
+                // Fonts chosen by the renderer: the CJK font (tens of MB) only when the text needs it.
                 try CaptionRenderer(track: track, format: format, width: width, height: height, appearance: appearance,
-                                    fonts: FontSet(), options: layout)
+                                    options: layout)
             }
             if progressMode != .json {
                 io.error("legible: burned \(captionName) into \(frames) frames of \(outputPath == "-" ? "standard output" : outputPath)")

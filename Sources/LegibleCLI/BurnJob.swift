@@ -67,7 +67,8 @@ struct BurnJob {
         let pixelFormat: VideoFrame.PixelFormat = header.chroma == .yuv420 ? .yuv420p : header.chroma == .yuv422 ? .yuv422p : .yuv444p
         let matrix = Self.matrix(info?.colorSpace, width: header.width, height: header.height)
         let range: VideoFrame.Range = (info?.colorRange == "pc" || header.colorRange == "FULL") ? .full : .limited
-        let renderer = try makeRenderer(header.width, header.height)
+        // Two renderers, one a core, for captions that change every frame (see BurnOverlays).
+        let renderers = [try makeRenderer(header.width, header.height), try makeRenderer(header.width, header.height)]
 
         // The output.
         var encoder: ChildProcess?
@@ -119,14 +120,20 @@ struct BurnJob {
         let readerBox = ReaderBox(reader: reader)
         let readThread = Thread { readerBox.readAll(into: queue) }
         readThread.start()
+        let strides = [header.width, Self.chromaWidth(header), Self.chromaWidth(header)]
+        let overlays = BurnOverlays(renderers: renderers, frameRate: header.frameRate, offset: offset,
+                                    template: VideoFrame(width: header.width, height: header.height, pixelFormat: pixelFormat,
+                                                         matrix: matrix, range: range, planes: [[], [], []], strides: strides))
+        overlays.start()
+        defer { overlays.stop() }
         var frames = 0
         var writeError: String?
         while let planes = queue.take() {
             if BurnJob.interrupted != 0 { break }
+            // Consumed, so that compositing writes into the planes read instead of a copy of them.
             var frame = VideoFrame(width: header.width, height: header.height, pixelFormat: pixelFormat, matrix: matrix, range: range,
-                                   planes: planes, strides: [header.width, Self.chromaWidth(header), Self.chromaWidth(header)])
-            let time = MediaTime(value: Int64(frames) * Int64(header.frameRate.denominator), timescale: Int64(header.frameRate.numerator)) - offset
-            renderer.render(at: time, onto: &frame)
+                                   planes: consume planes, strides: strides)
+            overlays.overlay(forFrame: frames)?.composite(onto: &frame)
             do { try writer.write(planes: frame.planes) } catch {
                 writeError = error.description
                 break
@@ -242,11 +249,11 @@ final class ReaderBox: @unchecked Sendable {
     }
 }
 
-/// A bounded queue of frames between the reading thread and the compositor, with a pool of plane
-/// buffers handed back so that a long video reuses a few frames' memory.
-final class FrameQueue: @unchecked Sendable {
-    private var items: [[[UInt8]]] = []
-    private var pool: [[[UInt8]]] = []
+/// A bounded queue between two threads (frames read ahead, overlays rendered ahead). `put` waits
+/// while it is full, `take` while it is empty; `finish` ends it after what is queued, `stop`
+/// ends it at once (the consumer gave up).
+final class BoundedQueue<Element>: @unchecked Sendable {
+    private var items: [Element] = []
     private var finished = false
     private var stopped = false
     private let capacity: Int
@@ -264,38 +271,83 @@ final class FrameQueue: @unchecked Sendable {
         pthread_cond_destroy(&changed)
     }
 
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
-    }
-
-    /// Adds a frame, waiting while the queue is full; false when the consumer stopped.
-    func put(_ planes: [[UInt8]]) -> Bool {
+    /// Adds an item, waiting while the queue is full; false when the consumer stopped.
+    func put(_ item: Element) -> Bool {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         while items.count >= capacity && !stopped { pthread_cond_wait(&changed, &mutex) }
         if stopped { return false }
-        items.append(planes)
+        items.append(item)
         pthread_cond_broadcast(&changed)
         return true
     }
 
-    /// The next frame, waiting for it; nil at the end.
-    func take() -> [[UInt8]]? {
+    /// The next item, waiting for it; nil at the end.
+    func take() -> Element? {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         while items.isEmpty && !finished && !stopped { pthread_cond_wait(&changed, &mutex) }
         if items.isEmpty { return nil }
-        let planes = items.removeFirst()
+        let item = items.removeFirst()
         pthread_cond_broadcast(&changed)
-        return planes
+        return item
     }
 
-    func finish() { locked { finished = true; pthread_cond_broadcast(&changed) } }
-    func stop() { locked { stopped = true; pthread_cond_broadcast(&changed) } }
-    func recycle(_ planes: [[UInt8]]) { locked { if pool.count < capacity + 1 { pool.append(planes) } } }
-    func spare() -> [[UInt8]] { locked { pool.popLast() ?? [] } }
+    func finish() {
+        pthread_mutex_lock(&mutex)
+        finished = true
+        pthread_cond_broadcast(&changed)
+        pthread_mutex_unlock(&mutex)
+    }
+
+    func stop() {
+        pthread_mutex_lock(&mutex)
+        stopped = true
+        pthread_cond_broadcast(&changed)
+        pthread_mutex_unlock(&mutex)
+    }
+}
+
+/// Frames between the reading thread and the compositor, with a pool of plane buffers handed
+/// back so that a long video reuses a few frames' memory.
+final class FrameQueue: @unchecked Sendable {
+    let queue: BoundedQueue<[[UInt8]]>
+    private let pool: BoundedQueue<[[UInt8]]>
+
+    init(capacity: Int) {
+        queue = BoundedQueue(capacity: capacity)
+        pool = BoundedQueue(capacity: capacity + 2)
+    }
+
+    func put(_ planes: [[UInt8]]) -> Bool { queue.put(planes) }
+    func take() -> [[UInt8]]? { queue.take() }
+    func finish() { queue.finish() }
+    func stop() { queue.stop(); pool.stop() }
+    func recycle(_ planes: [[UInt8]]) { pool.putIfRoom(planes) }
+    /// A used buffer when one is back, else an empty one (never waits).
+    func spare() -> [[UInt8]] { pool.takeIfAny() ?? [] }
+}
+
+extension BoundedQueue {
+    /// Adds an item unless the queue is full (then it is dropped), without waiting.
+    func putIfRoom(_ item: Element) {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        if items.count < capacity && !stopped {
+            items.append(item)
+            pthread_cond_broadcast(&changed)
+        }
+    }
+
+    /// The next item if one is queued, without waiting.
+    func takeIfAny() -> Element? {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        if items.isEmpty { return nil }
+        let item = items.removeFirst()
+        pthread_cond_broadcast(&changed)
+        return item
+    }
 }
 
 /// A thread running a closure (Foundation's Thread without Foundation).

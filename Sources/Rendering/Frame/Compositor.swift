@@ -69,14 +69,22 @@ public struct YUVOverlay: Sendable {
         var last: (UInt8, UInt8, UInt8) = (0, 0, 0)
         let ow = overlay.bitmap.width, oh = overlay.bitmap.height
         let lumaRect = lumaRect, chromaRect = chromaRect
+        // Unchecked buffers: every index below is inside the rectangles the arrays were sized for.
         overlay.bitmap.pixels.withUnsafeBufferPointer { src in
+        luma.withUnsafeMutableBufferPointer { luma in
+        sums.withUnsafeMutableBufferPointer { sums in
+        cacheKeys.withUnsafeMutableBufferPointer { cacheKeys in
+        cacheValues.withUnsafeMutableBufferPointer { cacheValues in
             for y in lumaRect.y..<(lumaRect.y + max(0, lumaRect.height)) {
                 let oy = y - overlay.y
                 guard oy >= 0, oy < oh else { continue }
-                for x in lumaRect.x..<lumaRect.maxX {
-                    let ox = x - overlay.x
-                    guard ox >= 0, ox < ow else { continue }
-                    let o = (oy * ow + ox) * 4
+                let x0 = max(lumaRect.x, overlay.x), x1 = min(lumaRect.maxX, overlay.x + ow)
+                guard x0 < x1 else { continue }
+                let lumaRow = (y - lumaRect.y) * lumaRect.width - lumaRect.x
+                let chromaRow = ((y >> s.y) - chromaRect.y) * chromaRect.width - chromaRect.x
+                let srcRow = oy * ow - overlay.x
+                for x in x0..<x1 {
+                    let o = (srcRow + x) * 4
                     let a = src[o + 3]
                     guard a > 0 else { continue }
                     let key = UInt32(src[o]) << 16 | UInt32(src[o + 1]) << 8 | UInt32(src[o + 2])
@@ -91,15 +99,19 @@ public struct YUVOverlay: Sendable {
                         }
                         lastKey = key
                     }
-                    let li = ((y - lumaRect.y) * lumaRect.width + (x - lumaRect.x)) * 2
+                    let li = (lumaRow + x) * 2
                     luma[li] = last.0
                     luma[li + 1] = a
-                    let ci = (((y >> s.y) - chromaRect.y) * chromaRect.width + ((x >> s.x) - chromaRect.x)) * 3
-                    sums[ci] += UInt32(last.1) * UInt32(a)
-                    sums[ci + 1] += UInt32(last.2) * UInt32(a)
-                    sums[ci + 2] += UInt32(a)
+                    let ci = (chromaRow + (x >> s.x)) * 3
+                    sums[ci] &+= UInt32(last.1) &* UInt32(a)
+                    sums[ci + 1] &+= UInt32(last.2) &* UInt32(a)
+                    sums[ci + 2] &+= UInt32(a)
                 }
             }
+        }
+        }
+        }
+        }
         }
         var chroma = [UInt8](repeating: 0, count: sums.count)
         for i in stride(from: 0, to: sums.count, by: 3) where sums[i + 2] > 0 {
