@@ -80,13 +80,16 @@ public final class ChildProcess: @unchecked Sendable {
     /// Stops the child (on an error or an interruption).
     public func terminate() { kill(pid, SIGTERM) }
 
-    /// Waits for the child to end; its exit status (128 + signal when killed).
+    /// Waits for the child to end; its exit status (128 + signal when killed). Call it after
+    /// reading all of the child's output that is wanted.
     public func wait() -> Int32 {
+        // Both ends first: a child blocked writing into a full pipe nobody reads (a decoder we
+        // stopped early) gets EPIPE and ends, instead of waiting for us forever.
         closeInput()
+        closeOutput()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         pthread_join(errorReader, nil)
-        closeOutput()
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
