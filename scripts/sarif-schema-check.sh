@@ -3,8 +3,9 @@
 #
 # usage: scripts/sarif-schema-check.sh [LEGIBLE-BINARY]
 #
-# The schema is fetched at run time into a temporary directory (never committed); without a
-# network the check is skipped, visibly, with exit status 0 and the reason printed. jsonschema is
+# The schema is fetched at run time into a temporary directory (never committed), unless
+# SARIF_SCHEMA names a local copy of it; without a network (and no SARIF_SCHEMA) the check is
+# skipped, visibly, with exit status 0 and the reason printed. jsonschema is
 # taken from Benchmarks/.venv (installed there with pip when missing).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,7 +14,11 @@ venv="$root/Benchmarks/.venv"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 schema_url="https://raw.githubusercontent.com/oasis-tcs/sarif-spec/main/sarif-2.1/schema/sarif-schema-2.1.0.json"
-if ! curl -fsSL --max-time 30 "$schema_url" -o "$work/schema.json"; then
+if [ -n "${SARIF_SCHEMA:-}" ]; then
+    [ -f "$SARIF_SCHEMA" ] || { echo "error: SARIF_SCHEMA=$SARIF_SCHEMA is not a file" >&2; exit 2; }
+    cp "$SARIF_SCHEMA" "$work/schema.json"
+    echo "using local SARIF 2.1.0 schema: $SARIF_SCHEMA" >&2
+elif ! curl -fsSL --max-time 30 "$schema_url" -o "$work/schema.json"; then
     echo "SKIPPED: cannot fetch the SARIF 2.1.0 schema ($schema_url): offline?" >&2
     exit 0
 fi
