@@ -55,6 +55,10 @@ public struct TTMLReader: SourceTextReader, Sendable {
             return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: [], xml: scanned.value),
                                diagnostics: scanned.diagnostics + log.finished())
         }
+        // The constraints of the profiles the document declares (IMSC text, EBU-TT-D): warnings.
+        var profiles = TTMLProfileChecker(root: root)
+        profiles.check()
+        log.merge(profiles.log)
         let isds = TTMLISDBuilder(document: ttml).sequence()
         let styler = TTMLCueStyler(context: TTMLStyleContext(root: root))
         empty.tracks = [Self.track(ttml, isds, styler: styler)]
