@@ -20,6 +20,8 @@ let package = Package(
         .executable(name: "legible-fuzz-vtt", targets: ["legible-fuzz-vtt"]),
         .executable(name: "legible-fuzz-scc", targets: ["legible-fuzz-scc"]),
         .executable(name: "legible-fuzz-ttml", targets: ["legible-fuzz-ttml"]),
+        .executable(name: "legible-fuzz-hls", targets: ["legible-fuzz-hls"]),
+        .executable(name: "legible-fuzz-appearance", targets: ["legible-fuzz-appearance"]),
     ],
     targets: [
         // C, kept in three thin targets. ICU is a plain C target rather than a system library:
@@ -60,6 +62,10 @@ let package = Package(
         .executableTarget(name: "legible-fuzz-scc", dependencies: ["CEA608", "TextScanning", "FuzzSupport"], path: "Fuzz/SCC",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         .executableTarget(name: "legible-fuzz-ttml", dependencies: ["TTML", "TextScanning", "FuzzSupport"], path: "Fuzz/TTML",
+                          swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
+        .executableTarget(name: "legible-fuzz-hls", dependencies: ["TrackSelection", "TimedText", "FuzzSupport"], path: "Fuzz/HLS",
+                          swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
+        .executableTarget(name: "legible-fuzz-appearance", dependencies: ["CaptionStyling", "FuzzSupport"], path: "Fuzz/Appearance",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
 
         // Shared by the test targets: finding and reading Fixtures/.
