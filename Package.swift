@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "SubRip", "TextScanning", "TestSupport"]),
         .testTarget(name: "TTMLTests", dependencies: ["TTML", "TextScanning", "SubRip", "WebVTT", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
-        .testTarget(name: "TrackSelectionTests", dependencies: ["TrackSelection", "TimedText"]),
+        .testTarget(name: "TrackSelectionTests", dependencies: ["TrackSelection", "TimedText", "TestSupport"]),
         .testTarget(name: "VideoIOTests", dependencies: ["VideoIO"]),
         .testTarget(name: "CaptionStylingTests", dependencies: ["CaptionStyling"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "CaptionStyling", "Timeline"]),

@@ -11,7 +11,11 @@ import Glibc
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHLS(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    let lineCount = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    // Lines end as the reader ends them: LF, CRLF or a lone CR.
+    var lineCount = 1
+    for (k, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (k + 1 == bytes.count || bytes[k + 1] != 0x0A)) {
+        lineCount += 1
+    }
     let result = HLSMasterPlaylist.read(bytes)
     for diagnostic in result.diagnostics {
         guard let location = diagnostic.location else { continue }

@@ -107,25 +107,43 @@ public struct Bitmap: Sendable, Hashable {
     }
 
     /// Straight-alpha source-over of one pixel.
+    ///
+    /// Glyph edges over a caption box take the general case for every antialiased pixel, so it
+    /// divides once (a 16-bit reciprocal of the result's alpha) instead of once a channel, and an
+    /// opaque destination (a solid box) needs no division by a variable at all.
     @inline(__always)
     static func over(_ p: inout UnsafeMutableBufferPointer<UInt8>, _ o: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8, _ coverage: UInt32) {
         let dstA = UInt32(p[o + 3])
-        if coverage == 255 || dstA == 0 {
-            if coverage == 255 {
-                p[o] = r; p[o + 1] = g; p[o + 2] = b; p[o + 3] = 255
-                return
-            }
+        if coverage >= 255 {
+            p[o] = r; p[o + 1] = g; p[o + 2] = b; p[o + 3] = 255
+            return
         }
-        let outA = coverage + dstA * (255 - coverage) / 255
-        if outA == 0 { return }
+        if coverage == 0 { return }
+        if dstA == 0 {
+            p[o] = r; p[o + 1] = g; p[o + 2] = b; p[o + 3] = UInt8(coverage)
+            return
+        }
+        let inverse = 255 &- coverage
+        if dstA == 255 {
+            @inline(__always) func opaque(_ src: UInt8, _ dst: UInt8) -> UInt8 {
+                UInt8(truncatingIfNeeded: (UInt32(src) &* coverage &+ UInt32(dst) &* inverse &+ 127) / 255)
+            }
+            p[o] = opaque(r, p[o]); p[o + 1] = opaque(g, p[o + 1]); p[o + 2] = opaque(b, p[o + 2])
+            return
+        }
+        // Weights of source and destination in 1/255ths of the result: coverage and
+        // dstA·(255 − coverage)/255, over outA.
+        let dstWeight = dstA &* inverse / 255
+        let outA = coverage &+ dstWeight
+        let reciprocal = (UInt32(1) << 16) / outA  // outA ≥ 1 here
         @inline(__always) func mix(_ src: UInt8, _ dst: UInt8) -> UInt8 {
-            // Both terms are floored separately, so the quotient can reach 256: clamp.
-            UInt8(min(255, (UInt32(src) * coverage + UInt32(dst) * dstA * (255 - coverage) / 255) / outA))
+            let sum = (UInt32(src) &* coverage &+ UInt32(dst) &* dstWeight) &* reciprocal &+ 32768
+            return UInt8(truncatingIfNeeded: min(255, sum >> 16))
         }
         p[o] = mix(r, p[o])
         p[o + 1] = mix(g, p[o + 1])
         p[o + 2] = mix(b, p[o + 2])
-        p[o + 3] = UInt8(outA)
+        p[o + 3] = UInt8(truncatingIfNeeded: min(255, outA))
     }
 }
 

@@ -46,6 +46,15 @@ public struct YUVOverlay: Sendable {
     /// Interleaved (Cb, Cr, A) per chroma sample of `chromaRect`.
     let chroma: [UInt8]
 
+    /// ⌈2³² / t⌉ for every coverage total t a chroma sample can have (1…4 × 255): x / t is then
+    /// (x × r) >> 32, exactly for the x that occur (below 2²⁰).
+    static let reciprocals: [UInt64] = (0...1020).map { (t: Int) -> UInt64 in
+        guard t > 0 else { return 0 }
+        let divisor = UInt64(t)
+        let scaled: UInt64 = (UInt64(1) << 32) + divisor - 1
+        return scaled / divisor
+    }
+
     public init(_ overlay: Overlay, for frame: VideoFrame) {
         pixelFormat = frame.pixelFormat
         matrix = frame.matrix
@@ -113,12 +122,20 @@ public struct YUVOverlay: Sendable {
         }
         }
         }
+        // Coverage-weighted means: the total is at most 4 × 255, so a reciprocal from a table
+        // replaces two divisions a sample.
         var chroma = [UInt8](repeating: 0, count: sums.count)
-        for i in stride(from: 0, to: sums.count, by: 3) where sums[i + 2] > 0 {
-            let total = sums[i + 2]
-            chroma[i] = UInt8((sums[i] + total / 2) / total)
-            chroma[i + 1] = UInt8((sums[i + 1] + total / 2) / total)
-            chroma[i + 2] = UInt8((total + samplesPerChroma / 2) / samplesPerChroma)
+        let reciprocals = YUVOverlay.reciprocals
+        sums.withUnsafeBufferPointer { sums in
+            chroma.withUnsafeMutableBufferPointer { chroma in
+                for i in stride(from: 0, to: sums.count, by: 3) where sums[i + 2] > 0 {
+                    let total = sums[i + 2]
+                    let r = reciprocals[Int(total)]
+                    chroma[i] = UInt8(truncatingIfNeeded: min(255, (UInt64(sums[i] &+ total / 2) &* r) >> 32))
+                    chroma[i + 1] = UInt8(truncatingIfNeeded: min(255, (UInt64(sums[i + 1] &+ total / 2) &* r) >> 32))
+                    chroma[i + 2] = UInt8(truncatingIfNeeded: (total &+ samplesPerChroma / 2) / samplesPerChroma)
+                }
+            }
         }
         self.luma = luma
         self.chroma = chroma
