@@ -28,7 +28,7 @@ extension ValidationProfile {
     public static let netflix = ValidationProfile(
         name: "netflix",
         summary: "Netflix Timed Text Style Guide: 5/6–7 s, 2 lines, 2-frame gaps (3–11 frame gaps chained), per-language characters per line and reading speed.",
-        source: "https://partnerhelp.netflixstudios.com/hc/en-us/articles/215758617 (General Requirements); language guides (English 215758617 family, Japanese 215767517, Korean, Chinese)",
+        source: "https://partnerhelp.netflixstudios.com/hc/en-us/articles/215758617 (General Requirements); language guides (English 215758617 family, Japanese 215767517, Korean 216001127: 16 characters a line with Latin letters, spaces and punctuation counting half, Simplified Chinese 215986007: 16 a line)",
         limits: Limits(maxCharsPerLine: 42, maxCharsPerSecond: Fraction(17)),
         languageLimits: [
             "en": Limits(maxCharsPerLine: 42, maxCharsPerSecond: Fraction(20)),
