@@ -75,7 +75,7 @@ final class BurnOverlays: @unchecked Sendable {
             if interval != last {
                 last = interval
                 if change % renderers.count == worker {
-                    let overlay = renderer.overlay(at: time).map { YUVOverlay($0, for: template) }
+                    let overlay = renderer.yuvOverlay(at: time, for: template)
                     if !queue.put(Item(interval: interval, overlay: overlay)) { return }
                 }
                 change += 1

@@ -15,12 +15,13 @@ public final class CaptionRenderer {
     public let timeline: Timeline
     public let engine: CaptionLayoutEngine
     public var appearance: CaptionAppearance {
-        didSet { cachedInterval = nil; cachedOverlay = nil }
+        didSet { cachedInterval = nil; cachedOverlay = nil; cachedYUVInterval = nil; cachedYUV = nil }
     }
 
     private var cachedInterval: Int?
     private var cachedOverlay: Overlay?
     private var cachedYUV: YUVOverlay?
+    private var cachedYUVInterval: Int?
     /// Overlays made (cache misses), for tests and the benchmark.
     public private(set) var overlaysMade = 0
 
@@ -52,22 +53,34 @@ public final class CaptionRenderer {
         let interval = timeline.interval(at: time) ?? -1
         if interval == cachedInterval { return cachedOverlay }
         cachedInterval = interval
-        cachedYUV = nil
         overlaysMade += 1
         cachedOverlay = interval < 0 ? nil : scene(at: time).overlay(frameWidth: width, frameHeight: height)
         return cachedOverlay
     }
 
-    /// Draws the captions at `time` onto a frame (only the overlay's rectangle is touched). The
-    /// overlay's conversion to the frame's colour space is cached with it.
+    /// Draws the captions at `time` onto a frame (only the overlay's rectangle is touched). For a
+    /// YUV frame the overlay is drawn in its Y′CbCr at once and cached with its interval.
     public func render(at time: MediaTime, onto frame: inout VideoFrame) {
-        guard let overlay = overlay(at: time) else { return }
         if frame.pixelFormat.isYUV {
-            if cachedYUV == nil || !cachedYUV!.matches(frame) { cachedYUV = YUVOverlay(overlay, for: frame) }
-            cachedYUV!.composite(onto: &frame)
+            let interval = timeline.interval(at: time) ?? -1
+            if interval != cachedYUVInterval || !(cachedYUV?.matches(frame) ?? true) {
+                cachedYUVInterval = interval
+                cachedYUV = yuvOverlay(at: time, for: frame)
+            }
+            cachedYUV?.composite(onto: &frame)
         } else {
+            guard let overlay = overlay(at: time) else { return }
             Compositor.composite(overlay, onto: &frame)
         }
+    }
+
+    /// The overlay at `time` for frames like `frame` (YUV): drawn in its Y′CbCr, not cached.
+    public func yuvOverlay(at time: MediaTime, for frame: VideoFrame) -> YUVOverlay? {
+        overlaysMade += 1
+        guard timeline.interval(at: time) != nil else { return nil }
+        let scene = scene(at: time)
+        return scene.overlay(frameWidth: width, frameHeight: height, colors: YUVOverlay.colorConverter(for: frame))
+            .map { YUVOverlay(converted: $0, for: frame) }
     }
 }
 

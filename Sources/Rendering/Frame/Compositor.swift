@@ -55,7 +55,27 @@ public struct YUVOverlay: Sendable {
         return scaled / divisor
     }
 
+    /// An overlay drawn with its colours already in the frame's Y′CbCr
+    /// (`CaptionScene.overlay(frameWidth:frameHeight:colors:)` with `colorConverter(for:)`): its
+    /// pixels' three channels are Y′, Cb, Cr and are only packed.
+    public init(converted overlay: Overlay, for frame: VideoFrame) {
+        self.init(overlay, for: frame, converted: true)
+    }
+
+    /// What `CaptionScene.overlay(…colors:)` needs to draw a frame's overlay in its Y′CbCr.
+    public static func colorConverter(for frame: VideoFrame) -> (Color4) -> Color4 {
+        let matrix = frame.matrix, range = frame.range
+        return { color in
+            let (y, cb, cr) = ColorConversion.yuv(Color4(r: color.r, g: color.g, b: color.b), matrix: matrix, range: range)
+            return Color4(r: y, g: cb, b: cr, a: color.a)
+        }
+    }
+
     public init(_ overlay: Overlay, for frame: VideoFrame) {
+        self.init(overlay, for: frame, converted: false)
+    }
+
+    private init(_ overlay: Overlay, for frame: VideoFrame, converted: Bool) {
         pixelFormat = frame.pixelFormat
         matrix = frame.matrix
         range = frame.range
@@ -97,7 +117,9 @@ public struct YUVOverlay: Sendable {
                     let a = src[o + 3]
                     guard a > 0 else { continue }
                     let key = UInt32(src[o]) << 16 | UInt32(src[o + 1]) << 8 | UInt32(src[o + 2])
-                    if key != lastKey {
+                    if converted {
+                        last = (src[o], src[o + 1], src[o + 2])
+                    } else if key != lastKey {
                         let slot = Int((key ^ key >> 12 ^ key >> 20) & 4095)
                         if cacheKeys[slot] == key {
                             last = cacheValues[slot]

@@ -23,16 +23,29 @@ public struct CaptionScene: Sendable {
     /// the frame): windows first, then every line's boxes, then every line's edges and glyphs — so
     /// that one line's box never covers another's text.
     public func overlay(frameWidth: Int, frameHeight: Int) -> Overlay? {
+        overlay(frameWidth: frameWidth, frameHeight: frameHeight, colors: { $0 })
+    }
+
+    /// The overlay with every colour passed through `colors` first. Source-over blending is the
+    /// same arithmetic whatever the three channels mean, and Y′CbCr is an affine function of R′G′B′,
+    /// so drawing with colours already converted to a video's Y′CbCr gives that video's overlay in
+    /// one pass (`YUVOverlay(converted:for:)`), without converting every pixel afterwards.
+    public func overlay(frameWidth: Int, frameHeight: Int, colors: (Color4) -> Color4) -> Overlay? {
         let area = bounds.intersection(PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight))
         guard !area.isEmpty else { return nil }
         var bitmap = Bitmap(width: area.width, height: area.height)
-        for w in windows { bitmap.fill(w.rect.moved(-area.x, -area.y), with: w.color) }
+        for w in windows { bitmap.fill(w.rect.moved(-area.x, -area.y), with: colors(w.color)) }
         for line in lines {
-            for b in line.backgrounds { bitmap.fill(b.rect.moved(-area.x, -area.y), with: b.color) }
+            for b in line.backgrounds { bitmap.fill(b.rect.moved(-area.x, -area.y), with: colors(b.color)) }
+        }
+        func draw(_ image: RasterImage) {
+            var moved = image.offset(dx: -area.x, dy: -area.y)
+            moved.color = colors(image.color)
+            bitmap.draw(moved)
         }
         for line in lines {
-            for image in line.images where image.kind != .fill { bitmap.draw(image.offset(dx: -area.x, dy: -area.y)) }
-            for image in line.images where image.kind == .fill { bitmap.draw(image.offset(dx: -area.x, dy: -area.y)) }
+            for image in line.images where image.kind != .fill { draw(image) }
+            for image in line.images where image.kind == .fill { draw(image) }
         }
         return Overlay(x: area.x, y: area.y, bitmap: bitmap)
     }
