@@ -116,10 +116,9 @@ public struct YUVOverlay: Sendable {
                     let o = (srcRow + x) * 4
                     let a = src[o + 3]
                     guard a > 0 else { continue }
-                    let key = UInt32(src[o]) << 16 | UInt32(src[o + 1]) << 8 | UInt32(src[o + 2])
                     if converted {
                         last = (src[o], src[o + 1], src[o + 2])
-                    } else if key != lastKey {
+                    } else if case let key = UInt32(src[o]) << 16 | UInt32(src[o + 1]) << 8 | UInt32(src[o + 2]), key != lastKey {
                         let slot = Int((key ^ key >> 12 ^ key >> 20) & 4095)
                         if cacheKeys[slot] == key {
                             last = cacheValues[slot]
@@ -183,10 +182,9 @@ public struct YUVOverlay: Sendable {
                 for row in 0..<lumaRect.height {
                     let d = (lumaRect.y + row) * yStride + lumaRect.x
                     let s = row * lw * 2
+                    // Branch-free (exact at a = 0 and a = 255 too), so the loop vectorises.
                     for col in 0..<lw {
-                        let a = src[s + col * 2 + 1]
-                        if a == 0 { continue }
-                        dst[d + col] = a == 255 ? src[s + col * 2] : mix(src[s + col * 2], dst[d + col], a)
+                        dst[d + col] = mix(src[s + col * 2], dst[d + col], src[s + col * 2 + 1])
                     }
                 }
             }
@@ -200,9 +198,7 @@ public struct YUVOverlay: Sendable {
                         let d = (chromaRect.y + row) * cStride + chromaRect.x
                         let s = row * cw * 3
                         for col in 0..<cw {
-                            let a = src[s + col * 3 + 2]
-                            if a == 0 { continue }
-                            dst[d + col] = mix(src[s + col * 3 + plane - 1], dst[d + col], a)
+                            dst[d + col] = mix(src[s + col * 3 + plane - 1], dst[d + col], src[s + col * 3 + 2])
                         }
                     }
                 }
