@@ -24,6 +24,7 @@ enum BurnCommand: Command {
         track); --lang picks the best for those languages by the track-selection rules
         (legible tracks explains them); otherwise the first track of the first file.
         --offset shifts the captions later by SECONDS (negative: earlier). --size scales the video.
+        --format and --encoding apply to the caption files.
         The output is written to a temporary file and renamed when complete: a failed or
         interrupted run leaves nothing under OUTPUT. ffmpeg (Debian package ffmpeg) is needed
         unless both ends are Y4M.

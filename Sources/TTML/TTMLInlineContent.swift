@@ -71,6 +71,10 @@ struct TTMLInlineContent {
             state.pendingSpace = false
             out.append(.lineBreak)
             state.atLineStart = true
+        case .span where rubyRole(isd) == "container":
+            if let ruby = ruby(isd, parent: parent, state: &state) {
+                out.append(.ruby(ruby))
+            }
         case .span:
             let style = styler.compute(isd.styles, kind: .span, parent: parent)
             var children: [InlineNode] = []
@@ -80,6 +84,54 @@ struct TTMLInlineContent {
         default:
             break
         }
+    }
+
+    /// The `tts:ruby` role a span states (`container`, `base`, `text`, `baseContainer`,
+    /// `textContainer`, `delimiter`), if any.
+    private func rubyRole(_ isd: TTMLISDNode) -> String? {
+        isd.styles[XMLName(XMLNamespace.tts, "ruby")].map { String($0.value.split(separator: " ").first ?? "") }
+    }
+
+    /// A ruby container (TTML2 §10.2.39) as the model's `Ruby`: its bases, each with the text
+    /// annotation that follows it (or, in container form, the texts paired with the bases in
+    /// order). Delimiters — the parentheses shown where ruby is not supported — are left out,
+    /// as HTML's `rp` is. Nil when the container holds no base.
+    private func ruby(_ container: TTMLISDNode, parent: TTMLCueStyler.Computed, state: inout State) -> Ruby? {
+        let style = styler.compute(container.styles, kind: .span, parent: parent)
+        var bases: [[InlineNode]] = []
+        var texts: [([InlineNode], StyleProperties)?] = []
+        func content(_ node: TTMLISDNode, parent: TTMLCueStyler.Computed) -> ([InlineNode], TTMLCueStyler.Computed) {
+            let computed = styler.compute(node.styles, kind: .span, parent: parent)
+            var nodes: [InlineNode] = []
+            for child in node.children { appendInline(child, parent: computed, to: &nodes, state: &state) }
+            return (nodes, computed)
+        }
+        func visit(_ node: TTMLISDNode, parent: TTMLCueStyler.Computed) {
+            switch rubyRole(node) {
+            case "base":
+                bases.append(content(node, parent: parent).0)
+                texts.append(nil)
+            case "text":
+                let (nodes, computed) = content(node, parent: parent)
+                let annotationStyle = computed.properties.removingValues(sharedWith: parent.properties)
+                // The first base still without a text: the one just before in the inline form
+                // (base, text, base, text), the next in order in the container form.
+                if let free = texts.firstIndex(where: { $0 == nil }) {
+                    texts[free] = (nodes, annotationStyle)
+                }
+            case "baseContainer", "textContainer":
+                let computed = styler.compute(node.styles, kind: .span, parent: parent)
+                for child in node.children { visit(child, parent: computed) }
+            default:
+                break  // delimiters, and text outside the ruby roles
+            }
+        }
+        for child in container.children { visit(child, parent: style) }
+        guard !bases.isEmpty else { return nil }
+        let segments = zip(bases, texts).map { base, text in
+            RubySegment(base: base, annotation: text?.0, annotationStyle: text?.1 ?? .none)
+        }
+        return Ruby(segments: segments, style: style.properties.removingValues(sharedWith: parent.properties))
     }
 
     private func appendText(_ text: String, preserve: Bool, to out: inout [InlineNode], state: inout State) {
