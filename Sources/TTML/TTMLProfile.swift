@@ -83,16 +83,22 @@ struct TTMLProfileChecker {
     }
 
     /// Every element, in document order (depth bounded).
-    private func allElements() -> [XMLElement] {
-        var result: [XMLElement] = []
+    /// Calls `body` for every element, in document order, without copying the tree into an array
+    /// (a 10,000-paragraph document is checked on every read).
+    private func forEachElement(_ body: (XMLElement) -> Void) {
         func walk(_ e: XMLElement, _ depth: Int) {
             guard depth < 256 else { return }
-            result.append(e)
-            for child in e.childElements { walk(child, depth + 1) }
+            body(e)
+            for case .element(let child) in e.children { walk(child, depth + 1) }
         }
         walk(root, 0)
-        return result
     }
+
+    private static let timingNames = [XMLName("", "begin"), XMLName("", "end"), XMLName("", "dur")]
+    private static let animate = XMLName(XMLNamespace.tt, "animate")
+    private static let image = XMLName(XMLNamespace.tt, "image")
+    private static let region = XMLName(XMLNamespace.tt, "region")
+    private static let backgroundImage = XMLName(XMLNamespace.tts, "backgroundImage")
 
     mutating func checkIMSCText() {
         let code = DiagnosticCode.ttmlProfileIMSC
@@ -106,19 +112,22 @@ struct TTMLProfileChecker {
            !extent.value.split(separator: " ").allSatisfy({ $0.hasSuffix("px") }) {
             warn(code, "IMSC text: tts:extent on <tt> must be in pixels", at: extent.location)
         }
-        for element in allElements() {
-            checkTimes(element, code: code, profile: "IMSC text")
+        let frameRateGiven = parameter("frameRate") != nil, tickRateGiven = parameter("tickRate") != nil
+        forEachElement { element in
+            Self.checkTimes(element, profile: "IMSC text", frameRateGiven: frameRateGiven, tickRateGiven: tickRateGiven) {
+                warn(code, $0, at: $1)
+            }
             switch element.name {
-            case XMLName(XMLNamespace.tt, "animate"):
+            case Self.animate:
                 warn(code, "IMSC text: <animate> is prohibited (only <set> animates)", at: element.location)
-            case XMLName(XMLNamespace.tt, "image"):
+            case Self.image:
                 warn(code, "IMSC text: <image> is prohibited in the text profile", at: element.location)
-            case XMLName(XMLNamespace.tt, "region"):
+            case Self.region:
                 checkRegionInsideRoot(element, code: code, profile: "IMSC text")
             default:
                 break
             }
-            if let image = element.attribute(XMLName(XMLNamespace.tts, "backgroundImage")) {
+            if let image = element.attribute(Self.backgroundImage) {
                 warn(code, "IMSC text: tts:backgroundImage is prohibited", at: image.location)
             }
         }
@@ -132,7 +141,7 @@ struct TTMLProfileChecker {
         if let timeBase = parameter("timeBase"), timeBase.value != "media" {
             warn(code, "EBU-TT-D: ttp:timeBase must be 'media'", at: timeBase.location)
         }
-        for element in allElements() {
+        forEachElement { element in
             for name in ["begin", "end"] {
                 guard let attribute = element.attribute(XMLName("", name)) else { continue }
                 let parts = attribute.value.split(separator: ":")
@@ -161,16 +170,19 @@ struct TTMLProfileChecker {
         }
     }
 
-    private mutating func checkTimes(_ element: XMLElement, code: DiagnosticCode, profile: String) {
-        for name in ["begin", "end", "dur"] {
-            guard let attribute = element.attribute(XMLName("", name)) else { continue }
+    /// Frames need `ttp:frameRate` and ticks `ttp:tickRate` (read from the root once).
+    private static func checkTimes(_ element: XMLElement, profile: String, frameRateGiven: Bool, tickRateGiven: Bool,
+                                   report: (String, SourceLocation) -> Void) {
+        for attribute in element.attributes where timingNames.contains(attribute.name) {
             let value = attribute.value
-            let usesFrames = value.split(separator: ":").count == 4 || (value.hasSuffix("f") && !value.contains(":"))
-            if usesFrames, parameter("frameRate") == nil {
-                warn(code, "\(profile): '\(value)' counts frames, so ttp:frameRate must be given", at: attribute.location)
+            var colons = 0
+            for byte in value.utf8 where byte == UInt8(ascii: ":") { colons += 1 }
+            let usesFrames = colons == 3 || (value.hasSuffix("f") && colons == 0)
+            if usesFrames, !frameRateGiven {
+                report("\(profile): '\(value)' counts frames, so ttp:frameRate must be given", attribute.location)
             }
-            if value.hasSuffix("t"), parameter("tickRate") == nil {
-                warn(code, "\(profile): '\(value)' counts ticks, so ttp:tickRate must be given", at: attribute.location)
+            if value.hasSuffix("t"), !tickRateGiven {
+                report("\(profile): '\(value)' counts ticks, so ttp:tickRate must be given", attribute.location)
             }
         }
     }
