@@ -201,12 +201,16 @@ struct BurnJob {
         }
     }
 
-    /// A temporary name beside the output, with its extension (ffmpeg picks the muxer by it).
+    /// A hidden temporary name beside the output that keeps its extension last
+    /// (`dir/.movie.legible-PID.mp4`): ffmpeg and the encoder choice go by the extension.
     static func temporaryPath(for output: String) -> String {
         let slash = output.lastIndex(of: "/")
         let directory = slash.map { String(output[...$0]) } ?? ""
         let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
-        return "\(directory).\(name).legible-\(getpid()).tmp"
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            return "\(directory).\(name[..<dot]).legible-\(getpid())\(name[dot...])"
+        }
+        return "\(directory).\(name).legible-\(getpid())"
     }
 
     /// The muxer for an output name: the temporary file's extension does not tell ffmpeg.

@@ -164,10 +164,8 @@ public struct FFmpeg: Sendable {
     }
 
     /// A sensible encoder for the input's codec: the same family at visually lossless quality.
-    static func videoEncoder(for codec: String, output: String) -> [String] {
-        let ext = (output as NSString).pathExtension.lowercased() == "tmp"
-            ? String(((output as NSString).deletingPathExtension as NSString).pathExtension).lowercased()
-            : (output as NSString).pathExtension.lowercased()
+    public static func videoEncoder(for codec: String, output: String) -> [String] {
+        let ext = (output as NSString).pathExtension.lowercased()
         switch codec {
         case "vp9" where ext == "webm" || ext == "mkv": return ["-c:v", "libvpx-vp9", "-crf", "24", "-b:v", "0", "-row-mt", "1"]
         case "vp8" where ext == "webm": return ["-c:v", "libvpx", "-crf", "8", "-b:v", "2M"]

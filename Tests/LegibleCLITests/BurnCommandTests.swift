@@ -96,6 +96,14 @@ import Glibc
         #expect(lit.first == 25 && lit.last == 49 && lit.count == 25, "\(lit)")
     }
 
+    /// The temporary output keeps the extension last: ffmpeg picks the muxer and the encoder
+    /// family by it (a WebM output got H.264 when it ended in .tmp).
+    @Test func temporaryOutputKeepsItsExtension() {
+        #expect(BurnJob.temporaryPath(for: "/a/b/movie.webm") == "/a/b/.movie.legible-\(getpid()).webm")
+        #expect(BurnJob.temporaryPath(for: "out") == ".out.legible-\(getpid())")
+        #expect(FFmpeg.videoEncoder(for: "vp9", output: BurnJob.temporaryPath(for: "x.webm")).contains("libvpx-vp9"))
+    }
+
     @Test func clearErrors() {
         #expect(Run(["burn", "/nonexistent.mp4", "-s", Fixtures.root + "/demo/demo.en.srt", "-o", "/tmp/x.mp4", "--progress", "none"]).status == 1)
         #expect(Run(["burn", "in.mp4", "-o", "out.mp4"]).status == 2, "no -s")
