@@ -14,6 +14,8 @@ extension DiagnosticCode {
     public static let ttmlRoundedTime: Self = "ttml.rounded-time"
     /// A negative time, or an end before the start, was clamped.
     public static let ttmlClampedTime: Self = "ttml.clamped-time"
+    /// A cue without text or duration: written, but a TTML presentation shows nothing for it.
+    public static let ttmlEmptyCue: Self = "ttml.empty-cue"
     /// More regions would be presented at once than IMSC allows (4); the cue was moved or left over the limit.
     public static let ttmlRegionLimit: Self = "ttml.region-limit"
     /// Two regions presented at the same time overlap, which IMSC forbids.

@@ -251,6 +251,12 @@ struct TTMLWriterRun {
                            at: cue.source)
                 end = start
             }
+            // Written all the same (the document keeps it), but a TTML reader shows nothing for it.
+            if end == start {
+                log.report(.info, .ttmlEmptyCue, "cue lasts no time: written, but shows nothing in TTML", at: cue.source)
+            } else if cue.plainText.isEmpty {
+                log.report(.info, .ttmlEmptyCue, "cue has no text: written as an empty paragraph, which shows nothing", at: cue.source)
+            }
             starts.append(start)
             ends.append(end)
         }
