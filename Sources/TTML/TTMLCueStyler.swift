@@ -37,6 +37,26 @@ final class TTMLCueStyler {
 
     /// The computed style of an element of `kind` with `specified` styles under `parent` (nil: the
     /// root of the chain, for a region).
+    /// Elements whose styles cannot change (no `set`), by element and parent: the body, divs and
+    /// regions that every cue passes through are looked up by two integers, not by their styles.
+    private var byElement: [ElementKey: Computed] = [:]
+
+    private struct ElementKey: Hashable {
+        /// A content node's index, or −1 − a region's index.
+        var element: Int
+        var parent: Int
+    }
+
+    /// `compute` for an element that `element` identifies (a content node's index, or −1 − a
+    /// region's) whose specified styles are always the same: remembered by identity.
+    func compute(_ specified: [XMLName: XMLAttribute], kind: TTMLStyledElementKind, parent: Computed?, element: Int) -> Computed {
+        let key = ElementKey(element: element, parent: parent?.id ?? -1)
+        if let known = byElement[key] { return known }
+        let computed = compute(specified, kind: kind, parent: parent)
+        byElement[key] = computed
+        return computed
+    }
+
     func compute(_ specified: [XMLName: XMLAttribute], kind: TTMLStyledElementKind, parent: Computed?) -> Computed {
         let key = MemoKey(parent: parent?.id ?? -1, kind: kind, specified: specified.mapValues(\.value))
         if let known = memo[key] {

@@ -22,7 +22,9 @@ struct TTMLInlineContent {
     /// first paragraph's computed style (for its alignment).
     func content(of body: TTMLISDNode, region: TTMLCueStyler.Computed)
         -> (nodes: [InlineNode], style: TTMLCueStyler.Computed, firstParagraph: TTMLCueStyler.Computed?) {
-        let bodyStyle = styler.compute(body.styles, kind: .body, parent: region)
+        let bodyStyle = fixedStyles(body)
+            ? styler.compute(body.styles, kind: .body, parent: region, element: body.node)
+            : styler.compute(body.styles, kind: .body, parent: region)
         var lines: [InlineNode] = []
         var first: TTMLCueStyler.Computed?
         for child in body.children { appendParagraphs(child, parent: bodyStyle, to: &lines, first: &first) }
@@ -34,7 +36,10 @@ struct TTMLInlineContent {
         let node = document.nodes[isd.node]
         switch node.kind {
         case .body, .div:
-            let style = styler.compute(isd.styles, kind: node.kind == .body ? .body : .div, parent: parent)
+            let kind: TTMLStyledElementKind = node.kind == .body ? .body : .div
+            let style = fixedStyles(isd)
+                ? styler.compute(isd.styles, kind: kind, parent: parent, element: isd.node)
+                : styler.compute(isd.styles, kind: kind, parent: parent)
             for child in isd.children { appendParagraphs(child, parent: style, to: &out, first: &first) }
         case .p:
             let style = styler.compute(isd.styles, kind: .p, parent: parent)
@@ -49,6 +54,12 @@ struct TTMLInlineContent {
         default:
             break
         }
+    }
+
+    /// True when the element's styles are its specified ones at every time (no `set` inside it
+    /// changes them), so its computed style can be remembered by identity.
+    private func fixedStyles(_ isd: TTMLISDNode) -> Bool {
+        document.nodes[isd.node].sets.isEmpty
     }
 
     /// Marks a `p` or `span` as a voice (`ttm:agent`), a language change, or a plain styled span,

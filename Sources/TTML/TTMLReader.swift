@@ -97,7 +97,9 @@ public struct TTMLReader: SourceTextReader, Sendable {
             }
             for region in isd.regions {
                 guard let body = region.body, open[region.region] == nil else { continue }
-                let regionStyle = styler.compute(region.styles, kind: .region, parent: nil)
+                let regionStyle = ttml.regions[region.region].sets.isEmpty
+                    ? styler.compute(region.styles, kind: .region, parent: nil, element: -1 - region.region)
+                    : styler.compute(region.styles, kind: .region, parent: nil)
                 let content = inline.content(of: body, region: regionStyle)
                 var cue = Cue(start: isd.begin, end: nil, content: content.nodes,
                               source: ttml.nodes[firstParagraph(body, in: ttml)].location)
