@@ -33,10 +33,10 @@ struct TTMLInlineContent {
 
     private func appendParagraphs(_ isd: TTMLISDNode, parent: TTMLCueStyler.Computed, to out: inout [InlineNode],
                                   first: inout TTMLCueStyler.Computed?) {
-        let node = document.nodes[isd.node]
-        switch node.kind {
+        // Fields read in place: copying a whole content node retains its maps and arrays.
+        switch document.nodes[isd.node].kind {
         case .body, .div:
-            let kind: TTMLStyledElementKind = node.kind == .body ? .body : .div
+            let kind: TTMLStyledElementKind = document.nodes[isd.node].kind == .body ? .body : .div
             let style = fixedStyles(isd)
                 ? styler.compute(isd.styles, kind: kind, parent: parent, element: isd.node)
                 : styler.compute(isd.styles, kind: kind, parent: parent)
@@ -50,7 +50,7 @@ struct TTMLInlineContent {
             guard !content.isEmpty else { return }
             if first == nil { first = style }
             if !out.isEmpty { out.append(.lineBreak) }
-            out.append(contentsOf: wrap(node, content, style: style.properties.removingValues(sharedWith: parent.properties)))
+            out.append(contentsOf: wrap(isd.node, content, style: style.properties.removingValues(sharedWith: parent.properties)))
         default:
             break
         }
@@ -64,20 +64,20 @@ struct TTMLInlineContent {
 
     /// Marks a `p` or `span` as a voice (`ttm:agent`), a language change, or a plain styled span,
     /// carrying what its style adds to its parent's.
-    private func wrap(_ node: TTMLContentNode, _ children: [InlineNode], style: StyleProperties) -> [InlineNode] {
-        if let agent = node.agent { return [.span(Span(.voice(agent), style: style, children: children))] }
-        if let language = node.language, language != trackLanguage, !language.isEmpty {
+    private func wrap(_ node: Int, _ children: [InlineNode], style: StyleProperties) -> [InlineNode] {
+        if let agent = document.nodes[node].agent { return [.span(Span(.voice(agent), style: style, children: children))] }
+        if let language = document.nodes[node].language, language != trackLanguage, !language.isEmpty {
             return [.span(Span(.language(language), style: style, children: children))]
         }
-        if node.kind == .span || !style.isEmpty { return [.span(Span(.styled, style: style, children: children))] }
+        if document.nodes[node].kind == .span || !style.isEmpty { return [.span(Span(.styled, style: style, children: children))] }
         return children
     }
 
     private func appendInline(_ isd: TTMLISDNode, parent: TTMLCueStyler.Computed, to out: inout [InlineNode], state: inout State) {
-        let node = document.nodes[isd.node]
-        switch node.kind {
+        // Fields read in place: copying a whole content node retains its maps and arrays.
+        switch document.nodes[isd.node].kind {
         case .text(let text):
-            appendText(text, preserve: node.preservesSpace, to: &out, state: &state)
+            appendText(text, preserve: document.nodes[isd.node].preservesSpace, to: &out, state: &state)
         case .br:
             state.pendingSpace = false
             out.append(.lineBreak)
@@ -91,7 +91,7 @@ struct TTMLInlineContent {
             var children: [InlineNode] = []
             for child in isd.children { appendInline(child, parent: style, to: &children, state: &state) }
             guard !children.isEmpty else { return }
-            out.append(contentsOf: wrap(node, children, style: style.properties.removingValues(sharedWith: parent.properties)))
+            out.append(contentsOf: wrap(isd.node, children, style: style.properties.removingValues(sharedWith: parent.properties)))
         default:
             break
         }
