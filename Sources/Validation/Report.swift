@@ -1,3 +1,4 @@
+import TextScanning
 public import TimedText
 
 /// The output forms of `legible validate`.
@@ -73,9 +74,9 @@ public struct ReportWriter: Sendable {
         case .text: return Array(TextReport.lines(report).utf8)
         case .jsonl:
             return report.findings.flatMap { finding -> [UInt8] in
-                var members: [(String, ReportJSON)] = [("path", .string(report.path)), ("format", .optional(report.format))]
+                var members: [(String, JSON)] = [("path", .string(report.path)), ("format", .optional(report.format))]
                 members += JSONReport.members(of: finding)
-                return ReportJSON.object(members).serialized(pretty: false)
+                return JSON.object(members).serialized(pretty: false)
             }
         case .json, .sarif, .junit:
             held.append((order, report))
@@ -88,7 +89,7 @@ public struct ReportWriter: Sendable {
         let reports = held.sorted { $0.order < $1.order }.map(\.report)
         switch format {
         case .text: return Array(TextReport.summaryLine(summary).utf8)
-        case .jsonl: return ReportJSON.object([("summary", JSONReport.summary(summary))]).serialized(pretty: false)
+        case .jsonl: return JSON.object([("summary", JSONReport.summary(summary))]).serialized(pretty: false)
         case .json: return JSONReport.document(reports, summary: summary).serialized(pretty: true)
         case .sarif: return SARIFReport.document(reports, toolVersion: toolVersion).serialized(pretty: true)
         case .junit: return Array(JUnitReport.document(reports, summary: summary, failOn: failOn).utf8)
@@ -118,7 +119,7 @@ enum TextReport {
 
 /// The JSON form of `../shared/cue-json.md`.
 enum JSONReport {
-    static func document(_ reports: [FileReport], summary: ValidationSummary) -> ReportJSON {
+    static func document(_ reports: [FileReport], summary: ValidationSummary) -> JSON {
         .object([
             ("files", .array(reports.map { report in
                 .object([("path", .string(report.path)), ("format", .optional(report.format)),
@@ -128,8 +129,8 @@ enum JSONReport {
         ])
     }
 
-    static func members(of finding: Finding) -> [(String, ReportJSON)] {
-        var members: [(String, ReportJSON)] = [
+    static func members(of finding: Finding) -> [(String, JSON)] {
+        var members: [(String, JSON)] = [
             ("rule", .string(finding.rule.rawValue)),
             ("severity", .string(finding.severity.rawValue)),
             ("message", .string(finding.message)),
@@ -143,7 +144,7 @@ enum JSONReport {
         return members
     }
 
-    static func summary(_ s: ValidationSummary) -> ReportJSON {
+    static func summary(_ s: ValidationSummary) -> JSON {
         .object([("files", .int(s.files)), ("errors", .int(s.errors)), ("warnings", .int(s.warnings)), ("infos", .int(s.infos))])
     }
 }

@@ -1,10 +1,11 @@
+import TextScanning
 import TimedText
 
 /// SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format), the form code-scanning
 /// interfaces read: one run, the rules used as `tool.driver.rules`, one result per finding with
 /// its file (a relative URI reference) and region.
 enum SARIFReport {
-    static func document(_ reports: [FileReport], toolVersion: String) -> ReportJSON {
+    static func document(_ reports: [FileReport], toolVersion: String) -> JSON {
         // The rules the results refer to, in first-seen order, so that `ruleIndex` is stable.
         var ruleOrder: [RuleID] = []
         var ruleIndex: [RuleID: Int] = [:]
@@ -14,7 +15,7 @@ enum SARIFReport {
                 ruleOrder.append(finding.rule)
             }
         }
-        let rules: [ReportJSON] = ruleOrder.map { id in
+        let rules: [JSON] = ruleOrder.map { id in
             let descriptor = RuleCatalog.descriptor(id)
             return .object([
                 ("id", .string(id.rawValue)),
@@ -23,25 +24,25 @@ enum SARIFReport {
                 ("defaultConfiguration", .object([("level", .string(level(descriptor.defaultSeverity)))])),
             ])
         }
-        var results: [ReportJSON] = []
-        var artifacts: [ReportJSON] = []
+        var results: [JSON] = []
+        var artifacts: [JSON] = []
         for report in reports {
             let uri = uriReference(report.path)
             artifacts.append(.object([("location", .object([("uri", .string(uri))]))]))
             for finding in report.findings {
-                var physical: [(String, ReportJSON)] = [("artifactLocation", .object([("uri", .string(uri))]))]
+                var physical: [(String, JSON)] = [("artifactLocation", .object([("uri", .string(uri))]))]
                 if let location = finding.location, location.line >= 1 {
                     physical.append(("region", .object([("startLine", .int(location.line)),
                                                         ("startColumn", .int(max(1, location.column)))])))
                 }
-                var result: [(String, ReportJSON)] = [
+                var result: [(String, JSON)] = [
                     ("ruleId", .string(finding.rule.rawValue)),
                     ("ruleIndex", .int(ruleIndex[finding.rule]!)),
                     ("level", .string(level(finding.severity))),
                     ("message", .object([("text", .string(finding.message))])),
                     ("locations", .array([.object([("physicalLocation", .object(physical))])])),
                 ]
-                var properties: [(String, ReportJSON)] = []
+                var properties: [(String, JSON)] = []
                 if let cue = finding.cue { properties.append(("cue", .string(cue.label))) }
                 if let start = finding.start { properties.append(("start", .number(start.secondsText))) }
                 if let end = finding.end { properties.append(("end", .number(end.secondsText))) }
