@@ -87,6 +87,15 @@ enum InputOptions {
     }
 
     /// Diagnostics in the compiler form, `file:line:col: warning: message [code]`.
+    /// The track `--track` names (an id such as CC2, or a zero-based number), or the first one.
+    static func track(of input: LoadedInput, _ arguments: Arguments) throws -> Track {
+        let tracks = input.result.value.tracks
+        guard let wanted = arguments.value("track") else { return tracks.first ?? Track() }
+        if let found = tracks.first(where: { $0.id == wanted }) { return found }
+        if let number = Int(wanted), tracks.indices.contains(number) { return tracks[number] }
+        throw UsageError(message: "no track '\(wanted)' in \(input.displayName) (tracks: \(tracks.enumerated().map { $1.id ?? "\($0)" }.joined(separator: ", ")))")
+    }
+
     static func report(_ input: LoadedInput, io: CommandIO, minimum: Severity = .warning) {
         for diagnostic in input.result.diagnostics where diagnostic.severity >= minimum {
             io.error("\(input.displayName):\(diagnostic.description)")

@@ -59,17 +59,7 @@ enum RenderCommand: Command {
         }
 
         let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
-        let tracks = input.result.value.tracks
-        var track = tracks.first ?? Track()
-        if let wanted = arguments.value("track") {
-            if let found = tracks.first(where: { $0.id == wanted }) {
-                track = found
-            } else if let number = Int(wanted), tracks.indices.contains(number) {
-                track = tracks[number]
-            } else {
-                throw UsageError(message: "no track '\(wanted)' in \(input.displayName)")
-            }
-        }
+        let track = try InputOptions.track(of: input, arguments)
         InputOptions.report(input, io: io, minimum: .warning)
         if input.isUnreadable {
             io.error("legible: \(input.displayName) could not be read")

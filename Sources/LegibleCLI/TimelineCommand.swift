@@ -25,17 +25,7 @@ enum TimelineCommand: Command {
             throw UsageError(message: arguments.positionals.isEmpty ? "timeline needs a FILE" : "timeline takes one FILE")
         }
         let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
-        let tracks = input.result.value.tracks
-        var track = tracks.first ?? Track()
-        if let wanted = arguments.value("track") {
-            if let found = tracks.first(where: { $0.id == wanted }) {
-                track = found
-            } else if let number = Int(wanted), tracks.indices.contains(number) {
-                track = tracks[number]
-            } else {
-                throw UsageError(message: "no track '\(wanted)' in \(input.displayName) (tracks: \(tracks.enumerated().map { $1.id ?? "\($0)" }.joined(separator: ", ")))")
-            }
-        }
+        let track = try InputOptions.track(of: input, arguments)
         let timeline = Timeline(track: track)
         let names = track.cues.enumerated().map { $1.id ?? "#\($0)" }
         if arguments.has("json") {

@@ -53,19 +53,6 @@ public struct Y4MReader {
         framesRead += 1
         return true
     }
-
-    /// Reads the next frame's planes (Y, then Cb and Cr) into `planes`, resized to
-    /// `header.frameSize`. False at the end of the stream.
-    public mutating func read(into planes: inout [UInt8]) throws(ReadError) -> Bool {
-        guard let line = input.readLine(limit: 1024) else { return false }
-        guard line.starts(with: Array("FRAME".utf8)) else { throw .badFrameLine(frame: framesRead) }
-        let size = header.frameSize
-        if planes.count != size { planes = [UInt8](repeating: 0, count: size) }
-        let complete = planes.withUnsafeMutableBytes { input.readExactly(into: $0) }
-        guard complete else { throw .truncated(frame: framesRead) }
-        framesRead += 1
-        return true
-    }
 }
 
 /// Writes a Y4M stream to a file descriptor.
@@ -84,12 +71,6 @@ public struct Y4MWriter {
         precondition(planes.reduce(0) { $0 + $1.count } == header.frameSize, "a frame's planes must be header.frameSize bytes")
         try writeAll(descriptor, Array("FRAME\n".utf8))
         for plane in planes { try writeAll(descriptor, plane) }
-    }
-
-    public func write(_ planes: [UInt8]) throws(FileWriteError) {
-        precondition(planes.count == header.frameSize, "a frame's planes must be header.frameSize bytes")
-        try writeAll(descriptor, Array("FRAME\n".utf8))
-        try writeAll(descriptor, planes)
     }
 }
 

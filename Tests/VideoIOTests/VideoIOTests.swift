@@ -23,15 +23,18 @@ import Glibc
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         let header = Y4MHeader(width: 4, height: 2, frameRate: (25, 1), chroma: .yuv420)
-        let frames = (0..<3).map { k in (0..<header.frameSize).map { UInt8(truncatingIfNeeded: $0 * 7 + k) } }
+        let sizes = header.planeSizes
+        let frames = (0..<3).map { k in [sizes.luma, sizes.chroma, sizes.chroma].enumerated().map { p, n in
+            (0..<n).map { UInt8(truncatingIfNeeded: $0 * 7 + k + p * 50) }
+        } }
         let writer = try Y4MWriter(descriptor: fds[1], header: header)
-        for frame in frames { try writer.write(frame) }
+        for frame in frames { try writer.write(planes: frame) }
         close(fds[1])
         var reader = try Y4MReader(descriptor: fds[0])
         #expect(reader.header == header)
-        var planes: [UInt8] = []
-        var read: [[UInt8]] = []
-        while try reader.read(into: &planes) { read.append(planes) }
+        var planes: [[UInt8]] = []
+        var read: [[[UInt8]]] = []
+        while try reader.read(planes: &planes) { read.append(planes) }
         close(fds[0])
         #expect(read == frames)
     }
@@ -63,10 +66,10 @@ import Glibc
         var reader = try Y4MReader(descriptor: decoder.standardOutput)
         #expect(reader.header.width == 64 && reader.header.height == 48)
         let writer = try Y4MWriter(descriptor: encoder.standardInput, header: reader.header)
-        var planes: [UInt8] = []
+        var planes: [[UInt8]] = []
         var count = 0
-        while try reader.read(into: &planes) {
-            try writer.write(planes)
+        while try reader.read(planes: &planes) {
+            try writer.write(planes: planes)
             count += 1
         }
         #expect(decoder.wait() == 0)

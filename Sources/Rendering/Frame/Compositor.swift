@@ -1,10 +1,11 @@
 /// Blends overlays onto frames, touching only the overlay's rectangle.
 public enum Compositor {
-    /// Source-over onto an RGBA or BGRA frame (straight alpha both sides). For YUV frames use
-    /// `YUVOverlay`, which converts once and can be reused for every frame.
+    /// Source-over onto an RGBA or BGRA frame (straight alpha both sides); onto a YUV frame the
+    /// overlay's colours are converted first. For video, draw the scene in the frame's Y′CbCr at
+    /// once and keep the `YUVOverlay` for every frame it shows on (`CaptionRenderer.render`).
     public static func composite(_ overlay: Overlay, onto frame: inout VideoFrame) {
         if frame.pixelFormat.isYUV {
-            YUVOverlay(overlay, for: frame).composite(onto: &frame)
+            YUVOverlay(converted: overlay.withColors(YUVOverlay.colorConverter(for: frame)), for: frame).composite(onto: &frame)
             return
         }
         let area = overlay.rect.intersection(PixelRect(x: 0, y: 0, width: frame.width, height: frame.height))
@@ -27,6 +28,28 @@ public enum Compositor {
                 }
             }
         }
+    }
+}
+
+extension Overlay {
+    /// The overlay with every pixel's colour passed through `convert` (alpha kept); a colour is
+    /// converted once while neighbouring pixels share it.
+    func withColors(_ convert: (Color4) -> Color4) -> Overlay {
+        var copy = self
+        var lastIn = Color4(r: 0, g: 0, b: 0, a: 0), lastOut = convert(lastIn)
+        copy.bitmap.pixels.withUnsafeMutableBufferPointer { p in
+            for o in stride(from: 0, to: p.count, by: 4) where p[o + 3] > 0 {
+                let color = Color4(r: p[o], g: p[o + 1], b: p[o + 2], a: 255)
+                if color != lastIn {
+                    lastIn = color
+                    lastOut = convert(color)
+                }
+                p[o] = lastOut.r
+                p[o + 1] = lastOut.g
+                p[o + 2] = lastOut.b
+            }
+        }
+        return copy
     }
 }
 
@@ -55,12 +78,6 @@ public struct YUVOverlay: Sendable {
         return scaled / divisor
     }
 
-    /// An overlay drawn with its colours already in the frame's Y′CbCr
-    /// (`CaptionScene.overlay(frameWidth:frameHeight:colors:)` with `colorConverter(for:)`): its
-    /// pixels' three channels are Y′, Cb, Cr and are only packed.
-    public init(converted overlay: Overlay, for frame: VideoFrame) {
-        self.init(overlay, for: frame, converted: true)
-    }
 
     /// What `CaptionScene.overlay(…colors:)` needs to draw a frame's overlay in its Y′CbCr.
     public static func colorConverter(for frame: VideoFrame) -> (Color4) -> Color4 {
@@ -71,11 +88,11 @@ public struct YUVOverlay: Sendable {
         }
     }
 
-    public init(_ overlay: Overlay, for frame: VideoFrame) {
-        self.init(overlay, for: frame, converted: false)
-    }
-
-    private init(_ overlay: Overlay, for frame: VideoFrame, converted: Bool) {
+    /// An overlay drawn with its colours already in the frame's Y′CbCr
+    /// (`CaptionScene.overlay(frameWidth:frameHeight:colors:)` with `colorConverter(for:)`): its
+    /// pixels' three channels are Y′, Cb, Cr, packed here into a luma plane with coverage and
+    /// chroma means weighted by coverage.
+    public init(converted overlay: Overlay, for frame: VideoFrame) {
         pixelFormat = frame.pixelFormat
         matrix = frame.matrix
         range = frame.range
@@ -89,21 +106,12 @@ public struct YUVOverlay: Sendable {
         var luma = [UInt8](repeating: 0, count: max(0, lumaRect.width * lumaRect.height * 2))
         var sums = [UInt32](repeating: 0, count: max(0, chromaRect.width * chromaRect.height * 3))
         let samplesPerChroma = UInt32((1 << s.x) * (1 << s.y))
-        // Colours repeat across an overlay (one text colour, one box colour, antialiased edges in
-        // between): convert each once, and skip the lookup while the colour stays the same.
-        // A direct-mapped table (no hashing: antialiased edges change colour at almost every pixel).
-        var cacheKeys = [UInt32](repeating: UInt32.max, count: 4096)
-        var cacheValues = [(UInt8, UInt8, UInt8)](repeating: (0, 0, 0), count: 4096)
-        var lastKey = UInt32.max
-        var last: (UInt8, UInt8, UInt8) = (0, 0, 0)
         let ow = overlay.bitmap.width, oh = overlay.bitmap.height
         let lumaRect = lumaRect, chromaRect = chromaRect
         // Unchecked buffers: every index below is inside the rectangles the arrays were sized for.
         overlay.bitmap.pixels.withUnsafeBufferPointer { src in
         luma.withUnsafeMutableBufferPointer { luma in
         sums.withUnsafeMutableBufferPointer { sums in
-        cacheKeys.withUnsafeMutableBufferPointer { cacheKeys in
-        cacheValues.withUnsafeMutableBufferPointer { cacheValues in
             for y in lumaRect.y..<(lumaRect.y + max(0, lumaRect.height)) {
                 let oy = y - overlay.y
                 guard oy >= 0, oy < oh else { continue }
@@ -116,30 +124,15 @@ public struct YUVOverlay: Sendable {
                     let o = (srcRow + x) * 4
                     let a = src[o + 3]
                     guard a > 0 else { continue }
-                    if converted {
-                        last = (src[o], src[o + 1], src[o + 2])
-                    } else if case let key = UInt32(src[o]) << 16 | UInt32(src[o + 1]) << 8 | UInt32(src[o + 2]), key != lastKey {
-                        let slot = Int((key ^ key >> 12 ^ key >> 20) & 4095)
-                        if cacheKeys[slot] == key {
-                            last = cacheValues[slot]
-                        } else {
-                            last = ColorConversion.yuv(Color4(r: src[o], g: src[o + 1], b: src[o + 2]), matrix: frame.matrix, range: frame.range)
-                            cacheKeys[slot] = key
-                            cacheValues[slot] = last
-                        }
-                        lastKey = key
-                    }
                     let li = (lumaRow + x) * 2
-                    luma[li] = last.0
+                    luma[li] = src[o]
                     luma[li + 1] = a
                     let ci = (chromaRow + (x >> s.x)) * 3
-                    sums[ci] &+= UInt32(last.1) &* UInt32(a)
-                    sums[ci + 1] &+= UInt32(last.2) &* UInt32(a)
+                    sums[ci] &+= UInt32(src[o + 1]) &* UInt32(a)
+                    sums[ci + 1] &+= UInt32(src[o + 2]) &* UInt32(a)
                     sums[ci + 2] &+= UInt32(a)
                 }
             }
-        }
-        }
         }
         }
         }
