@@ -43,7 +43,7 @@ let package = Package(
         // TextScanning for ICU line breaking only (CJK text must be broken before libass sees it).
         .target(name: "Rendering", dependencies: ["TimedText", "Timeline", "CaptionStyling", "TextScanning", "CLibass", "CPNG"],
                 swiftSettings: staticRuntimeInRelease),
-        .target(name: "VideoIO", swiftSettings: staticRuntimeInRelease),
+        .target(name: "VideoIO", dependencies: ["TimedText", "Timeline", "Rendering"], swiftSettings: staticRuntimeInRelease),
         .target(name: "Validation", dependencies: ["TimedText", "Timeline", "TextScanning"], swiftSettings: staticRuntimeInRelease),
         .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "Timeline", "TrackSelection", "CaptionStyling", "Rendering", "VideoIO", "Validation"], swiftSettings: staticRuntimeInRelease),
         .target(name: "LegibleCLI", dependencies: ["Legible"], swiftSettings: staticRuntimeInRelease),

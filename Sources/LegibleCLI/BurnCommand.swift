@@ -43,6 +43,9 @@ enum BurnCommand: Command {
         OptionSpec("progress", value: "MODE", help: "auto (a bar when stderr is a terminal), json or none."),
     ] + InputOptions.specs
 
+    /// Set by SIGINT/SIGTERM, polled by the burner every frame.
+    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         guard arguments.positionals.count == 1 else {
             throw UsageError(message: arguments.positionals.isEmpty ? "burn needs an INPUT video" : "burn takes one INPUT video")
@@ -85,18 +88,31 @@ enum BurnCommand: Command {
         if !inputIsY4M || !outputIsY4M || size != nil {
             do { ffmpeg = try FFmpeg.locate() } catch { throw InputFailure(message: error.description) }
         }
-        let job = BurnJob(inputPath: inputPath, outputPath: outputPath, inputIsY4M: inputIsY4M, outputIsY4M: outputIsY4M,
-                          ffmpeg: ffmpeg, size: size, extra: extra, offset: offset, io: io, progressMode: progressMode)
+        // Ctrl-C or a TERM stops the run cleanly: its children stopped, its temporary file removed.
+        signal(SIGINT) { _ in BurnCommand.interrupted = 1 }
+        signal(SIGTERM) { _ in BurnCommand.interrupted = 1 }
+        var progress: BurnProgress?
+        let burner = CaptionBurner(
+            inputPath: inputPath, outputPath: outputPath, inputIsY4M: inputIsY4M, outputIsY4M: outputIsY4M,
+            ffmpeg: ffmpeg, size: size, extra: extra, offset: offset,
+            progress: { frames, total in
+                if progress == nil { progress = BurnProgress(mode: progressMode, total: total, io: io) }
+                progress?.update(frames: frames)
+            },
+            isInterrupted: { BurnCommand.interrupted != 0 })
         do {
-            let frames = try job.run { width, height in
+            let frames = try burner.run { width, height in
                 // Fonts chosen by the renderer: the CJK font (tens of MB) only when the text needs it.
                 try CaptionRenderer(track: track, format: format, width: width, height: height, appearance: appearance,
                                     options: layout)
             }
+            progress?.update(frames: frames, force: true)
+            progress?.finish()
             if progressMode != .json {
                 io.error("legible: burned \(captionName) into \(frames) frames of \(outputPath == "-" ? "standard output" : outputPath)")
             }
-        } catch let failure as BurnJob.Failure {
+        } catch let failure as CaptionBurner.Failure {
+            progress?.finish()
             io.error("legible: \(failure.description)")
             return 1
         }

@@ -99,9 +99,9 @@ import Glibc
     /// The temporary output keeps the extension last: ffmpeg picks the muxer and the encoder
     /// family by it (a WebM output got H.264 when it ended in .tmp).
     @Test func temporaryOutputKeepsItsExtension() {
-        #expect(BurnJob.temporaryPath(for: "/a/b/movie.webm") == "/a/b/.movie.legible-\(getpid()).webm")
-        #expect(BurnJob.temporaryPath(for: "out") == ".out.legible-\(getpid())")
-        #expect(FFmpeg.videoEncoder(for: "vp9", output: BurnJob.temporaryPath(for: "x.webm")).contains("libvpx-vp9"))
+        #expect(CaptionBurner.temporaryPath(for: "/a/b/movie.webm") == "/a/b/.movie.legible-\(getpid()).webm")
+        #expect(CaptionBurner.temporaryPath(for: "out") == ".out.legible-\(getpid())")
+        #expect(FFmpeg.videoEncoder(for: "vp9", output: CaptionBurner.temporaryPath(for: "x.webm")).contains("libvpx-vp9"))
     }
 
     @Test func clearErrors() {

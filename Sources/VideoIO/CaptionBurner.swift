@@ -1,35 +1,53 @@
-import Legible
+public import TimedText
+public import Rendering
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// One run of `legible burn`: frames from the input (ffmpeg decoding, or Y4M), captions
-/// composited, frames to the output (ffmpeg encoding into a temporary file renamed at the end, or
-/// Y4M). A background thread reads the next frame while the current one is composited and
-/// written, so decoding, compositing and encoding overlap on the two cores.
-struct BurnJob {
-    let inputPath: String
-    let outputPath: String
-    let inputIsY4M: Bool
-    let outputIsY4M: Bool
-    let ffmpeg: FFmpeg?
-    let size: (Int, Int)?
-    let extra: [String]
-    let offset: MediaTime
-    let io: CommandIO
-    let progressMode: BurnProgress.Mode
+/// Burns captions into a video (`legible burn`): frames from the input (ffmpeg decoding, or
+/// Y4M), captions composited, frames to the output (ffmpeg encoding into a temporary file renamed
+/// at the end, or Y4M). A background thread reads the next frame while the current one is
+/// composited and written, and overlays are drawn ahead (`OverlaysAhead`), so decoding,
+/// compositing and encoding overlap on the two cores.
+public struct CaptionBurner {
+    public var inputPath: String
+    public var outputPath: String
+    public var inputIsY4M: Bool
+    public var outputIsY4M: Bool
+    /// Needed unless both ends are Y4M and the size is kept.
+    public var ffmpeg: FFmpeg?
+    public var size: (Int, Int)?
+    /// More arguments for the ffmpeg encoder.
+    public var extra: [String]
+    /// How much later the captions show.
+    public var offset: MediaTime
+    /// Called after every frame with the frames written and the total when known.
+    public var progress: (Int, Int?) -> Void
+    /// Polled every frame: true stops the run (its children are stopped, its temporary file removed).
+    public var isInterrupted: () -> Bool
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public init(inputPath: String, outputPath: String, inputIsY4M: Bool, outputIsY4M: Bool, ffmpeg: FFmpeg?,
+                size: (Int, Int)?, extra: [String], offset: MediaTime,
+                progress: @escaping (Int, Int?) -> Void, isInterrupted: @escaping () -> Bool) {
+        self.inputPath = inputPath
+        self.outputPath = outputPath
+        self.inputIsY4M = inputIsY4M
+        self.outputIsY4M = outputIsY4M
+        self.ffmpeg = ffmpeg
+        self.size = size
+        self.extra = extra
+        self.offset = offset
+        self.progress = progress
+        self.isInterrupted = isInterrupted
     }
 
-    /// Set by SIGINT/SIGTERM: the run stops, its children are stopped and its temporary file removed.
-    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
 
-    /// Runs the job; `makeRenderer` gets the frame size. Returns the number of frames written.
-    func run(makeRenderer: (Int, Int) throws -> CaptionRenderer) throws -> Int {
-        signal(SIGINT) { _ in BurnJob.interrupted = 1 }
-        signal(SIGTERM) { _ in BurnJob.interrupted = 1 }
+    /// Runs the job; `makeRenderer` gets the frame size (it is called twice: one renderer for
+    /// each thread that draws overlays ahead). Returns the number of frames written.
+    public func run(makeRenderer: (Int, Int) throws -> CaptionRenderer) throws -> Int {
         signal(SIGPIPE, SIG_IGN)
 
         // The input.
@@ -115,13 +133,12 @@ struct BurnJob {
         let total = info.flatMap { info in
             info.frameCount ?? info.duration.map { Int(($0 * Double(info.frameRate.numerator) / Double(info.frameRate.denominator)).rounded()) }
         }
-        var progress = BurnProgress(mode: progressMode, total: total, io: io)
         let queue = FrameQueue(capacity: 3)
         let readerBox = ReaderBox(reader: reader)
-        let readThread = Thread { readerBox.readAll(into: queue) }
+        let readThread = WorkerThread { readerBox.readAll(into: queue) }
         readThread.start()
         let strides = [header.width, Self.chromaWidth(header), Self.chromaWidth(header)]
-        let overlays = BurnOverlays(renderers: renderers, frameRate: header.frameRate, offset: offset,
+        let overlays = OverlaysAhead(renderers: renderers, frameRate: header.frameRate, offset: offset,
                                     template: VideoFrame(width: header.width, height: header.height, pixelFormat: pixelFormat,
                                                          matrix: matrix, range: range, planes: [[], [], []], strides: strides))
         overlays.start()
@@ -129,7 +146,7 @@ struct BurnJob {
         var frames = 0
         var writeError: String?
         while let planes = queue.take() {
-            if BurnJob.interrupted != 0 { break }
+            if isInterrupted() { break }
             // Consumed, so that compositing writes into the planes read instead of a copy of them.
             var frame = VideoFrame(width: header.width, height: header.height, pixelFormat: pixelFormat, matrix: matrix, range: range,
                                    planes: consume planes, strides: strides)
@@ -140,14 +157,12 @@ struct BurnJob {
             }
             queue.recycle(frame.planes)
             frames += 1
-            progress.update(frames: frames)
+            progress(frames, total)
         }
         queue.stop()
         readThread.join()
-        progress.update(frames: frames, force: true)
-        progress.finish()
 
-        if BurnJob.interrupted != 0 {
+        if isInterrupted() {
             cleanUp()
             throw Failure(description: "interrupted; \(outputPath == "-" ? "output stopped" : "nothing written to \(outputPath)")")
         }
@@ -203,7 +218,7 @@ struct BurnJob {
 
     /// A hidden temporary name beside the output that keeps its extension last
     /// (`dir/.movie.legible-PID.mp4`): ffmpeg and the encoder choice go by the extension.
-    static func temporaryPath(for output: String) -> String {
+    public static func temporaryPath(for output: String) -> String {
         let slash = output.lastIndex(of: "/")
         let directory = slash.map { String(output[...$0]) } ?? ""
         let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
@@ -227,148 +242,4 @@ struct BurnJob {
         default: nil
         }
     }
-}
-
-/// The Y4M reader moved onto the reading thread, with the error that stopped it.
-final class ReaderBox: @unchecked Sendable {
-    var reader: Y4MReader?
-    var error: String?
-
-    init(reader: Y4MReader) { self.reader = reader }
-
-    func readAll(into queue: FrameQueue) {
-        guard var reader else { return }
-        self.reader = nil
-        while true {
-            var planes = queue.spare()
-            do {
-                guard try reader.read(planes: &planes) else { break }
-            } catch {
-                self.error = error.description
-                break
-            }
-            if !queue.put(planes) { break }
-        }
-        queue.finish()
-    }
-}
-
-/// A bounded queue between two threads (frames read ahead, overlays rendered ahead). `put` waits
-/// while it is full, `take` while it is empty; `finish` ends it after what is queued, `stop`
-/// ends it at once (the consumer gave up).
-final class BoundedQueue<Element>: @unchecked Sendable {
-    private var items: [Element] = []
-    private var finished = false
-    private var stopped = false
-    private let capacity: Int
-    private var mutex = pthread_mutex_t()
-    private var changed = pthread_cond_t()
-
-    init(capacity: Int) {
-        self.capacity = capacity
-        pthread_mutex_init(&mutex, nil)
-        pthread_cond_init(&changed, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(&mutex)
-        pthread_cond_destroy(&changed)
-    }
-
-    /// Adds an item, waiting while the queue is full; false when the consumer stopped.
-    func put(_ item: Element) -> Bool {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        while items.count >= capacity && !stopped { pthread_cond_wait(&changed, &mutex) }
-        if stopped { return false }
-        items.append(item)
-        pthread_cond_broadcast(&changed)
-        return true
-    }
-
-    /// The next item, waiting for it; nil at the end.
-    func take() -> Element? {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        while items.isEmpty && !finished && !stopped { pthread_cond_wait(&changed, &mutex) }
-        if items.isEmpty { return nil }
-        let item = items.removeFirst()
-        pthread_cond_broadcast(&changed)
-        return item
-    }
-
-    func finish() {
-        pthread_mutex_lock(&mutex)
-        finished = true
-        pthread_cond_broadcast(&changed)
-        pthread_mutex_unlock(&mutex)
-    }
-
-    func stop() {
-        pthread_mutex_lock(&mutex)
-        stopped = true
-        pthread_cond_broadcast(&changed)
-        pthread_mutex_unlock(&mutex)
-    }
-}
-
-/// Frames between the reading thread and the compositor, with a pool of plane buffers handed
-/// back so that a long video reuses a few frames' memory.
-final class FrameQueue: @unchecked Sendable {
-    let queue: BoundedQueue<[[UInt8]]>
-    private let pool: BoundedQueue<[[UInt8]]>
-
-    init(capacity: Int) {
-        queue = BoundedQueue(capacity: capacity)
-        pool = BoundedQueue(capacity: capacity + 2)
-    }
-
-    func put(_ planes: [[UInt8]]) -> Bool { queue.put(planes) }
-    func take() -> [[UInt8]]? { queue.take() }
-    func finish() { queue.finish() }
-    func stop() { queue.stop(); pool.stop() }
-    func recycle(_ planes: [[UInt8]]) { pool.putIfRoom(planes) }
-    /// A used buffer when one is back, else an empty one (never waits).
-    func spare() -> [[UInt8]] { pool.takeIfAny() ?? [] }
-}
-
-extension BoundedQueue {
-    /// Adds an item unless the queue is full (then it is dropped), without waiting.
-    func putIfRoom(_ item: Element) {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        if items.count < capacity && !stopped {
-            items.append(item)
-            pthread_cond_broadcast(&changed)
-        }
-    }
-
-    /// The next item if one is queued, without waiting.
-    func takeIfAny() -> Element? {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        if items.isEmpty { return nil }
-        let item = items.removeFirst()
-        pthread_cond_broadcast(&changed)
-        return item
-    }
-}
-
-/// A thread running a closure (Foundation's Thread without Foundation).
-final class Thread: @unchecked Sendable {
-    private let body: () -> Void
-    private var handle = pthread_t()
-
-    init(_ body: @escaping () -> Void) { self.body = body }
-
-    func start() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(&handle, nil, { raw in
-            let thread = Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue()
-            thread.body()
-            return nil
-        }, context)
-    }
-
-    func join() { pthread_join(handle, nil) }
 }

@@ -1,4 +1,6 @@
-import Legible
+import TimedText
+import Rendering
+import Timeline
 
 /// Renders, on its own thread, the overlay of each interval between significant times that the
 /// video's frames fall in, converted to the frames' colour space, ahead of the compositor: when
@@ -10,7 +12,7 @@ import Legible
 /// nothing. With captions that change every frame one libass renderer cannot keep up with the
 /// compositor, so there are two, each with its own renderer (libass is not thread-safe), taking
 /// every other change; the compositor takes their overlays in turn, in frame order.
-final class BurnOverlays: @unchecked Sendable {
+final class OverlaysAhead: @unchecked Sendable {
     private struct Item {
         var interval: Int
         var overlay: YUVOverlay?
@@ -22,7 +24,7 @@ final class BurnOverlays: @unchecked Sendable {
     private let offset: MediaTime
     private let template: VideoFrame
     private let queues: [BoundedQueue<Item>]
-    private var threads: [Thread] = []
+    private var threads: [WorkerThread] = []
     private var current: Item?
     /// Changes taken so far: the next comes from queue `taken % queues.count`.
     private var taken = 0
@@ -57,7 +59,7 @@ final class BurnOverlays: @unchecked Sendable {
 
     func start() {
         for worker in renderers.indices {
-            let thread = Thread { [self] in renderAhead(worker: worker) }
+            let thread = WorkerThread { [self] in renderAhead(worker: worker) }
             threads.append(thread)
             thread.start()
         }
