@@ -53,29 +53,26 @@ public struct CEA608CueBuilder: Sendable {
     public static func content(of rows: [CEA608Row]) -> [InlineNode] {
         var nodes: [InlineNode] = []
         for row in rows {
-            var cells = row.cells[...]
-            while let last = cells.last, last.character == nil || last.character == " " { cells.removeLast() }
-            guard !cells.isEmpty else { continue }
+            var cells = row.packedCells[...]
+            while let last = cells.last, PackedCell.character(last).map({ $0 == " " }) ?? true { cells.removeLast() }
+            guard let firstCell = cells.first else { continue }
             if !nodes.isEmpty { nodes.append(.lineBreak) }
             var run = UTF8Builder(capacity: cells.count)
-            var runStyle = cells.first!.style
+            var runLook = PackedCell.look(firstCell)
             for cell in cells {
                 // An empty cell between characters shows nothing: a plain space.
-                let style = cell.character == nil ? CEA608Style.plain : cell.style
-                if !sameLook(style, runStyle) {
-                    append(run, style: runStyle, to: &nodes)
+                let character = PackedCell.character(cell)
+                let look = character == nil ? PackedCell.look(PackedCell.empty) : PackedCell.look(cell)
+                if look != runLook {
+                    append(run, style: PackedCell.style(ofLook: runLook), to: &nodes)
                     run = UTF8Builder(capacity: cells.count)
-                    runStyle = style
+                    runLook = look
                 }
-                run.append(cell.character ?? " ")
+                run.append(character ?? " ")
             }
-            append(run, style: runStyle, to: &nodes)
+            append(run, style: PackedCell.style(ofLook: runLook), to: &nodes)
         }
         return nodes
-    }
-
-    private static func sameLook(_ a: CEA608Style, _ b: CEA608Style) -> Bool {
-        a.color == b.color && a.italic == b.italic && a.underline == b.underline
     }
 
     private static func append(_ run: UTF8Builder, style: CEA608Style, to nodes: inout [InlineNode]) {

@@ -72,6 +72,8 @@ public struct CEA608Decoder: Sendable {
     }
 
     public let channel: CEA608Channel
+    /// `channel.dataChannel`, which every pair is checked against.
+    private let dataChannel: Int
     public var options: Options
     /// The captions taken off screen so far, in order (see `drainCaptions()` for live use).
     public private(set) var captions: [CEA608Caption] = []
@@ -82,25 +84,27 @@ public struct CEA608Decoder: Sendable {
     private var currentDataChannel = 1
     private var textMode = false
     private var inXDS = false
-    private var lastActivity: MediaTime?
-    private var lastTime: MediaTime?
+    private var lastActivity: CEA608PairTime?
+    private var lastTime: CEA608PairTime?
     private var keptParityErrors = 0
     private var firstKeptParityError: (location: SourceLocation?, byte1: UInt8, byte2: UInt8)?
 
     // The caption state.
     private var mode: CEA608CaptionMode = .popOn
-    private var displayed = CEA608Memory()
-    private var nonDisplayed = CEA608Memory()
+    /// The two memories, in place: EOC flips `displayedIndex` rather than swapping 4 KB of cells.
+    private var memories = InlineArray<2, CEA608Memory>(repeating: CEA608Memory())
+    private var displayedIndex = 0
     private var cursorRow = 15
     /// 0...32: 32 is past the last column (a character received there goes into column 31).
     private var cursorColumn = 0
     private var pen = CEA608Style.plain
     private var baseRow = 15
     private var overflowReported = false
-    private var open: (start: MediaTime, mode: CEA608CaptionMode, location: SourceLocation?)?
+    private var open: (start: CEA608PairTime, mode: CEA608CaptionMode, location: SourceLocation?)?
 
     public init(channel: CEA608Channel, options: Options = .default) {
         self.channel = channel
+        self.dataChannel = channel.dataChannel
         self.options = options
     }
 
@@ -113,7 +117,7 @@ public struct CEA608Decoder: Sendable {
     /// The caption on screen now, if any (its `end` is nil).
     public var currentCaption: CEA608Caption? {
         guard let open else { return nil }
-        return CEA608Caption(start: open.start, end: nil, channel: channel, mode: open.mode, rows: displayed.rows,
+        return CEA608Caption(start: open.start.mediaTime, end: nil, channel: channel, mode: open.mode, rows: displayed.rows,
                              location: open.location)
     }
 
@@ -127,6 +131,11 @@ public struct CEA608Decoder: Sendable {
     /// earlier than the previous pair's is taken as that one. `location` is where the pair was
     /// read, for diagnostics.
     public mutating func feed(_ byte1: UInt8, _ byte2: UInt8, at time: MediaTime, location: SourceLocation? = nil) {
+        feed(byte1, byte2, at: CEA608PairTime(time), location: location)
+    }
+
+    /// `feed(_:_:at:location:)` with the time as ticks (see `CEA608PairTime`).
+    mutating func feed(_ byte1: UInt8, _ byte2: UInt8, at time: CEA608PairTime, location: SourceLocation?) {
         // A stream does not go back in time: a pair stamped earlier than the one before it is
         // taken to arrive with it.
         var time = time
@@ -160,12 +169,22 @@ public struct CEA608Decoder: Sendable {
                 second = 0
             }
         }
+        // Most pairs are one or two standard characters: the `.characters` case below, taken before
+        // the pair is classified.
+        if first >= 0x20 && (second == 0 || second >= 0x20) {
+            lastControlPair = nil
+            guard !inXDS, currentDataChannel == dataChannel, !textMode else { return }
+            lastActivity = time
+            if let scalar = CEA608Characters.standard(first) { write(scalar, at: time, location: location) }
+            if second != 0, let scalar = CEA608Characters.standard(second) { write(scalar, at: time, location: location) }
+            return
+        }
         let code = CEA608Code(first, second)
         if code.isControl {
             let pair = UInt16(first) << 8 | UInt16(second)
             if lastControlPair == pair {
                 lastControlPair = nil
-                if code.dataChannel == channel.dataChannel { lastActivity = time }
+                if code.dataChannel == dataChannel { lastActivity = time }
                 return
             }
             lastControlPair = pair
@@ -185,7 +204,7 @@ public struct CEA608Decoder: Sendable {
             }
             return
         case .characters(let a, let b):
-            guard !inXDS, currentDataChannel == channel.dataChannel, !textMode else { return }
+            guard !inXDS, currentDataChannel == dataChannel, !textMode else { return }
             lastActivity = time
             if a != 0, let scalar = CEA608Characters.standard(a) { write(scalar, at: time, location: location) }
             if b != 0, let scalar = CEA608Characters.standard(b) { write(scalar, at: time, location: location) }
@@ -198,7 +217,7 @@ public struct CEA608Decoder: Sendable {
                 currentDataChannel = code.dataChannel ?? currentDataChannel
             } else if a >= 0x20 && b != 0 {
                 // A character followed by a byte below 0x20: keep the character.
-                guard !inXDS, currentDataChannel == channel.dataChannel, !textMode else { return }
+                guard !inXDS, currentDataChannel == dataChannel, !textMode else { return }
                 lastActivity = time
                 if let scalar = CEA608Characters.standard(a) { write(scalar, at: time, location: location) }
             }
@@ -206,7 +225,7 @@ public struct CEA608Decoder: Sendable {
         default:
             inXDS = false
             currentDataChannel = code.dataChannel ?? currentDataChannel
-            guard currentDataChannel == channel.dataChannel else { return }
+            guard currentDataChannel == dataChannel else { return }
             lastActivity = time
             control(code, at: time, location: location)
         }
@@ -222,15 +241,15 @@ public struct CEA608Decoder: Sendable {
             keptParityErrors = 0
         }
         if let timeout = options.stuckCaptionTimeout, let last = lastActivity, open != nil {
-            let expiry = last + timeout
+            let expiry = last.mediaTime + timeout
             if time.map({ !($0 < expiry) }) ?? true {
-                expire(at: expiry)
+                expire(at: CEA608PairTime(expiry))
             }
         }
         if let open {
             let rows = displayed.rows
             if !rows.isEmpty {
-                captions.append(CEA608Caption(start: open.start, end: nil, channel: channel, mode: open.mode, rows: rows,
+                captions.append(CEA608Caption(start: open.start.mediaTime, end: nil, channel: channel, mode: open.mode, rows: rows,
                                               location: open.location))
             }
             self.open = nil
@@ -239,7 +258,7 @@ public struct CEA608Decoder: Sendable {
 
     // MARK: - Control codes
 
-    private mutating func control(_ code: CEA608Code, at time: MediaTime, location: SourceLocation?) {
+    private mutating func control(_ code: CEA608Code, at time: CEA608PairTime, location: SourceLocation?) {
         if case .command(_, let command) = code {
             self.command(command, at: time, location: location)
             return
@@ -274,7 +293,7 @@ public struct CEA608Decoder: Sendable {
         }
     }
 
-    private mutating func command(_ command: CEA608Command, at time: MediaTime, location: SourceLocation?) {
+    private mutating func command(_ command: CEA608Command, at time: CEA608PairTime, location: SourceLocation?) {
         switch command {
         case .tr, .rtd:
             textMode = true
@@ -296,7 +315,7 @@ public struct CEA608Decoder: Sendable {
         case .eoc:
             mode = .popOn
             close(at: time)
-            swap(&displayed, &nonDisplayed)
+            displayedIndex ^= 1
             if !displayed.isEmpty { open = (time, .popOn, location) }
         case .edm:
             close(at: time)
@@ -323,7 +342,7 @@ public struct CEA608Decoder: Sendable {
 
     /// RU2–RU4: enter roll-up mode (erasing the memories when coming from pop-on or paint-on), or
     /// change the depth of the window.
-    private mutating func rollUp(rows depth: Int, at time: MediaTime, location: SourceLocation?) {
+    private mutating func rollUp(rows depth: Int, at time: CEA608PairTime, location: SourceLocation?) {
         if case .rollUp(let old) = mode {
             mode = .rollUp(rows: depth)
             if depth < old || baseRow < depth {
@@ -347,7 +366,7 @@ public struct CEA608Decoder: Sendable {
         if !erased { open = (time, mode, location) }
     }
 
-    private mutating func carriageReturn(at time: MediaTime, location: SourceLocation?) {
+    private mutating func carriageReturn(at time: CEA608PairTime, location: SourceLocation?) {
         guard case .rollUp(let depth) = mode else { return }
         let wasOpen = open != nil
         close(at: time)
@@ -359,7 +378,7 @@ public struct CEA608Decoder: Sendable {
         if wasOpen { open = (time, mode, location) }
     }
 
-    private mutating func preambleAddress(_ preamble: CEA608Preamble, at time: MediaTime, location: SourceLocation?) {
+    private mutating func preambleAddress(_ preamble: CEA608Preamble, at time: CEA608PairTime, location: SourceLocation?) {
         if case .rollUp(let depth) = mode {
             let newBase = max(preamble.row, depth)
             if newBase != baseRow {
@@ -383,7 +402,7 @@ public struct CEA608Decoder: Sendable {
     // MARK: - Writing
 
     /// Puts a character (nil: an empty cell) at the cursor in the memory the mode writes to.
-    private mutating func write(_ character: Unicode.Scalar?, at time: MediaTime, location: SourceLocation?) {
+    private mutating func write(_ character: Unicode.Scalar?, at time: CEA608PairTime, location: SourceLocation?) {
         var column = cursorColumn
         if column >= CEA608Memory.columnCount {
             column = CEA608Memory.columnCount - 1
@@ -394,12 +413,26 @@ public struct CEA608Decoder: Sendable {
                            at: location)
             }
         }
-        let cell = CEA608Cell(character, style: pen)
-        if isPopOn { nonDisplayed.set(row: cursorRow, column: column, cell) } else { displayed.set(row: cursorRow, column: column, cell) }
+        let cell = PackedCell.pack(character, style: pen)
+        if isPopOn {
+            nonDisplayed.set(row: cursorRow, column: column, packed: cell)
+        } else {
+            displayed.set(row: cursorRow, column: column, packed: cell)
+        }
         cursorColumn = column + 1
         if open == nil, character != nil, !isPopOn {
             open = (time, mode, location)
         }
+    }
+
+    private var displayed: CEA608Memory {
+        _read { yield memories[displayedIndex] }
+        _modify { yield &memories[displayedIndex] }
+    }
+
+    private var nonDisplayed: CEA608Memory {
+        _read { yield memories[displayedIndex ^ 1] }
+        _modify { yield &memories[displayedIndex ^ 1] }
     }
 
     private var isPopOn: Bool {
@@ -408,24 +441,24 @@ public struct CEA608Decoder: Sendable {
     }
 
     /// Takes the caption on screen off at `time` (nothing when none is on, or when it shows nothing).
-    private mutating func close(at time: MediaTime) {
+    private mutating func close(at time: CEA608PairTime) {
         guard let open else { return }
         self.open = nil
         let rows = displayed.rows
         guard !rows.isEmpty else { return }
-        captions.append(CEA608Caption(start: open.start, end: time, channel: channel, mode: open.mode, rows: rows,
+        captions.append(CEA608Caption(start: open.start.mediaTime, end: time.mediaTime, channel: channel, mode: open.mode, rows: rows,
                                       location: open.location))
     }
 
-    private mutating func expireStuckCaption(before time: MediaTime) {
+    private mutating func expireStuckCaption(before time: CEA608PairTime) {
         guard let timeout = options.stuckCaptionTimeout, let last = lastActivity, open != nil else { return }
-        let expiry = last + timeout
+        let expiry = CEA608PairTime(last.mediaTime + timeout)
         if !(time < expiry) { expire(at: expiry) }
     }
 
-    private mutating func expire(at time: MediaTime) {
+    private mutating func expire(at time: CEA608PairTime) {
         log.report(.info, .cea608StuckCaption,
-                   "\(channel): no data for \(options.stuckCaptionTimeout?.description ?? "?"); the caption on screen was erased at \(time.secondsText)s",
+                   "\(channel): no data for \(options.stuckCaptionTimeout?.description ?? "?"); the caption on screen was erased at \(time.mediaTime.secondsText)s",
                    at: nil)
         close(at: time)
         displayed.erase()

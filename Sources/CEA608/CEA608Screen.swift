@@ -40,18 +40,29 @@ public struct CEA608Row: Sendable, Hashable {
     public var row: Int
     /// 0...31: the column of the first cell.
     public var column: Int
-    public var cells: [CEA608Cell]
+    /// The cells as the decoder keeps them (`PackedCell`): a third of the memory of `CEA608Cell`s,
+    /// which matters for a file of many captions.
+    var packedCells: [UInt32]
+
+    public var cells: [CEA608Cell] {
+        get { packedCells.map(PackedCell.unpack) }
+        set { packedCells = newValue.map(PackedCell.pack) }
+    }
 
     public init(row: Int, column: Int, cells: [CEA608Cell]) {
+        self.init(row: row, column: column, packedCells: cells.map(PackedCell.pack))
+    }
+
+    init(row: Int, column: Int, packedCells: [UInt32]) {
         self.row = row
         self.column = column
-        self.cells = cells
+        self.packedCells = packedCells
     }
 
     /// The row as text, empty cells as spaces (the spaces written into cells kept as they are).
     public var text: String {
-        var text = UTF8Builder(capacity: cells.count)
-        for cell in cells { text.append(cell.character ?? " ") }
+        var text = UTF8Builder(capacity: packedCells.count)
+        for cell in packedCells { text.append(PackedCell.character(cell) ?? " ") }
         return text.string
     }
 }
@@ -59,38 +70,47 @@ public struct CEA608Row: Sendable, Hashable {
 /// One of the decoder's two caption memories (displayed and non-displayed, CEA-608-E Annex F):
 /// 15 rows of 32 cells, with a mask of the written cells of each row so that emptiness, erasing and
 /// scrolling do not scan the grid.
+///
+/// The grid is stored inline, each cell packed into 32 bits (`PackedCell`): writing a character,
+/// which a decoder does for nearly every byte it receives, is then one store and one bit set, with
+/// no heap storage to check for sharing.
 public struct CEA608Memory: Sendable, Hashable {
     public static let rowCount = 15
     public static let columnCount = 32
 
-    private var cells = [CEA608Cell](repeating: .empty, count: rowCount * columnCount)
+    private var cells = InlineArray<480, UInt32>(repeating: PackedCell.empty)
     /// Bit c of `written[r]` is set when row r (1-based; index 0 unused) has a character in column c.
-    private var written = [UInt32](repeating: 0, count: rowCount + 1)
+    private var written = InlineArray<16, UInt32>(repeating: 0)
 
     public init() {}
 
     /// True when no cell holds a character.
-    public var isEmpty: Bool { !written.contains { $0 != 0 } }
+    public var isEmpty: Bool {
+        var any: UInt32 = 0
+        for row in 1...Self.rowCount { any |= written[row] }
+        return any == 0
+    }
 
     /// The cell at `row` (1...15) and `column` (0...31).
     public subscript(row: Int, column: Int) -> CEA608Cell {
-        cells[(row - 1) * Self.columnCount + column]
+        PackedCell.unpack(cells[(row - 1) * Self.columnCount + column])
     }
 
     /// True when the row (1...15) holds any character.
     public func hasText(inRow row: Int) -> Bool { written[row] != 0 }
 
     mutating func set(row: Int, column: Int, _ cell: CEA608Cell) {
+        set(row: row, column: column, packed: PackedCell.pack(cell))
+    }
+
+    /// Writes a packed cell (`PackedCell.pack`).
+    @inline(__always) mutating func set(row: Int, column: Int, packed cell: UInt32) {
         cells[(row - 1) * Self.columnCount + column] = cell
-        if cell.character == nil {
-            written[row] &= ~(UInt32(1) << UInt32(column))
-        } else {
-            written[row] |= UInt32(1) << UInt32(column)
-        }
+        let bit = UInt32(1) << UInt32(column)
+        if PackedCell.hasCharacter(cell) { written[row] |= bit } else { written[row] &= ~bit }
     }
 
     mutating func erase() {
-        guard !isEmpty else { return }
         for row in 1...Self.rowCount { eraseRow(row) }
     }
 
@@ -99,7 +119,7 @@ public struct CEA608Memory: Sendable, Hashable {
         let mask = column == 0 ? UInt32.max : ~((UInt32(1) << UInt32(column)) - 1)
         guard written[row] & mask != 0 else { return }
         let base = (row - 1) * Self.columnCount
-        for c in column..<Self.columnCount { cells[base + c] = .empty }
+        for c in column..<Self.columnCount { cells[base + c] = PackedCell.empty }
         written[row] &= ~mask
     }
 
@@ -131,8 +151,59 @@ public struct CEA608Memory: Sendable, Hashable {
             let first = mask.trailingZeroBitCount
             let last = 31 - mask.leadingZeroBitCount
             let base = (row - 1) * Self.columnCount
-            result.append(CEA608Row(row: row, column: first, cells: Array(cells[(base + first)...(base + last)])))
+            let packed = cells.span.withUnsafeBufferPointer { Array($0[(base + first)...(base + last)]) }
+            result.append(CEA608Row(row: row, column: first, packedCells: packed))
         }
         return result
+    }
+
+    public static func == (a: CEA608Memory, b: CEA608Memory) -> Bool {
+        for row in 1...rowCount where a.written[row] != b.written[row] { return false }
+        for i in 0..<(rowCount * columnCount) where a.cells[i] != b.cells[i] { return false }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for row in 1...Self.rowCount { hasher.combine(written[row]) }
+        for i in 0..<(Self.rowCount * Self.columnCount) { hasher.combine(cells[i]) }
+    }
+}
+
+/// A `CEA608Cell` in 32 bits: the scalar in bits 0–20, bit 21 set when there is one, the colour in
+/// bits 24–26, then italic, underline and flash. An empty cell in the plain style is 0.
+enum PackedCell {
+    static let empty: UInt32 = 0
+    private static let characterBit: UInt32 = 1 << 21
+
+    @inline(__always) static func pack(_ character: Unicode.Scalar?, style: CEA608Style) -> UInt32 {
+        (character.map { $0.value | characterBit } ?? 0) | pack(style)
+    }
+
+    @inline(__always) static func pack(_ cell: CEA608Cell) -> UInt32 { pack(cell.character, style: cell.style) }
+
+    /// The style's bits alone, to be or-ed with a character's.
+    @inline(__always) static func pack(_ style: CEA608Style) -> UInt32 {
+        UInt32(style.color.rawValue) << 24 | (style.italic ? 1 << 27 : 0) | (style.underline ? 1 << 28 : 0)
+            | (style.flash ? 1 << 29 : 0)
+    }
+
+    @inline(__always) static func hasCharacter(_ cell: UInt32) -> Bool { cell & characterBit != 0 }
+
+    @inline(__always) static func character(_ cell: UInt32) -> Unicode.Scalar? {
+        hasCharacter(cell) ? Unicode.Scalar(cell & 0x1F_FFFF) : nil
+    }
+
+    /// The bits of colour, italics and underline: equal for cells that look alike (flashing aside,
+    /// which the model does not show).
+    @inline(__always) static func look(_ cell: UInt32) -> UInt32 { cell & 0x1F00_0000 }
+
+    /// The style of `look(_:)` bits.
+    static func style(ofLook look: UInt32) -> CEA608Style { unpack(look).style }
+
+    static func unpack(_ cell: UInt32) -> CEA608Cell {
+        let style = CEA608Style(color: CEA608Color(rawValue: UInt8(truncatingIfNeeded: cell >> 24) & 7)!,
+                                italic: cell & (1 << 27) != 0, underline: cell & (1 << 28) != 0,
+                                flash: cell & (1 << 29) != 0)
+        return CEA608Cell(character(cell), style: style)
     }
 }

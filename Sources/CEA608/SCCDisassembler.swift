@@ -44,8 +44,8 @@ public enum SCCDisassembler {
             SCCLineScanner.scan(p, log: &log) { line in
                 out += line.timecode.description
                 out += "\t"
-                for pair in line.pairs {
-                    append(UInt8(pair >> 8) & 0x7F, UInt8(pair & 0xFF) & 0x7F, options: options, to: &out)
+                for word in line.words {
+                    append(word.byte1 & 0x7F, word.byte2 & 0x7F, options: options, to: &out)
                 }
                 out += "\n"
             }

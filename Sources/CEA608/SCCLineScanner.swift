@@ -17,13 +17,21 @@ extension DiagnosticCode {
 
 /// One caption line of a Scenarist SCC file: a timecode and the byte pairs after it.
 struct SCCLine {
+    /// One word of a line: a byte pair and where it was written.
+    struct Word {
+        /// The two bytes as written (parity bits included), first byte high.
+        var pair: UInt16
+        /// 1-based.
+        var column: Int32
+
+        var byte1: UInt8 { UInt8(truncatingIfNeeded: pair >> 8) }
+        var byte2: UInt8 { UInt8(truncatingIfNeeded: pair) }
+    }
+
     /// 1-based.
     var number = 0
     var timecode = SCCTimecode(hours: 0, minutes: 0, seconds: 0, frames: 0, isDropFrame: false)
-    /// Each word's two bytes as written (parity bits included), first byte high.
-    var pairs: [UInt16] = []
-    /// The 1-based column of each word.
-    var columns: [Int] = []
+    var words: [Word] = []
 }
 
 /// Splits the text of a Scenarist SCC file into caption lines, on bytes.
@@ -100,33 +108,38 @@ enum SCCLineScanner {
                        at: SourceLocation(line: number, column: first - start + 1))
         }
         line.timecode = timecode
-        line.pairs.removeAll(keepingCapacity: true)
-        line.columns.removeAll(keepingCapacity: true)
         var i = first + length
         if i < end && p[i] != 0x09 {
             log.report(.info, .sccMissingTab, "a tab must separate the timecode from the data; read all the same",
                        at: SourceLocation(line: number, column: i - start + 1))
         }
+        // Each word takes at least two bytes with its separator, which bounds the count; the
+        // words are written straight into the array's storage, one look-up a hexadecimal digit.
         let base = p.baseAddress!  // every index below is inside start..<end, itself inside p
-        while i < end {
-            while i < end && isSpace(base[i]) { i += 1 }
-            guard i < end else { break }
-            let wordStart = i
-            while i < end && !isSpace(base[i]) { i += 1 }
-            if i - wordStart == 4 {
-                let value = hexValue(base[wordStart]) << 12 | hexValue(base[wordStart + 1]) << 8
-                    | hexValue(base[wordStart + 2]) << 4 | hexValue(base[wordStart + 3])
-                if value < 0x10000 {
-                    line.pairs.append(UInt16(value))
-                    line.columns.append(wordStart - start + 1)
-                    continue
+        line.words = hexDigits.withUnsafeBufferPointer { digits in
+            [SCCLine.Word](unsafeUninitializedCapacity: (end - i + 1) / 2) { words, count in
+                while i < end {
+                    while i < end && isSpace(base[i]) { i += 1 }
+                    guard i < end else { break }
+                    let wordStart = i
+                    // A single comparison says whether all four were digits (see `hexDigits`).
+                    if end - i >= 4 && (end - i == 4 || isSpace(base[i + 4])) {
+                        let value = digits[Int(base[i])] << 12 | digits[Int(base[i + 1])] << 8
+                            | digits[Int(base[i + 2])] << 4 | digits[Int(base[i + 3])]
+                        if value < 0x10000 {
+                            words.initializeElement(at: count, to: SCCLine.Word(pair: UInt16(truncatingIfNeeded: value),
+                                                                                column: Int32(wordStart - start + 1)))
+                            count += 1
+                            i += 4
+                            continue
+                        }
+                    }
+                    while i < end && !isSpace(base[i]) { i += 1 }
+                    let word = String(decoding: p[wordStart..<min(i, wordStart + 16)], as: UTF8.self)
+                    log.report(.warning, .sccBadWord,
+                               "'\(word)\(i - wordStart > 16 ? "…" : "")' is not a byte pair (four hexadecimal digits); skipped",
+                               at: SourceLocation(line: number, column: wordStart - start + 1))
                 }
-            }
-            do {
-                let word = String(decoding: p[wordStart..<min(i, wordStart + 16)], as: UTF8.self)
-                log.report(.warning, .sccBadWord,
-                           "'\(word)\(i - wordStart > 16 ? "…" : "")' is not a byte pair (four hexadecimal digits); skipped",
-                           at: SourceLocation(line: number, column: wordStart - start + 1))
             }
         }
         return true
@@ -134,13 +147,13 @@ enum SCCLineScanner {
 
     @inline(__always) static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
-    /// The digit's value, or 0x10000 (which no four-digit word reaches) when it is not one: the
-    /// four digits of a word are then checked with a single comparison.
-    @inline(__always) private static func hexValue(_ byte: UInt8) -> UInt32 {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    /// Each byte's value as a hexadecimal digit, or 0x10000 (which no four-digit word reaches)
+    /// when it is not one: the four digits of a word are then checked with a single comparison.
+    private static let hexDigits: [UInt32] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte) - 0x30
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte) - 0x61 + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte) - 0x41 + 10
         default: 0x10000
         }
     }

@@ -2,11 +2,15 @@ public import TimedText
 public import TextScanning
 
 /// Everything an SCC file holds: the document (one track per channel that shows captions) and
-/// each cue's CEA-608 view.
+/// the decoded captions behind its cues.
 public struct SCCFile: Sendable {
     public var document: Document
-    /// For each track of `document`, in the same order, each cue's `cea608` view in cue order.
-    public var cueValues: [[CEA608CueValues]]
+    /// For each track of `document`, in the same order, the caption behind each cue, in cue order.
+    public var captions: [[CEA608Caption]]
+
+    /// For each track of `document`, in the same order, each cue's `cea608` view in cue order
+    /// (made when asked for: most uses of a file never look at the 608 grid).
+    public var cueValues: [[CEA608CueValues]] { captions.map { $0.map(CEA608CueValues.init) } }
 }
 
 /// Reads Scenarist SCC files: each line's byte pairs go, one a frame from the line's timecode on,
@@ -67,10 +71,18 @@ public struct SCCReader: SourceTextReader, Sendable {
         // The second channel's decoder starts at its first control code: until then it could only
         // have ignored the pairs (characters follow the channel of the last control code, and it
         // reports no stream errors), and most files never use it, so this halves the decoding.
-        var decoders = [decoder(1)]
+        var firstChannel = decoder(1)
+        var secondChannel: CEA608Decoder?
+        // The first channel's cues are built on a second core while decoding goes on, in batches.
+        let firstChannelCues = BackgroundMap(state: CEA608CueBuilder()) { $0.cue(for: $1) }
+        var firstChannelCaptions: [CEA608Caption] = []
+        func handOver(_ captions: [CEA608Caption]) {
+            firstChannelCues.submit(captions)
+            firstChannelCaptions.append(contentsOf: captions)
+        }
         guard source.byteCount < Self.maximumTextSize else {
             log.report(.error, .sccTooLarge, "the text is larger than 4 GiB; not read", at: nil)
-            return ParseResult(value: SCCFile(document: Document(format: .scc, encoding: source.encoding), cueValues: []),
+            return ParseResult(value: SCCFile(document: Document(format: .scc, encoding: source.encoding), captions: []),
                                diagnostics: log.finished())
         }
         var timing = DiagnosticLog()
@@ -85,62 +97,58 @@ public struct SCCReader: SourceTextReader, Sendable {
                         timing.report(.warning, .sccOutOfOrder,
                                       "the timecode \(line.timecode) is earlier than the previous line's \(previous); its data is decoded as arriving right after that line's",
                                       at: location)
-                    } else if frame < next && !line.pairs.isEmpty {
+                    } else if frame < next && !line.words.isEmpty {
                         timing.report(.info, .sccOverlappingLine,
                                       "the previous line's data runs to frame \(next - 1), past \(line.timecode); the frames they share are decoded in file order",
                                       at: location)
                     } else if frame > next {
                         // The frames between carried no data: padding for the decoders.
-                        let time = SCCTimecode.time(ofFrame: next)
-                        for d in decoders.indices { decoders[d].feed(0x80, 0x80, at: time) }
+                        firstChannel.feed(0x80, 0x80, at: .frame(next), location: nil)
+                        secondChannel?.feed(0x80, 0x80, at: .frame(next), location: nil)
                     }
                 }
-                for (k, pair) in line.pairs.enumerated() {
-                    let time = SCCTimecode.time(ofFrame: frame + Int64(k))
-                    let location = SourceLocation(line: line.number, column: line.columns[k])
-                    if decoders.count == 1, CEA608Code.isSecondChannelControl(UInt8(pair >> 8), UInt8(pair & 0xFF)) {
-                        decoders.append(decoder(2))
+                for (k, word) in line.words.enumerated() {
+                    let time = CEA608PairTime.frame(frame + Int64(k))
+                    let location = SourceLocation(line: line.number, column: Int(word.column))
+                    firstChannel.feed(word.byte1, word.byte2, at: time, location: location)
+                    if secondChannel == nil, CEA608Code.isSecondChannelControl(word.byte1, word.byte2) {
+                        secondChannel = decoder(2)
                     }
-                    for d in decoders.indices {
-                        decoders[d].feed(UInt8(pair >> 8), UInt8(pair & 0xFF), at: time, location: location)
-                    }
+                    secondChannel?.feed(word.byte1, word.byte2, at: time, location: location)
                 }
-                nextFrame = max(frame + Int64(line.pairs.count), nextFrame ?? 0)
+                nextFrame = max(frame + Int64(line.words.count), nextFrame ?? 0)
                 previous = line.timecode
+                if firstChannel.captions.count >= Self.captionBatchSize { handOver(firstChannel.drainCaptions()) }
             }
         }
         log.merge(timing)
+        firstChannel.finish()
+        handOver(firstChannel.drainCaptions())
+        secondChannel?.finish()
+        var channels = [(decoder: firstChannel, captions: firstChannelCaptions, cues: firstChannelCues.finish())]
+        if let second = secondChannel {
+            var builder = CEA608CueBuilder()
+            let captions = second.captions
+            channels.append((second, captions, captions.map { builder.cue(for: $0) }))
+        }
         var tracks: [Track] = []
-        var cueValues: [[CEA608CueValues]] = []
-        for d in decoders.indices {
-            decoders[d].finish()
-            let captions = decoders[d].drainCaptions()
-            log.merge(decoders[d].diagnosticLog)
-            guard !captions.isEmpty || (d == decoders.count - 1 && tracks.isEmpty) else { continue }
+        var trackCaptions: [[CEA608Caption]] = []
+        for (index, channel) in channels.enumerated() {
+            log.merge(channel.decoder.diagnosticLog)
             // A file that shows nothing still has its first channel's (empty) track.
-            let channel = captions.isEmpty ? decoders[0].channel : decoders[d].channel
-            let (cues, values) = Self.cues(for: captions)
-            tracks.append(Track(id: channel.rawValue, kind: .captions, cues: cues))
-            cueValues.append(values)
+            guard !channel.captions.isEmpty || (index == channels.count - 1 && tracks.isEmpty) else { continue }
+            let id = channel.captions.isEmpty ? firstChannel.channel : channel.decoder.channel
+            tracks.append(Track(id: id.rawValue, kind: .captions, cues: channel.cues))
+            trackCaptions.append(channel.captions)
         }
         let document = Document(format: .scc, encoding: source.encoding, tracks: tracks)
         let diagnostics = log.finished().enumerated().sorted {
             ($0.element.location ?? SourceLocation(line: 0, column: 0), $0.offset)
                 < ($1.element.location ?? SourceLocation(line: 0, column: 0), $1.offset)
         }.map(\.element)
-        return ParseResult(value: SCCFile(document: document, cueValues: cueValues), diagnostics: diagnostics)
+        return ParseResult(value: SCCFile(document: document, captions: trackCaptions), diagnostics: diagnostics)
     }
 
-    /// The model cues and `cea608` views of a channel's captions. Each caption stands alone, so a
-    /// long file builds them in two halves on two cores (a third of the reading time otherwise).
-    private static func cues(for captions: [CEA608Caption]) -> ([Cue], [CEA608CueValues]) {
-        let pieces = captions.count >= 2_000 ? 2 : 1
-        let size = (captions.count + pieces - 1) / max(pieces, 1)
-        let built = parallelMap(count: pieces) { piece in
-            var builder = CEA608CueBuilder()
-            let slice = captions[min(piece * size, captions.count)..<min((piece + 1) * size, captions.count)]
-            return (slice.map { builder.cue(for: $0) }, slice.map(CEA608CueValues.init))
-        }
-        return (built.flatMap(\.0), built.flatMap(\.1))
-    }
+    /// How many captions the decoder collects before they are handed over for cue building.
+    private static let captionBatchSize = 256
 }

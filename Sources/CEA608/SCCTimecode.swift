@@ -72,7 +72,7 @@ public struct SCCTimecode: Sendable, Hashable, CustomStringConvertible {
     public static func parse<Bytes: Collection>(_ bytes: Bytes) -> (SCCTimecode, Int)? where Bytes.Element == UInt8 {
         var index = bytes.startIndex
         var consumed = 0
-        var fields: [Int] = []
+        var fields = (0, 0, 0, 0)
         var dropFrame = false
         for field in 0..<4 {
             var value = 0
@@ -85,7 +85,12 @@ public struct SCCTimecode: Sendable, Hashable, CustomStringConvertible {
                 if digits > (field == 0 ? 6 : 2) { return nil }
             }
             guard digits >= 1, field == 0 || digits == 2 else { return nil }
-            fields.append(value)
+            switch field {
+            case 0: fields.0 = value
+            case 1: fields.1 = value
+            case 2: fields.2 = value
+            default: fields.3 = value
+            }
             if field < 3 {
                 guard index != bytes.endIndex else { return nil }
                 let separator = bytes[index]
@@ -95,7 +100,7 @@ public struct SCCTimecode: Sendable, Hashable, CustomStringConvertible {
                 consumed += 1
             }
         }
-        return (SCCTimecode(hours: fields[0], minutes: fields[1], seconds: fields[2], frames: fields[3],
+        return (SCCTimecode(hours: fields.0, minutes: fields.1, seconds: fields.2, frames: fields.3,
                             isDropFrame: dropFrame), consumed)
     }
 }

@@ -20,6 +20,38 @@ public func parallelMap<T: Sendable>(count: Int, _ work: @Sendable (Int) -> T) -
     return slots.map { $0! }
 }
 
+/// Maps batches of elements, in the order they are submitted, on a thread of its own while the
+/// caller goes on producing the next ones: a streaming decoder and the work on its output then
+/// share two cores. `transform` and `state` are used on that thread only.
+public final class BackgroundMap<Input: Sendable, Output: Sendable, State: Sendable>: @unchecked Sendable {
+    // @unchecked: `state` and `outputs` are touched only by blocks on `queue`, which is serial.
+    private let queue = DispatchQueue(label: "legible.background-map")
+    private var state: State
+    private var outputs: [Output] = []
+    private let transform: @Sendable (inout State, Input) -> Output
+
+    public init(state: State, _ transform: @escaping @Sendable (inout State, Input) -> Output) {
+        self.state = state
+        self.transform = transform
+    }
+
+    /// Queues `inputs` to be mapped after the batches before them.
+    public func submit(_ inputs: [Input]) {
+        guard !inputs.isEmpty else { return }
+        queue.async { [self] in
+            for input in inputs { outputs.append(transform(&state, input)) }
+        }
+    }
+
+    /// Waits for every batch submitted so far and returns all the outputs, in order.
+    public func finish() -> [Output] {
+        queue.sync { [self] in
+            defer { outputs = [] }
+            return outputs
+        }
+    }
+}
+
 /// How many pieces to split work of `size` units into, given a minimum useful piece size.
 public func parallelPieces(size: Int, minimumPieceSize: Int) -> Int {
     let cores = max(1, activeProcessorCount)

@@ -388,4 +388,24 @@ import TimedText
         #expect(red == [.span(Span(.styled, style: StyleProperties(color: Color(red: 255, green: 0, blue: 0), fontStyle: .italic),
                                    children: [.text("R")])), .text(" W")])
     }
+
+    /// The memories keep cells packed in 32 bits: every style and character survives the round trip.
+    @Test func packedCellsKeepEveryStyleAndCharacter() {
+        for color in CEA608Color.allCases {
+            for flags in 0..<8 {
+                let style = CEA608Style(color: color, italic: flags & 1 != 0, underline: flags & 2 != 0, flash: flags & 4 != 0)
+                for character in [nil, " ", "A", "\u{2588}", "\u{1F600}"] as [Unicode.Scalar?] {
+                    let cell = CEA608Cell(character, style: style)
+                    #expect(PackedCell.unpack(PackedCell.pack(cell)) == cell)
+                }
+            }
+        }
+        var memory = CEA608Memory()
+        let cell = CEA608Cell("é", style: CEA608Style(color: .cyan, underline: true))
+        memory.set(row: 15, column: 31, cell)
+        #expect(memory[15, 31] == cell)
+        #expect(memory.rows == [CEA608Row(row: 15, column: 31, cells: [cell])])
+        memory.set(row: 15, column: 31, .empty)
+        #expect(memory.isEmpty)
+    }
 }

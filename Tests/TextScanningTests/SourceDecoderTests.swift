@@ -163,4 +163,19 @@ import TimedText
             }
         }
     }
+
+    /// Batches are mapped in the order they were submitted, with the state carried from each
+    /// element to the next, however the background thread interleaves with the submitter.
+    @Test func backgroundMapKeepsOrderAndState() {
+        let map = BackgroundMap(state: 0) { (sum: inout Int, value: Int) -> Int in
+            sum += value
+            return sum
+        }
+        for batch in 0..<50 { map.submit(Array((batch * 100)..<((batch + 1) * 100))) }
+        map.submit([])
+        let sums = map.finish()
+        #expect(sums.count == 5_000)
+        #expect(sums == (0..<5_000).map { $0 * ($0 + 1) / 2 })
+        #expect(map.finish().isEmpty)
+    }
 }
