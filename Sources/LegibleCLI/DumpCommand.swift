@@ -169,8 +169,8 @@ enum DumpJSON {
         if let label = track.label { members.append(("label", .string(label))) }
         if case .webVTT(let file)? = details, file.cueValues.count == track.cues.count {
             members.append(("cues", .array(zip(track.cues, file.cueValues).map { cue($0, vtt: vtt($1, regions: file.regionValues)) })))
-        } else if case .scc(let file)? = details, index < file.cueValues.count, file.cueValues[index].count == track.cues.count {
-            members.append(("cues", .array(zip(track.cues, file.cueValues[index]).map { cue($0, cea608: cea608($1)) })))
+        } else if case .scc(let file)? = details, index < file.captions.count, file.captions[index].count == track.cues.count {
+            members.append(("cues", .array(zip(track.cues, file.captions[index]).map { cue($0, cea608: cea608(CEA608CueValues($1))) })))
         } else {
             members.append(("cues", .array(track.cues.map { cue($0) })))
         }
