@@ -15,7 +15,7 @@
 public enum CEA608Characters {
     /// The standard (basic North American) set, `0x20`–`0x7F` (Table 50): ASCII with ten
     /// substitutions for accented letters and symbols.
-    public static func standard(_ byte: UInt8) -> Unicode.Scalar? {
+    @inline(__always) public static func standard(_ byte: UInt8) -> Unicode.Scalar? {
         guard byte >= 0x20 && byte <= 0x7F else { return nil }
         switch byte {
         case 0x2A: return "\u{E1}"   // á

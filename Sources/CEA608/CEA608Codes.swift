@@ -268,7 +268,7 @@ public enum CEA608Code: Sendable, Hashable {
 /// CEA-608-E: each byte carries 7 data bits and an odd parity bit in bit 7.
 public enum CEA608Parity {
     /// True when the byte has an odd number of 1 bits.
-    @inlinable public static func isValid(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always) public static func isValid(_ byte: UInt8) -> Bool {
         // 0x6996 holds the parity of each 4-bit value: folding the byte to a nibble keeps its
         // parity, and this is cheaper than a population count on CPUs built for without POPCNT.
         (UInt16(0x6996) >> UInt16((byte ^ (byte >> 4)) & 0x0F)) & 1 == 1

@@ -90,14 +90,22 @@ public struct CEA608Decoder: Sendable {
     private var firstKeptParityError: (location: SourceLocation?, byte1: UInt8, byte2: UInt8)?
 
     // The caption state.
-    private var mode: CEA608CaptionMode = .popOn
+    private var mode: CEA608CaptionMode = .popOn {
+        didSet { isPopOn = mode == .popOn }
+    }
+    /// `mode == .popOn`, kept for `write`, which asks for every character.
+    private var isPopOn = true
     /// The two memories, in place: EOC flips `displayedIndex` rather than swapping 4 KB of cells.
     private var memories = InlineArray<2, CEA608Memory>(repeating: CEA608Memory())
     private var displayedIndex = 0
     private var cursorRow = 15
     /// 0...32: 32 is past the last column (a character received there goes into column 31).
     private var cursorColumn = 0
-    private var pen = CEA608Style.plain
+    private var pen = CEA608Style.plain {
+        didSet { penBits = PackedCell.pack(pen) }
+    }
+    /// `pen` as packed-cell bits, kept for `write`.
+    private var penBits = PackedCell.pack(CEA608Style.plain)
     private var baseRow = 15
     private var overflowReported = false
     private var open: (start: CEA608PairTime, mode: CEA608CaptionMode, location: SourceLocation?)?
@@ -413,12 +421,8 @@ public struct CEA608Decoder: Sendable {
                            at: location)
             }
         }
-        let cell = PackedCell.pack(character, style: pen)
-        if isPopOn {
-            nonDisplayed.set(row: cursorRow, column: column, packed: cell)
-        } else {
-            displayed.set(row: cursorRow, column: column, packed: cell)
-        }
+        let cell = (character.map { PackedCell.pack($0) } ?? 0) | penBits
+        memories[isPopOn ? displayedIndex ^ 1 : displayedIndex].set(row: cursorRow, column: column, packed: cell)
         cursorColumn = column + 1
         if open == nil, character != nil, !isPopOn {
             open = (time, mode, location)
@@ -433,11 +437,6 @@ public struct CEA608Decoder: Sendable {
     private var nonDisplayed: CEA608Memory {
         _read { yield memories[displayedIndex ^ 1] }
         _modify { yield &memories[displayedIndex ^ 1] }
-    }
-
-    private var isPopOn: Bool {
-        if case .popOn = mode { return true }
-        return false
     }
 
     /// Takes the caption on screen off at `time` (nothing when none is on, or when it shows nothing).

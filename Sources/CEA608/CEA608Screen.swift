@@ -176,8 +176,11 @@ enum PackedCell {
     private static let characterBit: UInt32 = 1 << 21
 
     @inline(__always) static func pack(_ character: Unicode.Scalar?, style: CEA608Style) -> UInt32 {
-        (character.map { $0.value | characterBit } ?? 0) | pack(style)
+        (character.map(pack) ?? 0) | pack(style)
     }
+
+    /// The character's bits alone, to be or-ed with a style's.
+    @inline(__always) static func pack(_ character: Unicode.Scalar) -> UInt32 { character.value | characterBit }
 
     @inline(__always) static func pack(_ cell: CEA608Cell) -> UInt32 { pack(cell.character, style: cell.style) }
 

@@ -73,6 +73,7 @@ public struct SCCReader: SourceTextReader, Sendable {
         // reports no stream errors), and most files never use it, so this halves the decoding.
         var firstChannel = decoder(1)
         var secondChannel: CEA608Decoder?
+        var secondChannelStarted = false  // asked of every pair: cheaper than the optional's case
         // The first channel's cues are built on a second core while decoding goes on, in batches.
         let firstChannelCues = BackgroundMap(state: CEA608CueBuilder()) { $0.cue(for: $1) }
         var firstChannelCaptions: [CEA608Caption] = []
@@ -111,10 +112,11 @@ public struct SCCReader: SourceTextReader, Sendable {
                     let time = CEA608PairTime.frame(frame + Int64(k))
                     let location = SourceLocation(line: line.number, column: Int(word.column))
                     firstChannel.feed(word.byte1, word.byte2, at: time, location: location)
-                    if secondChannel == nil, CEA608Code.isSecondChannelControl(word.byte1, word.byte2) {
+                    if !secondChannelStarted, CEA608Code.isSecondChannelControl(word.byte1, word.byte2) {
+                        secondChannelStarted = true
                         secondChannel = decoder(2)
                     }
-                    secondChannel?.feed(word.byte1, word.byte2, at: time, location: location)
+                    if secondChannelStarted { secondChannel?.feed(word.byte1, word.byte2, at: time, location: location) }
                 }
                 nextFrame = max(frame + Int64(line.words.count), nextFrame ?? 0)
                 previous = line.timecode
