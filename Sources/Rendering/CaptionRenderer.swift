@@ -78,9 +78,7 @@ public final class CaptionRenderer {
     public func yuvOverlay(at time: MediaTime, for frame: VideoFrame) -> YUVOverlay? {
         overlaysMade += 1
         guard timeline.interval(at: time) != nil else { return nil }
-        let scene = scene(at: time)
-        return scene.overlay(frameWidth: width, frameHeight: height, colors: YUVOverlay.colorConverter(for: frame))
-            .map { YUVOverlay(converted: $0, for: frame) }
+        return YUVOverlay(scene(at: time), for: frame)
     }
 }
 
