@@ -36,8 +36,12 @@ struct YUVCanvas {
     private var luma: [UInt8]
     private var chroma: [UInt8]
 
-    /// A transparent canvas over `area` of frames like `frame` (nil when `area` misses the frame).
-    init?(covering area: PixelRect, of frame: VideoFrame) {
+    /// Where the planes come from and the chroma planes go back to, when reused.
+    private let pool: OverlayBufferPool?
+
+    /// A transparent canvas over `area` of frames like `frame` (nil when `area` misses the frame),
+    /// its planes from `pool` when one is given.
+    init?(covering area: PixelRect, of frame: VideoFrame, pool: OverlayBufferPool? = nil) {
         let shift = frame.pixelFormat.chromaShift
         let r = area.intersection(PixelRect(x: 0, y: 0, width: frame.width, height: frame.height))
         guard !r.isEmpty else { return nil }
@@ -51,8 +55,9 @@ struct YUVCanvas {
         rect = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         stride = roundedUp(rect.width, shift.x)
         rows = roundedUp(rect.height, shift.y)
-        luma = [UInt8](repeating: 0, count: 2 * stride * rows)
-        chroma = [UInt8](repeating: 0, count: 2 * stride * rows)
+        self.pool = pool
+        luma = pool?.take(count: 2 * stride * rows, zeroed: true) ?? [UInt8](repeating: 0, count: 2 * stride * rows)
+        chroma = pool?.take(count: 2 * stride * rows, zeroed: true) ?? [UInt8](repeating: 0, count: 2 * stride * rows)
     }
 
     private var planeSize: Int { stride * rows }
@@ -160,7 +165,8 @@ struct YUVCanvas {
         let chromaStride = stride >> shift.x, chromaRows = rows >> shift.y
         let chromaPlaneSize = chromaStride * chromaRows
         let (stride, planeSize) = (stride, planeSize)
-        var averaged = [UInt8](repeating: 0, count: 3 * chromaPlaneSize)
+        // Every byte of it is written below.
+        var averaged = pool?.take(count: 3 * chromaPlaneSize, zeroed: false) ?? [UInt8](repeating: 0, count: 3 * chromaPlaneSize)
         // Read-only access: a mutating one here could copy planes the caller still references.
         luma.withUnsafeBufferPointer { luma in
         chroma.withUnsafeBufferPointer { chroma in
@@ -186,6 +192,10 @@ struct YUVCanvas {
             }
         }
         }
+        // Moved out, not copied: a reference left here would make the next user copy it.
+        var scratch: [UInt8] = []
+        swap(&scratch, &chroma)
+        pool?.put(consume scratch)
         let chromaRect = PixelRect(x: rect.x >> shift.x, y: rect.y >> shift.y,
                                    width: (rect.width + (1 << shift.x) - 1) >> shift.x, height: (rect.height + (1 << shift.y) - 1) >> shift.y)
         return YUVOverlay(pixelFormat: pixelFormat, matrix: matrix, range: range,

@@ -20,9 +20,10 @@ public struct YUVOverlay: Sendable {
     /// Cb, Cr, then alpha.
     let chroma: Planes
 
-    /// The scene drawn for frames like `frame`, nil when it touches none of the frame.
-    public init?(_ scene: CaptionScene, for frame: VideoFrame) {
-        guard var canvas = YUVCanvas(covering: scene.bounds, of: frame) else { return nil }
+    /// The scene drawn for frames like `frame`, nil when it touches none of the frame; its
+    /// buffers come from `pool` when one is given (`OverlayBufferPool.recycle` hands them back).
+    public init?(_ scene: CaptionScene, for frame: VideoFrame, pool: OverlayBufferPool? = nil) {
+        guard var canvas = YUVCanvas(covering: scene.bounds, of: frame, pool: pool) else { return nil }
         scene.paint(fill: { canvas.fill($0, with: YUVColor($1, for: frame)) },
                     mask: { canvas.draw($0, in: YUVColor($0.color, for: frame)) })
         self = canvas.overlay()
@@ -41,6 +42,11 @@ public struct YUVOverlay: Sendable {
         self.range = range
         self.luma = luma
         self.chroma = chroma
+    }
+
+    /// The luma and chroma buffers, for reuse.
+    consuming func takeBuffers() -> ([UInt8], [UInt8]) {
+        (luma.bytes, chroma.bytes)
     }
 
     /// True when it was made for frames like this one.
