@@ -29,8 +29,8 @@ public final class OverlayBufferPool: Sendable {
         }
     }
 
-    /// A buffer of `count` bytes, all zero when `zeroed` (otherwise the caller overwrites every byte).
-    func take(count: Int, zeroed: Bool) -> [UInt8] {
+    /// A buffer of `count` bytes, whatever they hold (the caller clears what it reads).
+    func take(count: Int) -> [UInt8] {
         let reused: [UInt8]? = spare.withLock { list in
             // The smallest that is large enough, keeping larger ones for larger requests.
             let fitting = list.indices.filter { list[$0].capacity >= count }
@@ -51,7 +51,6 @@ public final class OverlayBufferPool: Sendable {
         } else if buffer.count < count {
             buffer.append(contentsOf: repeatElement(0, count: count - buffer.count))
         }
-        if zeroed { buffer.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
         return buffer
     }
 }

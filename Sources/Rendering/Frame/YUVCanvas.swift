@@ -19,6 +19,9 @@ struct YUVColor: Sendable, Hashable {
 /// of the pixels it covers (coverage-weighted, as a half-covered sample must be tinted by half).
 /// Y′CbCr is an affine function of R′G′B′, so drawing in it equals drawing in R′G′B′ and
 /// converting after.
+///
+/// Only each row's span of the parts to be drawn is cleared, averaged and composited: two
+/// centred lines of different lengths leave a quarter of their bounding rectangle empty.
 struct YUVCanvas {
     let pixelFormat: VideoFrame.PixelFormat
     let matrix: VideoFrame.Matrix
@@ -31,19 +34,26 @@ struct YUVCanvas {
     /// padding stays transparent, counting as uncovered.
     let stride: Int
     let rows: Int
+    /// For each row of chroma samples, the columns (canvas luma x, whole chroma samples) that
+    /// anything is drawn in. Outside them the planes are never cleared nor read.
+    let spans: [Range<Int>]
     /// Y′ and alpha planes of `stride × rows` (what the overlay keeps), then Cb and Cr at luma
     /// resolution (averaged by `overlay()`).
     private var luma: [UInt8]
     private var chroma: [UInt8]
+    /// What has been drawn so far: a box on none of it is drawn by setting, not blending.
+    private var drawn: [PixelRect] = []
 
     /// Where the planes come from and the chroma planes go back to, when reused.
     private let pool: OverlayBufferPool?
 
-    /// A transparent canvas over `area` of frames like `frame` (nil when `area` misses the frame),
-    /// its planes from `pool` when one is given.
-    init?(covering area: PixelRect, of frame: VideoFrame, pool: OverlayBufferPool? = nil) {
+    /// A transparent canvas for drawing `parts` (rectangles of the frame) on frames like `frame`
+    /// (nil when they miss the frame), its planes from `pool` when one is given.
+    init?(for parts: [PixelRect], of frame: VideoFrame, pool: OverlayBufferPool? = nil) {
         let shift = frame.pixelFormat.chromaShift
-        let r = area.intersection(PixelRect(x: 0, y: 0, width: frame.width, height: frame.height))
+        let bounds = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+        let clipped = parts.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        let r = clipped.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
         guard !r.isEmpty else { return nil }
         func roundedDown(_ v: Int, _ s: Int) -> Int { (v >> s) << s }
         func roundedUp(_ v: Int, _ s: Int) -> Int { ((v + (1 << s) - 1) >> s) << s }
@@ -55,9 +65,29 @@ struct YUVCanvas {
         rect = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         stride = roundedUp(rect.width, shift.x)
         rows = roundedUp(rect.height, shift.y)
+        var spans = [Range<Int>](repeating: 0..<0, count: rows >> shift.y)
+        for part in clipped {
+            let columns = roundedDown(part.x - x0, shift.x)..<roundedUp(part.maxX - x0, shift.x)
+            for group in ((part.y - y0) >> shift.y)...((part.maxY - 1 - y0) >> shift.y) {
+                spans[group] = spans[group].isEmpty ? columns
+                    : min(spans[group].lowerBound, columns.lowerBound)..<max(spans[group].upperBound, columns.upperBound)
+            }
+        }
+        self.spans = spans
         self.pool = pool
-        luma = pool?.take(count: 2 * stride * rows, zeroed: true) ?? [UInt8](repeating: 0, count: 2 * stride * rows)
-        chroma = pool?.take(count: 2 * stride * rows, zeroed: true) ?? [UInt8](repeating: 0, count: 2 * stride * rows)
+        luma = pool?.take(count: 2 * stride * rows) ?? [UInt8](repeating: 0, count: 2 * stride * rows)
+        chroma = pool?.take(count: 2 * stride * rows) ?? [UInt8](repeating: 0, count: 2 * stride * rows)
+        // Transparent where anything will be drawn (a reused buffer holds an older overlay).
+        let (stride, rowsPerGroup) = (stride, 1 << shift.y)
+        withBases { bases in
+            for (group, span) in spans.enumerated() where !span.isEmpty {
+                for y in (group * rowsPerGroup)..<((group + 1) * rowsPerGroup) {
+                    for plane in [bases.luma, bases.alpha, bases.cb, bases.cr] {
+                        (plane + y * stride + span.lowerBound).update(repeating: 0, count: span.count)
+                    }
+                }
+            }
+        }
     }
 
     private var planeSize: Int { stride * rows }
@@ -84,6 +114,18 @@ struct YUVCanvas {
         let r = box.intersection(rect)
         guard !r.isEmpty else { return }
         let (origin, stride) = (rect, stride)
+        defer { drawn.append(r) }
+        if !drawn.contains(where: { $0.intersects(r) }) {
+            // Over nothing, source-over is the colour itself, premultiplied: the same bytes, set.
+            func premultiplied(_ v: UInt8) -> UInt8 { UInt8(truncatingIfNeeded: PremultipliedRows.divideBy255(UInt16(v) &* UInt16(color.alpha))) }
+            let values = [premultiplied(color.y), color.alpha, premultiplied(color.cb), premultiplied(color.cr)]
+            withBases { bases in
+                for (plane, value) in zip([bases.luma, bases.alpha, bases.cb, bases.cr], values) {
+                    for y in r.y..<r.maxY { (plane + (y - origin.y) * stride + r.x - origin.x).update(repeating: value, count: r.width) }
+                }
+            }
+            return
+        }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: r.width) { alpha in
             alpha.initialize(repeating: color.alpha)
             withBases { bases in
@@ -100,6 +142,7 @@ struct YUVCanvas {
         let r = PixelRect(x: image.x, y: image.y, width: image.width, height: image.height).intersection(rect)
         guard !r.isEmpty else { return }
         let (origin, stride) = (rect, stride)
+        drawn.append(r)
         image.coverage.withUnsafeBufferPointer { coverage in
             // A row of alpha, for a colour that is not opaque.
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: r.width) { scratch in
@@ -165,8 +208,9 @@ struct YUVCanvas {
         let chromaStride = stride >> shift.x, chromaRows = rows >> shift.y
         let chromaPlaneSize = chromaStride * chromaRows
         let (stride, planeSize) = (stride, planeSize)
-        // Every byte of it is written below.
-        var averaged = pool?.take(count: 3 * chromaPlaneSize, zeroed: false) ?? [UInt8](repeating: 0, count: 3 * chromaPlaneSize)
+        let spans = spans
+        // Written in every span below; the rest is never read.
+        var averaged = pool?.take(count: 3 * chromaPlaneSize) ?? [UInt8](repeating: 0, count: 3 * chromaPlaneSize)
         // Read-only access: a mutating one here could copy planes the caller still references.
         luma.withUnsafeBufferPointer { luma in
         chroma.withUnsafeBufferPointer { chroma in
@@ -175,18 +219,15 @@ struct YUVCanvas {
                 let sources = [chroma.baseAddress!, chroma.baseAddress! + planeSize, luma.baseAddress! + planeSize]
                 for (index, from) in sources.enumerated() {
                     let to = averaged.baseAddress! + index * chromaPlaneSize
-                    switch shift {
-                    case (1, 1):
-                        for y in 0..<chromaRows {
-                            PremultipliedRows.meanOf2x2(upper: from + 2 * y * stride, lower: from + (2 * y + 1) * stride,
-                                                       into: to + y * chromaStride, count: chromaStride)
+                    for (y, span) in spans.enumerated() where !span.isEmpty {
+                        let source = from + (y << shift.y) * stride + span.lowerBound
+                        let target = to + y * chromaStride + (span.lowerBound >> shift.x)
+                        let count = span.count >> shift.x
+                        switch shift {
+                        case (1, 1): PremultipliedRows.meanOf2x2(upper: source, lower: source + stride, into: target, count: count)
+                        case (1, 0): PremultipliedRows.meanOf2x1(source, into: target, count: count)
+                        default: target.update(from: source, count: count)
                         }
-                    case (1, 0):
-                        for y in 0..<chromaRows {
-                            PremultipliedRows.meanOf2x1(from + y * stride, into: to + y * chromaStride, count: chromaStride)
-                        }
-                    default:
-                        to.update(from: from, count: planeSize)
                     }
                 }
             }
@@ -199,7 +240,9 @@ struct YUVCanvas {
         let chromaRect = PixelRect(x: rect.x >> shift.x, y: rect.y >> shift.y,
                                    width: (rect.width + (1 << shift.x) - 1) >> shift.x, height: (rect.height + (1 << shift.y) - 1) >> shift.y)
         return YUVOverlay(pixelFormat: pixelFormat, matrix: matrix, range: range,
-                          luma: YUVOverlay.Planes(rect: rect, stride: stride, rows: rows, bytes: luma),
-                          chroma: YUVOverlay.Planes(rect: chromaRect, stride: chromaStride, rows: chromaRows, bytes: averaged))
+                          luma: YUVOverlay.Planes(rect: rect, stride: stride, rows: rows, spans: spans, rowsPerSpan: 1 << shift.y, bytes: luma),
+                          chroma: YUVOverlay.Planes(rect: chromaRect, stride: chromaStride, rows: chromaRows,
+                                                    spans: spans.map { ($0.lowerBound >> shift.x)..<($0.upperBound >> shift.x) },
+                                                    rowsPerSpan: 1, bytes: averaged))
     }
 }

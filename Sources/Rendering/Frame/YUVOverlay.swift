@@ -4,11 +4,15 @@
 /// every frame it shows on; compositing touches only its rectangle.
 public struct YUVOverlay: Sendable {
     /// Planes over a rectangle of the frame's plane: the value planes, then alpha, each
-    /// `stride × rows` (at least the rectangle).
+    /// `stride × rows` (at least the rectangle). Only the columns in `spans` (relative to the
+    /// rectangle, one span for every `rowsPerSpan` rows) hold anything; the rest is not even
+    /// cleared.
     struct Planes: Sendable {
         let rect: PixelRect
         let stride: Int
         let rows: Int
+        let spans: [Range<Int>]
+        let rowsPerSpan: Int
         let bytes: [UInt8]
     }
 
@@ -23,7 +27,10 @@ public struct YUVOverlay: Sendable {
     /// The scene drawn for frames like `frame`, nil when it touches none of the frame; its
     /// buffers come from `pool` when one is given (`OverlayBufferPool.recycle` hands them back).
     public init?(_ scene: CaptionScene, for frame: VideoFrame, pool: OverlayBufferPool? = nil) {
-        guard var canvas = YUVCanvas(covering: scene.bounds, of: frame, pool: pool) else { return nil }
+        var parts: [PixelRect] = []
+        scene.paint(fill: { rect, color in if color.a > 0 { parts.append(rect) } },
+                    mask: { image in if image.color.a > 0 { parts.append(PixelRect(x: image.x, y: image.y, width: image.width, height: image.height)) } })
+        guard var canvas = YUVCanvas(for: parts, of: frame, pool: pool) else { return nil }
         scene.paint(fill: { canvas.fill($0, with: YUVColor($1, for: frame)) },
                     mask: { canvas.draw($0, in: YUVColor($0.color, for: frame)) })
         self = canvas.overlay()
@@ -31,7 +38,7 @@ public struct YUVOverlay: Sendable {
 
     /// An RGBA overlay converted for frames like `frame` (nil when it misses the frame).
     public init?(_ overlay: Overlay, for frame: VideoFrame) {
-        guard var canvas = YUVCanvas(covering: overlay.rect, of: frame) else { return nil }
+        guard var canvas = YUVCanvas(for: [overlay.rect], of: frame) else { return nil }
         canvas.place(overlay, for: frame)
         self = canvas.overlay()
     }
@@ -77,9 +84,14 @@ extension YUVOverlay.Planes {
         let alphaPlane = bytes.count / planeSize - 1
         bytes.withUnsafeBufferPointer { source in
             for row in 0..<rect.height {
-                let s = source.baseAddress! + row * stride
+                // Clipped to the rectangle: spans are whole chroma samples, which at an odd frame
+                // edge reach past it.
+                let span = spans[row / rowsPerSpan].clamped(to: 0..<rect.width)
+                guard !span.isEmpty else { continue }
+                let s = source.baseAddress! + row * stride + span.lowerBound
                 PremultipliedRows.composite(value: s + valuePlane * planeSize, alpha: s + alphaPlane * planeSize,
-                                            onto: target.baseAddress! + (rect.y + row) * targetStride + rect.x, count: rect.width)
+                                            onto: target.baseAddress! + (rect.y + row) * targetStride + rect.x + span.lowerBound,
+                                            count: span.count)
             }
         }
     }
