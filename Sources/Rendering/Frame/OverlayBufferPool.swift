@@ -40,10 +40,11 @@ public final class OverlayBufferPool: Sendable {
             return nil
         }
         guard var buffer = reused else {
-            // A quarter more than asked for, so that the next, slightly larger caption fits too.
-            var fresh = [UInt8]()
-            fresh.reserveCapacity(count + count / 4)
-            fresh.append(contentsOf: repeatElement(0, count: count))
+            // A quarter more than asked for, so that the next, slightly larger caption fits too;
+            // not filled: the caller clears what it reads, and pages never written are never
+            // faulted in.
+            var fresh = [UInt8](unsafeUninitializedCapacity: count + count / 4) { _, initialized in initialized = count + count / 4 }
+            fresh.removeLast(count / 4)
             return fresh
         }
         if buffer.count > count {
