@@ -74,13 +74,12 @@ public final class CaptionRenderer {
         }
     }
 
-    /// The overlay at `time` for frames like `frame` (YUV): drawn in its Y′CbCr, not cached.
-    public func yuvOverlay(at time: MediaTime, for frame: VideoFrame) -> YUVOverlay? {
+    /// The overlay at `time` for frames like `frame` (YUV): drawn in its Y′CbCr, not cached; in
+    /// buffers from `pool` when one is given.
+    public func yuvOverlay(at time: MediaTime, for frame: VideoFrame, pool: OverlayBufferPool? = nil) -> YUVOverlay? {
         overlaysMade += 1
         guard timeline.interval(at: time) != nil else { return nil }
-        let scene = scene(at: time)
-        return scene.overlay(frameWidth: width, frameHeight: height, colors: YUVOverlay.colorConverter(for: frame))
-            .map { YUVOverlay(converted: $0, for: frame) }
+        return YUVOverlay(scene(at: time), for: frame, pool: pool)
     }
 }
 

@@ -155,7 +155,11 @@ public struct CaptionBurner {
                 writeError = error.description
                 break
             }
-            queue.recycle(frame.planes)
+            // Moved out of the frame so that the pool holds the only reference: the reader then
+            // refills the buffers in place instead of copying them.
+            var used: [[UInt8]] = []
+            swap(&used, &frame.planes)
+            queue.recycle(consume used)
             frames += 1
             progress(frames, total)
         }

@@ -24,6 +24,8 @@ final class OverlaysAhead: @unchecked Sendable {
     private let offset: MediaTime
     private let template: VideoFrame
     private let queues: [BoundedQueue<Item>]
+    /// Buffers of overlays already shown, drawn into again.
+    private let buffers = OverlayBufferPool()
     private var threads: [WorkerThread] = []
     private var current: Item?
     /// Changes taken so far: the next comes from queue `taken % queues.count`.
@@ -35,7 +37,10 @@ final class OverlaysAhead: @unchecked Sendable {
     init(renderers: [CaptionRenderer], frameRate: (Int, Int), offset: MediaTime, template: VideoFrame) {
         precondition(!renderers.isEmpty)
         self.renderers = renderers
-        queues = renderers.map { _ in BoundedQueue<Item>(capacity: 16) }
+        // A few overlays ahead each are enough to absorb one that is slow to draw; more would
+        // only hold more memory (an overlay at 2160p is over a megabyte) and keep their buffers
+        // from being reused.
+        queues = renderers.map { _ in BoundedQueue<Item>(capacity: 4) }
         timeline = renderers[0].timeline
         self.frameRate = (Int64(frameRate.0), Int64(frameRate.1))
         self.offset = offset
@@ -77,8 +82,8 @@ final class OverlaysAhead: @unchecked Sendable {
             if interval != last {
                 last = interval
                 if change % renderers.count == worker {
-                    let overlay = renderer.yuvOverlay(at: time, for: template)
-                    if !queue.put(Item(interval: interval, overlay: overlay)) { return }
+                    let overlay = renderer.yuvOverlay(at: time, for: template, pool: buffers)
+                    if !queue.put(Item(interval: interval, overlay: consume overlay)) { return }
                 }
                 change += 1
             }
@@ -98,6 +103,8 @@ final class OverlaysAhead: @unchecked Sendable {
                 break
             }
             taken += 1
+            // The overlay replaced has been composited for the last time.
+            if let shown = current.take()?.overlay { buffers.recycle(consume shown) }
             current = next
         }
         return current?.overlay

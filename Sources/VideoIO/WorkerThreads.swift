@@ -23,7 +23,8 @@ final class ReaderBox: @unchecked Sendable {
                 self.error = error.description
                 break
             }
-            if !queue.put(planes) { break }
+            // Moved, not copied: a reference left here would make the compositor copy the frame.
+            if !queue.put(consume planes) { break }
         }
         queue.finish()
     }
@@ -51,13 +52,15 @@ final class BoundedQueue<Element>: @unchecked Sendable {
         pthread_cond_destroy(&changed)
     }
 
-    /// Adds an item, waiting while the queue is full; false when the consumer stopped.
-    func put(_ item: Element) -> Bool {
+    /// Adds an item, waiting while the queue is full; false when the consumer stopped. The item
+    /// is moved in (callers pass `consume x`): frame buffers must reach the other thread uniquely
+    /// referenced, or writing into them there copies them first.
+    func put(_ item: consuming Element) -> Bool {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         while items.count >= capacity && !stopped { pthread_cond_wait(&changed, &mutex) }
         if stopped { return false }
-        items.append(item)
+        items.append(consume item)
         pthread_cond_broadcast(&changed)
         return true
     }
@@ -99,22 +102,22 @@ final class FrameQueue: @unchecked Sendable {
         pool = BoundedQueue(capacity: capacity + 2)
     }
 
-    func put(_ planes: [[UInt8]]) -> Bool { queue.put(planes) }
+    func put(_ planes: consuming [[UInt8]]) -> Bool { queue.put(consume planes) }
     func take() -> [[UInt8]]? { queue.take() }
     func finish() { queue.finish() }
     func stop() { queue.stop(); pool.stop() }
-    func recycle(_ planes: [[UInt8]]) { pool.putIfRoom(planes) }
+    func recycle(_ planes: consuming [[UInt8]]) { pool.putIfRoom(consume planes) }
     /// A used buffer when one is back, else an empty one (never waits).
     func spare() -> [[UInt8]] { pool.takeIfAny() ?? [] }
 }
 
 extension BoundedQueue {
     /// Adds an item unless the queue is full (then it is dropped), without waiting.
-    func putIfRoom(_ item: Element) {
+    func putIfRoom(_ item: consuming Element) {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         if items.count < capacity && !stopped {
-            items.append(item)
+            items.append(consume item)
             pthread_cond_broadcast(&changed)
         }
     }

@@ -85,4 +85,46 @@ import CaptionStyling
         #expect(renderer.overlaysMade == 2)
         #expect(renderer.overlay(at: MediaTime(seconds: 6)) == nil)
     }
+
+    /// A scene with a box, an outline and a colour of text that is not white, on a frame of odd
+    /// size (so that chroma samples at the right and bottom edges are half outside it).
+    static func edgeScene() throws -> (CaptionRenderer, VideoFrame) {
+        let yellow = Span(.styled, style: StyleProperties(color: Color(red: 255, green: 255, blue: 0)), children: [.text("yellow")])
+        let cues = [Cue(start: .zero, end: MediaTime(seconds: 5), content: [.text("A long first line with "), .span(yellow), .lineBreak, .text("and short")])]
+        var appearance = CaptionAppearance.default
+        try appearance.apply(specification: "edge=uniform")
+        try appearance.apply(specification: "background-opacity=60%")
+        let renderer = try CaptionRenderer(track: Track(cues: cues), format: .webVTT, width: 641, height: 361, appearance: appearance,
+                                           fonts: FontSet(cjk: false))
+        return (renderer, VideoFrame(width: 641, height: 361, pixelFormat: .yuv420p, matrix: .bt709, color: Color4(r: 30, g: 120, b: 200)))
+    }
+
+    @Test func drawingInYCbCrMatchesDrawingInRGBAAndConverting() throws {
+        let (renderer, background) = try Self.edgeScene()
+        var direct = background, converted = background
+        renderer.render(at: MediaTime(seconds: 1), onto: &direct)
+        Compositor.composite(try #require(renderer.overlay(at: MediaTime(seconds: 1))), onto: &converted)
+        var changed = 0
+        for plane in 0..<3 {
+            for (a, b) in zip(direct.planes[plane], converted.planes[plane]) {
+                #expect(abs(Int(a) - Int(b)) <= 3, "rounding only")
+            }
+            changed += zip(direct.planes[plane], background.planes[plane]).filter { $0 != $1 }.count
+        }
+        #expect(changed > 1000)
+    }
+
+    @Test func overlaysDrawnInReusedBuffersEqualOnesDrawnInFreshOnes() throws {
+        let (renderer, background) = try Self.edgeScene()
+        let pool = OverlayBufferPool()
+        // A large overlay leaves its bytes in the pool's buffers.
+        var large = renderer.scene(at: MediaTime(seconds: 1))
+        large.windows.append((PixelRect(x: 0, y: 0, width: 641, height: 361), Color4(r: 255, g: 0, b: 0, a: 200)))
+        pool.recycle(try #require(YUVOverlay(large, for: background, pool: pool)))
+        let scene = renderer.scene(at: MediaTime(seconds: 1))
+        var reused = background, fresh = background
+        try #require(YUVOverlay(scene, for: background, pool: pool)).composite(onto: &reused)
+        try #require(YUVOverlay(scene, for: background)).composite(onto: &fresh)
+        #expect(reused.planes == fresh.planes)
+    }
 }

@@ -20,34 +20,28 @@ public struct CaptionScene: Sendable {
     }
 
     /// Draws the scene into a transparent overlay covering only what it touches (clipped to
-    /// the frame): windows first, then every line's boxes, then every line's edges and glyphs — so
-    /// that one line's box never covers another's text.
+    /// the frame). For video, `YUVOverlay(_:for:)` draws it in the frame's Y′CbCr instead.
     public func overlay(frameWidth: Int, frameHeight: Int) -> Overlay? {
-        overlay(frameWidth: frameWidth, frameHeight: frameHeight, colors: { $0 })
-    }
-
-    /// The overlay with every colour passed through `colors` first. Source-over blending is the
-    /// same arithmetic whatever the three channels mean, and Y′CbCr is an affine function of R′G′B′,
-    /// so drawing with colours already converted to a video's Y′CbCr gives that video's overlay in
-    /// one pass (`YUVOverlay(converted:for:)`), without converting every pixel afterwards.
-    public func overlay(frameWidth: Int, frameHeight: Int, colors: (Color4) -> Color4) -> Overlay? {
         let area = bounds.intersection(PixelRect(x: 0, y: 0, width: frameWidth, height: frameHeight))
         guard !area.isEmpty else { return nil }
         var bitmap = Bitmap(width: area.width, height: area.height)
-        for w in windows { bitmap.fill(w.rect.moved(-area.x, -area.y), with: colors(w.color)) }
-        for line in lines {
-            for b in line.backgrounds { bitmap.fill(b.rect.moved(-area.x, -area.y), with: colors(b.color)) }
-        }
-        func draw(_ image: RasterImage) {
-            var moved = image.offset(dx: -area.x, dy: -area.y)
-            moved.color = colors(image.color)
-            bitmap.draw(moved)
-        }
-        for line in lines {
-            for image in line.images where image.kind != .fill { draw(image) }
-            for image in line.images where image.kind == .fill { draw(image) }
-        }
+        paint(fill: { rect, color in bitmap.fill(rect.moved(-area.x, -area.y), with: color) },
+              mask: { image in bitmap.draw(image.offset(dx: -area.x, dy: -area.y)) })
         return Overlay(x: area.x, y: area.y, bitmap: bitmap)
+    }
+
+    /// Everything in drawing order, in frame pixels: windows first, then every line's boxes, then
+    /// each line's edges and glyphs — so that one line's box never covers another's text. Each
+    /// way of drawing (RGBA, the video's Y′CbCr) follows this order.
+    func paint(fill: (PixelRect, Color4) -> Void, mask: (RasterImage) -> Void) {
+        for w in windows { fill(w.rect, w.color) }
+        for line in lines {
+            for b in line.backgrounds { fill(b.rect, b.color) }
+        }
+        for line in lines {
+            for image in line.images where image.kind != .fill { mask(image) }
+            for image in line.images where image.kind == .fill { mask(image) }
+        }
     }
 }
 

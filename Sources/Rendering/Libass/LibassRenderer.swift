@@ -134,9 +134,10 @@ public final class LibassRenderer {
             image = i.next
             guard let mask = i.bitmap, i.w > 0, i.h > 0 else { continue }
             let w = Int(i.w), h = Int(i.h), stride = Int(i.stride)
-            var coverage = [UInt8](repeating: 0, count: w * h)
-            coverage.withUnsafeMutableBufferPointer { out in
-                for row in 0..<h { (out.baseAddress! + row * w).update(from: mask + row * stride, count: w) }
+            // Rows copied straight into the new array (no zero-fill first: every byte is written).
+            let coverage = [UInt8](unsafeUninitializedCapacity: w * h) { out, initialized in
+                for row in 0..<h { (out.baseAddress! + row * w).initialize(from: mask + row * stride, count: w) }
+                initialized = w * h
             }
             let kind: RasterImage.Kind = i.type == IMAGE_TYPE_OUTLINE ? .outline : i.type == IMAGE_TYPE_SHADOW ? .shadow : .fill
             // ASS colours are 0xRRGGBBAA with AA as transparency.
