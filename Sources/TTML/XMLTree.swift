@@ -16,6 +16,14 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { namespace.isEmpty ? local : "{\(namespace)}\(local)" }
+
+    /// The local name alone: it tells apart the names one map holds (a style set's properties,
+    /// an element's attributes) nearly always, and hashing the namespace URI as well — some 35
+    /// bytes, for every style lookup — was a noticeable part of reading a large document.
+    /// Equality still compares both.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(local)
+    }
 }
 
 public struct XMLAttribute: Sendable, Hashable {
