@@ -19,7 +19,12 @@ struct TTMLSpecifiedStyleResolver {
     /// The namespaces whose attributes are style properties: TTML's, IMSC's and EBU-TT's.
     static let styleNamespaces: Set<String> = [XMLNamespace.tts, XMLNamespace.itts, XMLNamespace.ebutts]
 
-    static func isStyleAttribute(_ name: XMLName) -> Bool { styleNamespaces.contains(name.namespace) }
+    /// Compared one by one rather than looked up in `styleNamespaces`: this is asked of every
+    /// attribute of every element, and hashing a namespace URI costs more than three comparisons.
+    static func isStyleAttribute(_ name: XMLName) -> Bool {
+        let namespace = name.namespace
+        return namespace == XMLNamespace.tts || namespace == XMLNamespace.itts || namespace == XMLNamespace.ebutts
+    }
     static let ttStyle = XMLName(XMLNamespace.tt, "style")
     static let styleAttribute = XMLName("", "style")
 
