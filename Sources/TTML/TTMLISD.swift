@@ -1,5 +1,4 @@
 public import TimedText
-import TextScanning
 
 /// One element of an intermediate synchronic document: a content node selected into a region at
 /// some time, with its specified styles as they are then (`set` values applied).
@@ -47,7 +46,7 @@ public struct TTMLISD: Sendable, Hashable {
 /// in the default region when the document defines no region. An element that names another
 /// region is left out with everything in it. Then (§11.3.1.5) inactive elements, elements with
 /// `tts:display="none"` and empty containers are pruned.
-public struct TTMLISDBuilder: Sendable {
+public struct TTMLISDBuilder {
     public let document: TTMLDocument
     /// Containers with many children are indexed by begin time so that finding the children
     /// active at a time costs a binary search, not a scan (a body of 10,000 paragraphs).
@@ -166,24 +165,16 @@ public struct TTMLISDBuilder: Sendable {
         return unique
     }
 
-    /// The whole sequence, one ISD per significant time. Each ISD depends on its time alone, so a
-    /// long document's are made in consecutive pieces on all cores, each written in place.
+    /// The whole sequence, one ISD per significant time.
     public func sequence() -> [TTMLISD] {
         let times = significantTimes()
-        let pieces = parallelPieces(size: times.count, minimumPieceSize: Self.minimumPieceSize)
-        return [TTMLISD](unsafeUninitializedCapacity: times.count) { buffer, initialized in
-            nonisolated(unsafe) let out = buffer
-            _ = parallelMap(count: pieces) { k in
-                for i in (times.count * k / pieces)..<(times.count * (k + 1) / pieces) {
-                    (out.baseAddress! + i).initialize(to: isd(at: times[i], until: i + 1 < times.count ? times[i + 1] : nil))
-                }
-            }
-            initialized = times.count
+        var result: [TTMLISD] = []
+        result.reserveCapacity(times.count)
+        for (k, t) in times.enumerated() {
+            result.append(isd(at: t, until: k + 1 < times.count ? times[k + 1] : nil))
         }
+        return result
     }
-
-    /// Fewer significant times than this are not worth a second thread.
-    static let minimumPieceSize = 2_000
 
     /// The ISD at time `t` (ending at `end`, for the record).
     public func isd(at t: MediaTime, until end: MediaTime? = nil) -> TTMLISD {

@@ -43,27 +43,22 @@ public struct TTMLReader: SourceTextReader, Sendable {
 
     public func readFile(_ source: SourceText) -> ParseResult<TTMLFile> {
         let scanned = XMLScanner(options: options.xml).scan(source)
+        var log = DiagnosticLog()
         var empty = Document(format: .ttml, encoding: source.encoding)
         guard let root = scanned.value.root else {
             return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: [], xml: scanned.value), diagnostics: scanned.diagnostics)
         }
-        // The constraints of the profiles the document declares (IMSC text, EBU-TT-D), warnings,
-        // are checked on the XML alone: on another core while the document is built.
-        let sourceSize = source.byteCount
-        let (built, profileLog) = concurrently({
-            var builder = TTMLDocumentBuilder(log: DiagnosticLog(), sourceSize: sourceSize)
-            return (document: builder.build(root), log: builder.log)
-        }, {
-            var profiles = TTMLProfileChecker(root: root)
-            profiles.check()
-            return profiles.log
-        })
-        var log = built.log
-        guard let ttml = built.document else {
+        var builder = TTMLDocumentBuilder(log: log, sourceSize: source.byteCount)
+        let built = builder.build(root)
+        log = builder.log
+        guard let ttml = built else {
             return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: [], xml: scanned.value),
                                diagnostics: scanned.diagnostics + log.finished())
         }
-        log.merge(profileLog)
+        // The constraints of the profiles the document declares (IMSC text, EBU-TT-D): warnings.
+        var profiles = TTMLProfileChecker(root: root)
+        profiles.check()
+        log.merge(profiles.log)
         let isds = TTMLISDBuilder(document: ttml).sequence()
         let styler = TTMLCueStyler(context: TTMLStyleContext(root: root))
         empty.tracks = [Self.track(ttml, isds, styler: styler)]

@@ -20,17 +20,6 @@ public func parallelMap<T: Sendable>(count: Int, _ work: @Sendable (Int) -> T) -
     return slots.map { $0! }
 }
 
-/// Runs two independent pieces of work at once (on two cores when there are two) and returns
-/// both results.
-public func concurrently<A: Sendable, B: Sendable>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
-    nonisolated(unsafe) var a: A?
-    nonisolated(unsafe) var b: B?
-    DispatchQueue.concurrentPerform(iterations: 2) { index in
-        if index == 0 { a = first() } else { b = second() }
-    }
-    return (a!, b!)
-}
-
 /// How many pieces to split work of `size` units into, given a minimum useful piece size.
 public func parallelPieces(size: Int, minimumPieceSize: Int) -> Int {
     let cores = max(1, activeProcessorCount)
