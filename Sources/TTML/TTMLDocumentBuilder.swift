@@ -184,7 +184,10 @@ struct TTMLDocumentBuilder {
         var regionReference: XMLAttribute?
         var agents: XMLAttribute?
         for attribute in element.attributes {
+            // No namespace first: most attributes (timing, region, style) have none.
             switch attribute.name.namespace {
+            case "":
+                if attribute.name.local == "region" { regionReference = attribute }
             case XMLNamespace.xml:
                 switch attribute.name.local {
                 case "id": node.id = attribute.value
@@ -192,8 +195,6 @@ struct TTMLDocumentBuilder {
                 case "space": node.preservesSpace = trimmed(attribute.value) == "preserve"
                 default: break
                 }
-            case "":
-                if attribute.name.local == "region" { regionReference = attribute }
             case XMLNamespace.ttm:
                 if attribute.name.local == "agent" { agents = attribute }
                 if attribute.name.local == "role" { node.role = trimmed(attribute.value) }

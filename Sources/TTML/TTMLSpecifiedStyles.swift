@@ -23,7 +23,7 @@ struct TTMLSpecifiedStyleResolver {
     /// attribute of every element, and hashing a namespace URI costs more than three comparisons.
     static func isStyleAttribute(_ name: XMLName) -> Bool {
         let namespace = name.namespace
-        return namespace == XMLNamespace.tts || namespace == XMLNamespace.itts || namespace == XMLNamespace.ebutts
+        return !namespace.isEmpty && namespace == XMLNamespace.tts || namespace == XMLNamespace.itts || namespace == XMLNamespace.ebutts
     }
     static let ttStyle = XMLName(XMLNamespace.tt, "style")
     static let styleAttribute = XMLName("", "style")

@@ -24,6 +24,13 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(local)
     }
+
+    /// Local names first: they are short and tell most names apart; equal namespace URIs are
+    /// usually the same String (`XMLNamespaceScope` shares one per known namespace), which
+    /// compares at once.
+    public static func == (lhs: XMLName, rhs: XMLName) -> Bool {
+        lhs.local == rhs.local && lhs.namespace == rhs.namespace
+    }
 }
 
 public struct XMLAttribute: Sendable, Hashable {
