@@ -190,6 +190,11 @@ struct TTMLInlineContent {
     /// True when white-space collapsing leaves `text` unchanged however it is placed: it starts
     /// and ends with something other than white space, and its only white space is single spaces.
     private static func isCollapsed(_ text: String.UTF8View) -> Bool {
+        // Native strings are contiguous; any other is simply handled the long way.
+        text.withContiguousStorageIfAvailable(isCollapsed) ?? false
+    }
+
+    private static func isCollapsed(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = text.first, let last = text.last, !isWhitespace(first), !isWhitespace(last) else { return false }
         var previousWasSpace = false
         for byte in text {

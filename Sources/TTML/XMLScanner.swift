@@ -368,14 +368,8 @@ private struct XMLParser {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// The name at `range`, split at its colon; a name with an empty part or more than one colon
-    /// is reported (at `offset`, each time it occurs) and read as having no prefix.
-    mutating func name(_ range: Range<Int>, at offset: Int) -> Int {
-        let id = names.intern(range, in: bytes)
-        reportIfMalformed(id, at: offset)
-        return id
-    }
-
+    /// A name with an empty part or more than one colon is reported (at `offset`, each time it
+    /// occurs) and read as having no prefix.
     mutating func reportIfMalformed(_ id: Int, at offset: Int) {
         if names[id].malformed {
             error(.xmlBadName, "'\(names[id].qualifiedName)' is not a qualified name (prefix:local)", at: offset)
@@ -452,7 +446,7 @@ private struct XMLParser {
                 let tagEnd = find(UInt8(ascii: ">"), from: valueStart) ?? n
                 normaliseAttributeValue(valueStart, tagEnd, into: &value)
                 pos = tagEnd
-                rawAttributes.append(raw(nameRange, value, start))
+                rawAttributes.append(raw(nameID, value, start))
                 return
             }
             normaliseAttributeValue(valueStart, end, into: &value)
@@ -466,11 +460,11 @@ private struct XMLParser {
             }
             normaliseAttributeValue(valueStart, pos, into: &value)
         }
-        rawAttributes.append(raw(nameRange, value, start))
+        rawAttributes.append(raw(nameID, value, start))
     }
 
-    mutating func raw(_ nameRange: Range<Int>, _ value: [UInt8], _ offset: Int) -> RawAttribute {
-        let nameID = name(nameRange, at: offset)
+    mutating func raw(_ nameID: Int, _ value: [UInt8], _ offset: Int) -> RawAttribute {
+        reportIfMalformed(nameID, at: offset)
         let text = cleanValue.map { string($0) } ?? String(decoding: value, as: UTF8.self)
         cleanValue = nil
         return RawAttribute(nameID: nameID, value: text, offset: offset)
