@@ -35,12 +35,13 @@ struct TTMLSpecifiedStyleResolver {
     }
 
     /// The specified style set of `element` (a content element, a region or a style element).
-    mutating func specifiedStyles(of element: XMLElement, log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
+    /// `nestedStyles` false says the caller knows the element has no `style` children.
+    mutating func specifiedStyles(of element: XMLElement, nestedStyles: Bool = true, log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
         var visiting: [String] = []
-        return specifiedStyles(of: element, visiting: &visiting, log: &log)
+        return specifiedStyles(of: element, nestedStyles: nestedStyles, visiting: &visiting, log: &log)
     }
 
-    private mutating func specifiedStyles(of element: XMLElement, visiting: inout [String],
+    private mutating func specifiedStyles(of element: XMLElement, nestedStyles: Bool = true, visiting: inout [String],
                                           log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
         var result: [XMLName: XMLAttribute] = [:]
         if let references = element.attribute(Self.styleAttribute) {
@@ -70,7 +71,7 @@ struct TTMLSpecifiedStyleResolver {
             }
         }
         // Nested styling (TTML2 §10.4.4.2 step 2): `style` children of content elements and regions.
-        if element.name.local != "style" {
+        if nestedStyles && element.name.local != "style" {
             for case .element(let child) in element.children where child.name == Self.ttStyle {
                 result.merge(specifiedStyles(of: child, visiting: &visiting, log: &log)) { _, new in new }
             }
