@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Peer comparisons, legible vs. other tools: SRT -> WebVTT conversion, or (--vtt) WebVTT parsing.
+"""Peer comparisons, legible vs. other tools: SRT -> WebVTT conversion, or (--vtt) WebVTT parsing,
+(--scc) SCC decoding, (--ttml) IMSC/TTML reading.
 
 Usage:
   python3 Benchmarks/peers.py [--cues 100000] [--repeat 5] [--legible PATH] [--json]
   python3 Benchmarks/peers.py --vtt [...]
+  python3 Benchmarks/peers.py --scc [...]
+  python3 Benchmarks/peers.py --ttml [...]
 
 Each tool converts the same generated SRT file to WebVTT as a whole process; with --vtt each
 reads the same generated WebVTT file (see WEBVTT_TOOLS for the exact commands), after one
@@ -34,6 +37,7 @@ WORK_DIR = os.path.join(BENCH_DIR, ".work")
 GEN_SCRIPT = os.path.join(BENCH_DIR, "gen_srt.py")
 GEN_VTT_SCRIPT = os.path.join(BENCH_DIR, "gen_vtt.py")
 GEN_SCC_SCRIPT = os.path.join(BENCH_DIR, "gen_scc.py")
+GEN_TTML_SCRIPT = os.path.join(BENCH_DIR, "gen_ttml.py")
 DEFAULT_LEGIBLE = os.path.join(".build", "release", "legible")
 PY_PACKAGES = ["pysubs2", "srt", "pycaption", "webvtt-py", "ttconv"]
 VENV_MARKER = ".legible-peers-installed"
@@ -113,6 +117,20 @@ import sys
 from pycaption import SCCReader
 captions = SCCReader().read(open(sys.argv[1], encoding="utf-8").read())
 print(sum(len(captions.get_captions(lang)) for lang in captions.get_languages()))
+"""
+
+
+# TTML reading (--ttml). Each gets argv[1] = input .ttml and prints the number of paragraphs read.
+
+# ttconv: the IMSC reader to its model, from the ElementTree its own tools parse with (ttconv
+# reports the generator's rgba() background, which IMSC does not allow, on the log: silenced).
+TTCONV_TTML_SNIPPET = r"""
+import sys, logging
+logging.disable(logging.WARNING)
+import xml.etree.ElementTree as et
+import ttconv.imsc.reader as imsc
+doc = imsc.to_model(et.parse(sys.argv[1]))
+print(sum(len(list(div)) for div in doc.get_body()))
 """
 
 
@@ -236,6 +254,29 @@ def ensure_scc_input(captions, seed):
     log("peers: generating %d pop-on captions into %s" % (captions, os.path.relpath(path, REPO_ROOT)))
     subprocess.run([sys.executable, GEN_SCC_SCRIPT, path, "--captions", str(captions), "--seed", str(seed),
                     "--modes", "pop"], check=True)
+    with open(meta_path, "w") as f:
+        json.dump(meta, f)
+    return path
+
+
+def ensure_ttml_input(paragraphs, seed):
+    """Generate .work/big.ttml (IMSC 1.1 text profile, see gen_ttml.py) unless it exists with the
+    same parameters."""
+    os.makedirs(WORK_DIR, exist_ok=True)
+    path = os.path.join(WORK_DIR, "big.ttml")
+    meta_path = path + ".meta.json"
+    gen_stat = os.stat(GEN_TTML_SCRIPT)
+    meta = {"paragraphs": paragraphs, "seed": seed, "generator": [gen_stat.st_size, int(gen_stat.st_mtime)]}
+    if os.path.exists(path) and os.path.exists(meta_path):
+        try:
+            with open(meta_path) as f:
+                if json.load(f) == meta:
+                    return path
+        except ValueError:
+            pass
+    log("peers: generating %d paragraphs into %s" % (paragraphs, os.path.relpath(path, REPO_ROOT)))
+    subprocess.run([sys.executable, GEN_TTML_SCRIPT, path, "--paragraphs", str(paragraphs), "--seed", str(seed)],
+                   check=True)
     with open(meta_path, "w") as f:
         json.dump(meta, f)
     return path
@@ -573,6 +614,45 @@ def scc_comparison(a, wanted, legible):
     return 0
 
 
+def ttml_comparison(a, wanted, legible):
+    """--ttml: legible and ttconv read the same generated IMSC document (one `p` per cue, none
+    overlapping in its region, so both count the paragraphs); only reading is timed."""
+    paragraphs = a.cues if a.cues != 100_000 else 10_000
+    src = ensure_ttml_input(paragraphs, a.seed)
+    results, specs, versions = [], [], {}
+    if wanted("legible"):
+        specs.append(("legible info", [legible, "info", src, "--json"], "info"))
+    if wanted("ttconv"):
+        py, err = ensure_venv()
+        if py:
+            versions.update(py_versions(py))
+        if py is None or versions.get("ttconv") is None:
+            results.append({"tool": "ttconv", "status": "missing", "error": err or "ttconv not installed"})
+        else:
+            specs.append(("ttconv", [py, "-c", TTCONV_TTML_SNIPPET, src], "count"))
+    versions = {k: v for k, v in versions.items() if k == "ttconv"}
+    checked, failed = check_cue_counts(specs, paragraphs, a.timeout)
+    results = bench_tools(checked, a.repeat, a.timeout, paragraphs) + failed + results
+    ref = add_ratios(results, {}, os.path.getsize(src))
+    report = {
+        "comparison": "ttml-read",
+        "input": {"path": os.path.relpath(src, REPO_ROOT), "cues": paragraphs, "bytes": os.path.getsize(src), "seed": a.seed},
+        "repeat": a.repeat,
+        "metric": "median wall time of whole process incl. start-up; every tool checked once to read all paragraphs",
+        "rss_method": ("os.wait4 via subreaper (clean)" if subreaper_enabled()
+                       else "os.wait4 on direct child (may include parent's RSS floor)"),
+        "versions": versions,
+        "results": results,
+    }
+    if a.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_table(report)
+    if wanted("legible") and (ref is None or ref["status"] != "ok"):
+        return 1
+    return 0
+
+
 # --- Main -------------------------------------------------------------------
 
 def main():
@@ -583,6 +663,9 @@ def main():
     ap.add_argument("--scc", action="store_true",
                     help="compare SCC (CEA-608) decoding instead (legible, ttconv, pycaption); "
                          "10,000 pop-on captions unless --cues says otherwise")
+    ap.add_argument("--ttml", action="store_true",
+                    help="compare TTML (IMSC 1.1) reading instead (legible, ttconv); "
+                         "10,000 paragraphs unless --cues says otherwise")
     ap.add_argument("--cues", type=int, default=100_000,
                     help="cues in the generated input (default 100000)")
     ap.add_argument("--repeat", type=int, default=5,
@@ -596,7 +679,8 @@ def main():
                     help="seconds before a single run is killed (default 900)")
     ap.add_argument("--only", default=None,
                     help="comma-separated subset of: legible,ffmpeg,pysubs2,srt,pycaption "
-                         "(with --vtt: legible,ffmpeg,webvtt-py,webvtt-py-convert)")
+                         "(with --vtt: legible,ffmpeg,webvtt-py,webvtt-py-convert; "
+                         "with --scc: legible,ttconv,pycaption; with --ttml: legible,ttconv)")
     a = ap.parse_args()
     if a.repeat < 1 or a.cues < 1:
         ap.error("--repeat and --cues must be >= 1")
@@ -618,6 +702,8 @@ def main():
         return webvtt_comparison(a, wanted, legible)
     if a.scc:
         return scc_comparison(a, wanted, legible)
+    if a.ttml:
+        return ttml_comparison(a, wanted, legible)
 
     src = ensure_input(a.cues, a.seed)
     size = os.path.getsize(src)

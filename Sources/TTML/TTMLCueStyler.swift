@@ -57,7 +57,28 @@ final class TTMLCueStyler {
         return computed
     }
 
+    /// The specified sets met under each parent and kind, with what they computed to, so that the
+    /// same set met again (locations included) is found without hashing its values: elements
+    /// that name the same styles and state none of their own share one stored set, and two
+    /// maps with the same storage compare equal at once. A few per parent and kind are enough.
+    private var recent: [RecentKey: [(specified: [XMLName: XMLAttribute], computed: Computed)]] = [:]
+    private static let recentLimit = 8
+
+    private struct RecentKey: Hashable {
+        var parent: Int
+        var kind: TTMLStyledElementKind
+    }
+
     func compute(_ specified: [XMLName: XMLAttribute], kind: TTMLStyledElementKind, parent: Computed?) -> Computed {
+        let recentKey = RecentKey(parent: parent?.id ?? -1, kind: kind)
+        // Met before with these very locations: whatever it had to report has been reported.
+        if let known = recent[recentKey]?.first(where: { $0.specified == specified }) { return known.computed }
+        let computed = computeByValue(specified, kind: kind, parent: parent)
+        if recent[recentKey, default: []].count < Self.recentLimit { recent[recentKey, default: []].append((specified, computed)) }
+        return computed
+    }
+
+    private func computeByValue(_ specified: [XMLName: XMLAttribute], kind: TTMLStyledElementKind, parent: Computed?) -> Computed {
         let key = MemoKey(parent: parent?.id ?? -1, kind: kind, specified: specified.mapValues(\.value))
         if let known = memo[key] {
             // The same bad value written somewhere else is reported there too.

@@ -184,7 +184,10 @@ struct TTMLDocumentBuilder {
         var regionReference: XMLAttribute?
         var agents: XMLAttribute?
         for attribute in element.attributes {
+            // No namespace first: most attributes (timing, region, style) have none.
             switch attribute.name.namespace {
+            case "":
+                if attribute.name.local == "region" { regionReference = attribute }
             case XMLNamespace.xml:
                 switch attribute.name.local {
                 case "id": node.id = attribute.value
@@ -192,8 +195,6 @@ struct TTMLDocumentBuilder {
                 case "space": node.preservesSpace = trimmed(attribute.value) == "preserve"
                 default: break
                 }
-            case "":
-                if attribute.name.local == "region" { regionReference = attribute }
             case XMLNamespace.ttm:
                 if attribute.name.local == "agent" { agents = attribute }
                 if attribute.name.local == "role" { node.role = trimmed(attribute.value) }
@@ -210,23 +211,35 @@ struct TTMLDocumentBuilder {
                 log.report(.warning, .ttmlUnknownRegion, "region=\"\(id)\" names no region; this content is not shown", at: reference.location)
             }
         }
-        node.specifiedStyles = styles.specifiedStyles(of: element, log: &log)
+        // One pass over the children for what applies to the element as a whole: inline regions,
+        // sets and nested styles (copying every child out of the tree once more for each of them
+        // showed in profiles of documents with thousands of paragraphs).
+        var inlineRegions: [XMLElement] = []
+        var hasSets = false
+        var hasNestedStyles = false
+        for case .element(let child) in element.children where child.name.namespace == XMLNamespace.tt {
+            switch child.name.local {
+            case "region": inlineRegions.append(child)
+            case "set": hasSets = true
+            case "style": hasNestedStyles = true
+            default: break
+            }
+        }
+        node.specifiedStyles = styles.specifiedStyles(of: element, nestedStyles: hasNestedStyles, log: &log)
         if let agents {
             let first = agents.value.split(separator: " ").first.map(String.init)
             node.agent = first.map { agentNames[$0] ?? $0 }
         }
+        // What the children inherit, kept apart so that the node is not needed after it is stored.
+        var region = node.region
+        let language = node.language
+        let preservesSpace = node.preservesSpace
         nodes.append(node)
 
         // Inline regions first: they apply to the element as a whole (TTML2 §11.1.2.1).
-        var inlineRegions: [XMLElement] = []
-        var hasSets = false
-        for case .element(let child) in element.children where child.name.namespace == XMLNamespace.tt {
-            if child.name.local == "region" { inlineRegions.append(child) }
-            if child.name.local == "set" { hasSets = true }
-        }
         for child in inlineRegions {
-            if node.region == nil, let r = addRegion(child, origin: .inline) {
-                node.region = r
+            if region == nil, let r = addRegion(child, origin: .inline) {
+                region = r
                 nodes[index].region = r
             } else {
                 log.report(.warning, .ttmlSkippedElement, "a second inline region, or one beside a region attribute, is ignored",
@@ -254,15 +267,15 @@ struct TTMLDocumentBuilder {
                 }
                 let leafEnd: MediaTime? = timing.isSequential ? childSync : nil
                 let leaf = TTMLContentNode(kind: .text(text.text), location: text.location,
-                                           interval: TTMLInterval(begin: childSync, end: leafEnd), language: node.language,
-                                           preservesSpace: node.preservesSpace)
+                                           interval: TTMLInterval(begin: childSync, end: leafEnd), language: language,
+                                           preservesSpace: preservesSpace)
                 nodes.append(leaf)
                 built = (nodes.count - 1, leafEnd)
             case .element(let e):
                 guard let childKind = contentKind(of: e, in: kind) else { continue }
                 elementChildren += 1
                 built = content(e, kind: childKind, syncBegin: childSync, parentIsSequential: timing.isSequential,
-                                language: node.language, preservesSpace: node.preservesSpace, inheritedRegion: node.region ?? inheritedRegion)
+                                language: language, preservesSpace: preservesSpace, inheritedRegion: region ?? inheritedRegion)
             }
             guard let (childIndex, childEnd) = built else { continue }
             children.append(childIndex)

@@ -150,9 +150,15 @@ public struct TTMLISDBuilder {
             times.append(interval.begin)
             if let end = interval.end { times.append(end) }
         }
-        for node in document.nodes {
-            add(node.interval)
-            for s in node.sets { add(s.interval) }
+        // A child whose interval is its parent's (text, and most spans and line breaks, are timed
+        // by their paragraph) adds no time: sorting a few times per paragraph instead of one per
+        // node halves the work.
+        document.nodes.withUnsafeBufferPointer { nodes in
+            if let body = nodes.first { add(body.interval) }
+            for node in nodes {
+                for child in node.children where nodes[child].interval != node.interval { add(nodes[child].interval) }
+                for s in node.sets { add(s.interval) }
+            }
         }
         for region in document.regions {
             add(region.interval)

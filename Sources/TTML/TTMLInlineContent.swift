@@ -146,6 +146,12 @@ struct TTMLInlineContent {
     }
 
     private func appendText(_ text: String, preserve: Bool, to out: inout [InlineNode], state: inout State) {
+        // Most text is already what default handling makes of it: kept as it is, not rebuilt.
+        if !preserve && !state.pendingSpace && Self.isCollapsed(text.utf8) {
+            out.append(.text(text))
+            state.atLineStart = false
+            return
+        }
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         func flush() {
@@ -179,5 +185,27 @@ struct TTMLInlineContent {
             state.atLineStart = false
         }
         flush()
+    }
+
+    /// True when white-space collapsing leaves `text` unchanged however it is placed: it starts
+    /// and ends with something other than white space, and its only white space is single spaces.
+    private static func isCollapsed(_ text: String.UTF8View) -> Bool {
+        // Native strings are contiguous; any other is simply handled the long way.
+        text.withContiguousStorageIfAvailable(isCollapsed) ?? false
+    }
+
+    private static func isCollapsed(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = text.first, let last = text.last, !isWhitespace(first), !isWhitespace(last) else { return false }
+        var previousWasSpace = false
+        for byte in text {
+            if byte == 0x20 {
+                if previousWasSpace { return false }
+                previousWasSpace = true
+            } else {
+                if byte == 0x0A || byte == 0x09 || byte == 0x0D { return false }
+                previousWasSpace = false
+            }
+        }
+        return true
     }
 }

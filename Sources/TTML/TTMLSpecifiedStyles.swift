@@ -19,7 +19,12 @@ struct TTMLSpecifiedStyleResolver {
     /// The namespaces whose attributes are style properties: TTML's, IMSC's and EBU-TT's.
     static let styleNamespaces: Set<String> = [XMLNamespace.tts, XMLNamespace.itts, XMLNamespace.ebutts]
 
-    static func isStyleAttribute(_ name: XMLName) -> Bool { styleNamespaces.contains(name.namespace) }
+    /// Compared one by one rather than looked up in `styleNamespaces`: this is asked of every
+    /// attribute of every element, and hashing a namespace URI costs more than three comparisons.
+    static func isStyleAttribute(_ name: XMLName) -> Bool {
+        let namespace = name.namespace
+        return !namespace.isEmpty && namespace == XMLNamespace.tts || namespace == XMLNamespace.itts || namespace == XMLNamespace.ebutts
+    }
     static let ttStyle = XMLName(XMLNamespace.tt, "style")
     static let styleAttribute = XMLName("", "style")
 
@@ -30,12 +35,13 @@ struct TTMLSpecifiedStyleResolver {
     }
 
     /// The specified style set of `element` (a content element, a region or a style element).
-    mutating func specifiedStyles(of element: XMLElement, log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
+    /// `nestedStyles` false says the caller knows the element has no `style` children.
+    mutating func specifiedStyles(of element: XMLElement, nestedStyles: Bool = true, log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
         var visiting: [String] = []
-        return specifiedStyles(of: element, visiting: &visiting, log: &log)
+        return specifiedStyles(of: element, nestedStyles: nestedStyles, visiting: &visiting, log: &log)
     }
 
-    private mutating func specifiedStyles(of element: XMLElement, visiting: inout [String],
+    private mutating func specifiedStyles(of element: XMLElement, nestedStyles: Bool = true, visiting: inout [String],
                                           log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
         var result: [XMLName: XMLAttribute] = [:]
         if let references = element.attribute(Self.styleAttribute) {
@@ -65,7 +71,7 @@ struct TTMLSpecifiedStyleResolver {
             }
         }
         // Nested styling (TTML2 §10.4.4.2 step 2): `style` children of content elements and regions.
-        if element.name.local != "style" {
+        if nestedStyles && element.name.local != "style" {
             for case .element(let child) in element.children where child.name == Self.ttStyle {
                 result.merge(specifiedStyles(of: child, visiting: &visiting, log: &log)) { _, new in new }
             }

@@ -88,11 +88,15 @@ public enum TTMLTimeExpression {
     /// The time the expression denotes under `parameters`, or nil with the reason it is invalid.
     public static func parse(_ text: String, parameters: TTMLTimingParameters) -> Result<MediaTime, Invalid> {
         var text = text
-        // In place for native strings: parsing a time allocates nothing.
-        return text.withUTF8 { parse(ArraySlice($0), parameters) }
+        // In place: parsing a time allocates nothing (a copy into an array was one allocation
+        // per `begin` and `end` of a document).
+        return text.withUTF8 { parse($0[...], parameters) }
     }
 
-    static func parse(_ utf8: ArraySlice<UInt8>, _ parameters: TTMLTimingParameters) -> Result<MediaTime, Invalid> {
+    /// The bytes of a time expression, read where they are.
+    typealias TimeBytes = Slice<UnsafeBufferPointer<UInt8>>
+
+    static func parse(_ utf8: TimeBytes, _ parameters: TTMLTimingParameters) -> Result<MediaTime, Invalid> {
         var end = utf8.endIndex
         while end > utf8.startIndex, isWhitespace(utf8[end - 1]) { end -= 1 }
         var start = utf8.startIndex
@@ -112,7 +116,7 @@ public enum TTMLTimeExpression {
     }
 
     /// A run of decimal digits from `index`: its value (nil past 18 digits) and length.
-    static func digits(_ bytes: ArraySlice<UInt8>, _ index: inout Int) -> (value: Int64?, count: Int) {
+    static func digits(_ bytes: TimeBytes, _ index: inout Int) -> (value: Int64?, count: Int) {
         var value: Int64 = 0
         var count = 0
         while index < bytes.endIndex, bytes[index] >= 0x30 && bytes[index] <= 0x39 {
@@ -123,7 +127,7 @@ public enum TTMLTimeExpression {
         return (count <= 18 ? value : nil, count)
     }
 
-    static func clockTime(_ bytes: ArraySlice<UInt8>, _ p: TTMLTimingParameters) -> Result<MediaTime, Invalid> {
+    static func clockTime(_ bytes: TimeBytes, _ p: TTMLTimingParameters) -> Result<MediaTime, Invalid> {
         var i = bytes.startIndex
         let hours = digits(bytes, &i)
         guard hours.count >= 2, let h = hours.value, i < bytes.endIndex, bytes[i] == UInt8(ascii: ":") else {
@@ -196,7 +200,7 @@ public enum TTMLTimeExpression {
         return time(total, "the clock time")
     }
 
-    static func offsetTime(_ bytes: ArraySlice<UInt8>, _ p: TTMLTimingParameters) -> Result<MediaTime, Invalid> {
+    static func offsetTime(_ bytes: TimeBytes, _ p: TTMLTimingParameters) -> Result<MediaTime, Invalid> {
         var i = bytes.startIndex
         let count = digits(bytes, &i)
         guard count.count > 0, let whole = count.value else { return .failure(Invalid("an offset time starts with digits")) }
@@ -230,7 +234,7 @@ public enum TTMLTimeExpression {
         return time(seconds, "the offset time")
     }
 
-    static func decimalFraction(_ digits: ArraySlice<UInt8>) -> Rational {
+    static func decimalFraction(_ digits: TimeBytes) -> Rational {
         var numerator: Int64 = 0
         var denominator: Int64 = 1
         // Digits past the 17th are below any time scale that matters; they are dropped.

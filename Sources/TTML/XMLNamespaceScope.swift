@@ -10,8 +10,16 @@ struct XMLNamespaceScope {
     /// Binds `prefix` ("" for the default namespace; an empty `uri` undeclares the default).
     mutating func bind(_ prefix: String, to uri: String) {
         prefixes.append(prefix)
-        uris.append(uri)
+        uris.append(Self.known.first { $0 == uri } ?? uri)
     }
+
+    /// The namespaces readers compare names with: a name in one of them gets the very String of
+    /// `XMLNamespace`, so that comparing the two is comparing two pointers, not 30-odd bytes.
+    private static let known = [
+        XMLNamespace.tt, XMLNamespace.tts, XMLNamespace.ttp, XMLNamespace.ttm, XMLNamespace.ttf, XMLNamespace.tte,
+        XMLNamespace.isd, XMLNamespace.smpte, XMLNamespace.smpteM608, XMLNamespace.ebutts, XMLNamespace.ebuttm,
+        XMLNamespace.ebuttp, XMLNamespace.itts, XMLNamespace.ittp, XMLNamespace.ittm, XMLNamespace.xml,
+    ]
 
     /// The URI bound to `prefix`, or nil; for "" (no prefix) the default namespace, nil when none
     /// or undeclared.

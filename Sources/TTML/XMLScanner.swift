@@ -98,13 +98,13 @@ private struct XMLParser {
     var text: [UInt8] = []
     var textStart = -1
     var rawAttributes: [RawAttribute] = []
+    var names = XMLNameTable()
     /// Set by `normaliseAttributeValue` when the value's bytes need no change.
     var cleanValue: Range<Int>?
 
     struct RawAttribute {
-        var qualifiedName: String
-        var prefix: Substring?
-        var local: Substring
+        /// The attribute's name in `names`.
+        var nameID: Int
         var value: String
         var offset: Int
     }
@@ -368,24 +368,20 @@ private struct XMLParser {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// Splits a qualified name at its colon; a name with an empty part or more than one colon is
-    /// reported and read as having no prefix.
-    mutating func split(_ qualified: String, at offset: Int) -> (prefix: Substring?, local: Substring) {
-        guard let colon = qualified.utf8.firstIndex(of: UInt8(ascii: ":")) else { return (nil, qualified[...]) }
-        let prefix = qualified[..<colon]
-        let local = qualified[qualified.index(after: colon)...]
-        if prefix.isEmpty || local.isEmpty || local.utf8.contains(UInt8(ascii: ":")) {
-            error(.xmlBadName, "'\(qualified)' is not a qualified name (prefix:local)", at: offset)
-            return (nil, qualified[...])
+    /// A name with an empty part or more than one colon is reported (at `offset`, each time it
+    /// occurs) and read as having no prefix.
+    mutating func reportIfMalformed(_ id: Int, at offset: Int) {
+        if names[id].malformed {
+            error(.xmlBadName, "'\(names[id].qualifiedName)' is not a qualified name (prefix:local)", at: offset)
         }
-        return (prefix, local)
     }
 
     mutating func scanStartTag() {
         let tagStart = pos
         flushText()
         pos += 1
-        let qualifiedName = string(scanName())
+        let nameID = names.intern(scanName(), in: bytes)
+        let qualifiedName = names[nameID].qualifiedName
         rawAttributes.removeAll(keepingCapacity: true)
         var selfClosing = false
         while true {
@@ -423,12 +419,14 @@ private struct XMLParser {
             }
             scanAttribute(in: qualifiedName)
         }
-        openElement(qualifiedName, at: tagStart, selfClosing: selfClosing)
+        openElement(nameID, at: tagStart, selfClosing: selfClosing)
     }
 
     mutating func scanAttribute(in elementName: String) {
         let start = pos
-        let name = string(scanName())
+        let nameRange = scanName()
+        let nameID = names.intern(nameRange, in: bytes)
+        let name = names[nameID].qualifiedName
         skipWhitespace()
         guard pos < n, bytes[pos] == UInt8(ascii: "=") else {
             error(.xmlBadAttribute, "attribute '\(name)' has no value; dropped", at: start)
@@ -448,7 +446,7 @@ private struct XMLParser {
                 let tagEnd = find(UInt8(ascii: ">"), from: valueStart) ?? n
                 normaliseAttributeValue(valueStart, tagEnd, into: &value)
                 pos = tagEnd
-                rawAttributes.append(raw(name, value, start))
+                rawAttributes.append(raw(nameID, value, start))
                 return
             }
             normaliseAttributeValue(valueStart, end, into: &value)
@@ -462,14 +460,14 @@ private struct XMLParser {
             }
             normaliseAttributeValue(valueStart, pos, into: &value)
         }
-        rawAttributes.append(raw(name, value, start))
+        rawAttributes.append(raw(nameID, value, start))
     }
 
-    mutating func raw(_ name: String, _ value: [UInt8], _ offset: Int) -> RawAttribute {
-        let (prefix, local) = split(name, at: offset)
+    mutating func raw(_ nameID: Int, _ value: [UInt8], _ offset: Int) -> RawAttribute {
+        reportIfMalformed(nameID, at: offset)
         let text = cleanValue.map { string($0) } ?? String(decoding: value, as: UTF8.self)
         cleanValue = nil
-        return RawAttribute(qualifiedName: name, prefix: prefix, local: local, value: text, offset: offset)
+        return RawAttribute(nameID: nameID, value: text, offset: offset)
     }
 
     /// XML 1.0 §3.3.3: references replaced, each white space character a space (character
@@ -517,7 +515,8 @@ private struct XMLParser {
     }
 
     /// Resolves the tag's namespaces and attributes and opens (or, self-closing, adds) the element.
-    mutating func openElement(_ qualifiedName: String, at tagStart: Int, selfClosing: Bool) {
+    mutating func openElement(_ nameID: Int, at tagStart: Int, selfClosing: Bool) {
+        let qualifiedName = names[nameID].qualifiedName
         if skipDepth > 0 {
             if !selfClosing { skipDepth += 1 }
             return
@@ -538,20 +537,22 @@ private struct XMLParser {
         let bindingMark = namespaces.count
         // Namespace declarations first: they apply to the element's own name and attributes.
         for attribute in rawAttributes {
-            if attribute.prefix == nil && attribute.local == "xmlns" {
+            let name = names[attribute.nameID]
+            if name.prefix == nil && name.local == "xmlns" {
                 namespaces.bind("", to: attribute.value)
-            } else if attribute.prefix == "xmlns" {
-                let prefix = String(attribute.local)
+            } else if name.prefix == "xmlns" {
+                let prefix = name.local
                 if prefix == "xmlns" || (prefix == "xml") != (attribute.value == XMLNamespace.xml) || attribute.value.isEmpty
                     || attribute.value == XMLNamespace.xmlns {
-                    error(.xmlBadNamespaceDeclaration, "the namespace declaration \(attribute.qualifiedName)=\"\(attribute.value)\" is not allowed; ignored",
+                    error(.xmlBadNamespaceDeclaration, "the namespace declaration \(name.qualifiedName)=\"\(attribute.value)\" is not allowed; ignored",
                           at: attribute.offset)
                     continue
                 }
                 namespaces.bind(prefix, to: attribute.value)
             }
         }
-        let (prefix, local) = split(qualifiedName, at: tagStart + 1)
+        reportIfMalformed(nameID, at: tagStart + 1)
+        let prefix = names[nameID].prefix
         var namespace = ""
         if let uri = namespaces.lookup(prefix ?? "") {
             namespace = uri
@@ -559,27 +560,28 @@ private struct XMLParser {
             error(.xmlUnboundPrefix, "the prefix '\(prefix)' of <\(qualifiedName)> is not declared; the element is read without a namespace",
                   at: tagStart)
         }
-        var element = XMLElement(name: XMLName(namespace, String(local)), qualifiedName: qualifiedName,
+        var element = XMLElement(name: XMLName(namespace, names[nameID].local), qualifiedName: qualifiedName,
                                  location: location(tagStart))
         if !rawAttributes.isEmpty { element.attributes.reserveCapacity(rawAttributes.count) }
         for attribute in rawAttributes {
-            if attribute.prefix == "xmlns" || (attribute.prefix == nil && attribute.local == "xmlns") { continue }
+            let name = names[attribute.nameID]
+            if name.prefix == "xmlns" || (name.prefix == nil && name.local == "xmlns") { continue }
             var attributeNamespace = ""
-            if let prefix = attribute.prefix {
+            if let prefix = name.prefix {
                 guard let uri = namespaces.lookup(prefix) else {
-                    error(.xmlUnboundPrefix, "the prefix '\(prefix)' of the attribute \(attribute.qualifiedName) is not declared; dropped",
+                    error(.xmlUnboundPrefix, "the prefix '\(prefix)' of the attribute \(name.qualifiedName) is not declared; dropped",
                           at: attribute.offset)
                     continue
                 }
                 attributeNamespace = uri
             }
-            let name = XMLName(attributeNamespace, String(attribute.local))
-            if element.attributes.contains(where: { $0.name == name }) {
-                error(.xmlDuplicateAttribute, "<\(qualifiedName)> has the attribute \(attribute.qualifiedName) more than once; the first is kept",
+            let resolved = XMLName(attributeNamespace, name.local)
+            if element.attributes.contains(where: { $0.name == resolved }) {
+                error(.xmlDuplicateAttribute, "<\(qualifiedName)> has the attribute \(name.qualifiedName) more than once; the first is kept",
                       at: attribute.offset)
                 continue
             }
-            element.attributes.append(XMLAttribute(name: name, qualifiedName: attribute.qualifiedName, value: attribute.value,
+            element.attributes.append(XMLAttribute(name: resolved, qualifiedName: name.qualifiedName, value: attribute.value,
                                                    location: location(attribute.offset)))
         }
         stack.append(OpenElement(element: element, bindingMark: bindingMark))
@@ -617,7 +619,9 @@ private struct XMLParser {
             return
         }
         flushText()
-        let name = string(nameRange)
+        // The interned String: comparing it with the open elements' names is a pointer comparison.
+        let nameID = names.intern(nameRange, in: bytes)
+        let name = names[nameID].qualifiedName
         guard !stack.isEmpty else {
             error(.xmlMismatchedEndTag, "the end tag </\(name)> closes no open element; ignored", at: tagStart)
             return

@@ -16,6 +16,21 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { namespace.isEmpty ? local : "{\(namespace)}\(local)" }
+
+    /// The local name alone: it tells apart the names one map holds (a style set's properties,
+    /// an element's attributes) nearly always, and hashing the namespace URI as well — some 35
+    /// bytes, for every style lookup — was a noticeable part of reading a large document.
+    /// Equality still compares both.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(local)
+    }
+
+    /// Local names first: they are short and tell most names apart; equal namespace URIs are
+    /// usually the same String (`XMLNamespaceScope` shares one per known namespace), which
+    /// compares at once.
+    public static func == (lhs: XMLName, rhs: XMLName) -> Bool {
+        lhs.local == rhs.local && lhs.namespace == rhs.namespace
+    }
 }
 
 public struct XMLAttribute: Sendable, Hashable {

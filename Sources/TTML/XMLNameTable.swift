@@ -1,0 +1,92 @@
+/// The element and attribute names of one document, each made into Strings (and split at its
+/// colon) once. A subtitle document repeats a couple of dozen names tens of thousands of times;
+/// making a String of every occurrence and splitting it again was a large part of the scan.
+///
+/// Names are looked up by their bytes in the input, which outlives the scan, so an entry keeps
+/// only where its name was first seen.
+struct XMLNameTable {
+    struct Entry {
+        /// Where the name was first seen.
+        var bytes: Range<Int>
+        /// The name as written (`tts:color`).
+        var qualifiedName: String
+        /// The prefix, or nil when there is none or the name is not a well-formed qualified name.
+        var prefix: String?
+        /// The local part (the whole name when `prefix` is nil).
+        var local: String
+        /// The name has an empty part or more than one colon: each occurrence is reported.
+        var malformed: Bool
+    }
+
+    private(set) var entries: [Entry] = []
+    /// Open addressing on a power-of-two table: an entry's index, or -1 for an empty slot.
+    private var slots = [Int32](repeating: -1, count: 64)
+
+    subscript(_ id: Int) -> Entry {
+        _read { yield entries[id] }
+    }
+
+    /// The id of the name written at `range` of `bytes`, adding it when it is new.
+    mutating func intern(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = Self.hash(range, in: bytes)
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] >= 0 {
+            let id = Int(slots[slot])
+            if Self.equal(entries[id].bytes, range, in: bytes) { return id }
+            slot = (slot + 1) & mask
+        }
+        let id = entries.count
+        entries.append(Self.entry(range, in: bytes))
+        slots[slot] = Int32(id)
+        // At most half full, so that probes stay short.
+        if entries.count * 2 > slots.count { rehash(in: bytes) }
+        return id
+    }
+
+    private mutating func rehash(in bytes: UnsafeBufferPointer<UInt8>) {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (id, entry) in entries.enumerated() {
+            var slot = Self.hash(entry.bytes, in: bytes) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(id)
+        }
+    }
+
+    /// FNV-1a: names are short, and this is cheaper than setting up a `Hasher`.
+    private static func hash(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for i in range {
+            h = (h ^ UInt64(bytes[i])) &* 0x100_0000_01b3
+        }
+        return Int(truncatingIfNeeded: h ^ (h >> 32))
+    }
+
+    private static func equal(_ a: Range<Int>, _ b: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        var i = a.lowerBound, j = b.lowerBound
+        while i < a.upperBound {
+            if bytes[i] != bytes[j] { return false }
+            i += 1
+            j += 1
+        }
+        return true
+    }
+
+    /// Namespaces in XML 1.0 §4: `prefix:local`, or a name without a colon.
+    private static func entry(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Entry {
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        guard let colon = range.first(where: { bytes[$0] == UInt8(ascii: ":") }) else {
+            return Entry(bytes: range, qualifiedName: name, prefix: nil, local: name, malformed: false)
+        }
+        let prefix = range.lowerBound..<colon
+        let local = (colon + 1)..<range.upperBound
+        if prefix.isEmpty || local.isEmpty || local.contains(where: { bytes[$0] == UInt8(ascii: ":") }) {
+            return Entry(bytes: range, qualifiedName: name, prefix: nil, local: name, malformed: true)
+        }
+        return Entry(bytes: range, qualifiedName: name,
+                     prefix: String(decoding: UnsafeBufferPointer(rebasing: bytes[prefix]), as: UTF8.self),
+                     local: String(decoding: UnsafeBufferPointer(rebasing: bytes[local]), as: UTF8.self), malformed: false)
+    }
+}
