@@ -26,36 +26,56 @@ struct XMLNameTable {
         _read { yield entries[id] }
     }
 
+    /// True once a probe ran long: names crafted to collide under FNV-1a (which is unseeded) would
+    /// make every look-up walk them all, so the table then hashes with Swift's seeded `Hasher`.
+    private(set) var usesSeededHash = false
+
     /// The id of the name written at `range` of `bytes`, adding it when it is new.
     mutating func intern(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = Self.hash(range, in: bytes)
         let mask = slots.count - 1
-        var slot = hash & mask
+        var slot = hash(range, in: bytes) & mask
+        var probes = 0
         while slots[slot] >= 0 {
             let id = Int(slots[slot])
             if Self.equal(entries[id].bytes, range, in: bytes) { return id }
             slot = (slot + 1) & mask
+            probes += 1
+            if probes > Self.longProbe && !usesSeededHash {
+                usesSeededHash = true
+                rehash(in: bytes, size: slots.count)
+                return intern(range, in: bytes)
+            }
         }
         let id = entries.count
         entries.append(Self.entry(range, in: bytes))
         slots[slot] = Int32(id)
         // At most half full, so that probes stay short.
-        if entries.count * 2 > slots.count { rehash(in: bytes) }
+        if entries.count * 2 > slots.count { rehash(in: bytes, size: slots.count * 2) }
         return id
     }
 
-    private mutating func rehash(in bytes: UnsafeBufferPointer<UInt8>) {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
+    /// More probes than this for one look-up in a table at most half full is no accident.
+    private static let longProbe = 32
+
+    private mutating func rehash(in bytes: UnsafeBufferPointer<UInt8>, size: Int) {
+        slots = [Int32](repeating: -1, count: size)
         let mask = slots.count - 1
         for (id, entry) in entries.enumerated() {
-            var slot = Self.hash(entry.bytes, in: bytes) & mask
+            var slot = hash(entry.bytes, in: bytes) & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(id)
         }
     }
 
+    private func hash(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard usesSeededHash else { return Self.fnv1a(range, in: bytes) }
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
+        return hasher.finalize()
+    }
+
     /// FNV-1a: names are short, and this is cheaper than setting up a `Hasher`.
-    private static func hash(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func fnv1a(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for i in range {
             h = (h ^ UInt64(bytes[i])) &* 0x100_0000_01b3

@@ -248,4 +248,35 @@ private let tt = XMLNamespace.tt
     @Test func controlCharactersAreReported() {
         #expect(codes(scan("<a>\u{1}</a>")) == ["xml.invalid-character"])
     }
+
+    /// Names crafted to collide under the table's unseeded hash make it switch to Swift's seeded
+    /// `Hasher` instead of probing through all of them on every look-up; every name keeps its id.
+    @Test func nameTableSurvivesCollidingNames() {
+        // 120 names whose FNV-1a hashes agree in their low 10 bits: one slot chain in any table
+        // of up to 1,024 slots.
+        var names: [String] = []
+        var candidate = 0
+        while names.count < 120 {
+            let name = "n\(candidate)"
+            let bytes = Array(name.utf8)
+            let hash = bytes.withUnsafeBufferPointer { XMLNameTable.fnv1a(0..<$0.count, in: $0) }
+            if hash & 0x3FF == 0x155 { names.append(name) }
+            candidate += 1
+        }
+        let text = Array(names.joined(separator: " ").utf8)
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for name in names {
+            ranges.append(start..<(start + name.utf8.count))
+            start += name.utf8.count + 1
+        }
+        text.withUnsafeBufferPointer { bytes in
+            var table = XMLNameTable()
+            let ids = ranges.map { table.intern($0, in: bytes) }
+            #expect(Set(ids).count == names.count)
+            #expect(table.usesSeededHash)
+            #expect(ranges.map { table.intern($0, in: bytes) } == ids)
+            #expect(ids.map { table[$0].qualifiedName } == names)
+        }
+    }
 }
