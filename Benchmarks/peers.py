@@ -574,15 +574,12 @@ def webvtt_comparison(a, wanted, legible):
     return 0
 
 
-def scc_comparison(a, wanted, legible):
-    """--scc: every tool decodes the same generated SCC file (channel CC1, pop-on) and reports how
-    many captions it found; only decoding is timed."""
-    captions = a.cues if a.cues != 100_000 else 10_000
-    src = ensure_scc_input(captions, a.seed)
+def read_comparison(a, wanted, legible, comparison, src, count, noun, py_tools):
+    """One file read by `legible info` and by Python peers (name, snippet printing its count),
+    each checked once to find all `count` items (`noun`); only reading is timed."""
     results, specs, versions = [], [], {}
     if wanted("legible"):
         specs.append(("legible info", [legible, "info", src, "--json"], "info"))
-    py_tools = [("ttconv", TTCONV_SCC_SNIPPET), ("pycaption", PYCAPTION_SCC_SNIPPET)]
     py_tools = [t for t in py_tools if wanted(t[0])]
     if py_tools:
         py, err = ensure_venv()
@@ -593,52 +590,15 @@ def scc_comparison(a, wanted, legible):
                 results.append({"tool": name, "status": "missing", "error": err or "%s not installed" % name})
             else:
                 specs.append((name, [py, "-c", snippet, src], "count"))
-    versions = {k: v for k, v in versions.items() if k in ("ttconv", "pycaption")}
-    checked, failed = check_cue_counts(specs, captions, a.timeout)
-    results = bench_tools(checked, a.repeat, a.timeout, captions) + failed + results
-    add_ratios(results, {}, os.path.getsize(src))
-    report = {
-        "comparison": "scc-decode",
-        "input": {"path": os.path.relpath(src, REPO_ROOT), "cues": captions, "bytes": os.path.getsize(src), "seed": a.seed},
-        "repeat": a.repeat,
-        "metric": "median wall time of whole process incl. start-up; every tool checked once to decode all captions",
-        "rss_method": ("os.wait4 via subreaper (clean)" if subreaper_enabled()
-                       else "os.wait4 on direct child (may include parent's RSS floor)"),
-        "versions": versions,
-        "results": results,
-    }
-    if a.json:
-        print(json.dumps(report, indent=2))
-    else:
-        print_table(report)
-    return 0
-
-
-def ttml_comparison(a, wanted, legible):
-    """--ttml: legible and ttconv read the same generated IMSC document (one `p` per cue, none
-    overlapping in its region, so both count the paragraphs); only reading is timed."""
-    paragraphs = a.cues if a.cues != 100_000 else 10_000
-    src = ensure_ttml_input(paragraphs, a.seed)
-    results, specs, versions = [], [], {}
-    if wanted("legible"):
-        specs.append(("legible info", [legible, "info", src, "--json"], "info"))
-    if wanted("ttconv"):
-        py, err = ensure_venv()
-        if py:
-            versions.update(py_versions(py))
-        if py is None or versions.get("ttconv") is None:
-            results.append({"tool": "ttconv", "status": "missing", "error": err or "ttconv not installed"})
-        else:
-            specs.append(("ttconv", [py, "-c", TTCONV_TTML_SNIPPET, src], "count"))
-    versions = {k: v for k, v in versions.items() if k == "ttconv"}
-    checked, failed = check_cue_counts(specs, paragraphs, a.timeout)
-    results = bench_tools(checked, a.repeat, a.timeout, paragraphs) + failed + results
+    versions = {k: v for k, v in versions.items() if k in [name for name, _ in py_tools]}
+    checked, failed = check_cue_counts(specs, count, a.timeout)
+    results = bench_tools(checked, a.repeat, a.timeout, count) + failed + results
     ref = add_ratios(results, {}, os.path.getsize(src))
     report = {
-        "comparison": "ttml-read",
-        "input": {"path": os.path.relpath(src, REPO_ROOT), "cues": paragraphs, "bytes": os.path.getsize(src), "seed": a.seed},
+        "comparison": comparison,
+        "input": {"path": os.path.relpath(src, REPO_ROOT), "cues": count, "bytes": os.path.getsize(src), "seed": a.seed},
         "repeat": a.repeat,
-        "metric": "median wall time of whole process incl. start-up; every tool checked once to read all paragraphs",
+        "metric": "median wall time of whole process incl. start-up; every tool checked once to read all %s" % noun,
         "rss_method": ("os.wait4 via subreaper (clean)" if subreaper_enabled()
                        else "os.wait4 on direct child (may include parent's RSS floor)"),
         "versions": versions,
@@ -651,6 +611,22 @@ def ttml_comparison(a, wanted, legible):
     if wanted("legible") and (ref is None or ref["status"] != "ok"):
         return 1
     return 0
+
+
+def scc_comparison(a, wanted, legible):
+    """--scc: every tool decodes the same generated SCC file (channel CC1, pop-on) and reports how
+    many captions it found."""
+    captions = a.cues if a.cues != 100_000 else 10_000
+    return read_comparison(a, wanted, legible, "scc-decode", ensure_scc_input(captions, a.seed), captions, "captions",
+                           [("ttconv", TTCONV_SCC_SNIPPET), ("pycaption", PYCAPTION_SCC_SNIPPET)])
+
+
+def ttml_comparison(a, wanted, legible):
+    """--ttml: legible and ttconv read the same generated IMSC document (one `p` per cue, none
+    overlapping in its region, so both count the paragraphs)."""
+    paragraphs = a.cues if a.cues != 100_000 else 10_000
+    return read_comparison(a, wanted, legible, "ttml-read", ensure_ttml_input(paragraphs, a.seed), paragraphs,
+                           "paragraphs", [("ttconv", TTCONV_TTML_SNIPPET)])
 
 
 # --- Main -------------------------------------------------------------------

@@ -335,12 +335,10 @@ public struct CEA608Decoder: Sendable {
         case .bs:
             if cursorColumn > 0 {
                 cursorColumn -= 1
-                let (row, column) = (cursorRow, cursorColumn)
-                if isPopOn { nonDisplayed.set(row: row, column: column, .empty) } else { displayed.set(row: row, column: column, .empty) }
+                writtenMemory.set(row: cursorRow, column: cursorColumn, packed: PackedCell.empty)
             }
         case .der:
-            let (row, column) = (cursorRow, min(cursorColumn, CEA608Memory.columnCount - 1))
-            if isPopOn { nonDisplayed.eraseRow(row, from: column) } else { displayed.eraseRow(row, from: column) }
+            writtenMemory.eraseRow(cursorRow, from: min(cursorColumn, CEA608Memory.columnCount - 1))
         case .fon:
             pen.flash = true
         case .aof, .aon, .tr, .rtd:
@@ -421,8 +419,7 @@ public struct CEA608Decoder: Sendable {
                            at: location)
             }
         }
-        let cell = (character.map { PackedCell.pack($0) } ?? 0) | penBits
-        memories[isPopOn ? displayedIndex ^ 1 : displayedIndex].set(row: cursorRow, column: column, packed: cell)
+        writtenMemory.set(row: cursorRow, column: column, packed: PackedCell.pack(character, styleBits: penBits))
         cursorColumn = column + 1
         if open == nil, character != nil, !isPopOn {
             open = (time, mode, location)
@@ -437,6 +434,12 @@ public struct CEA608Decoder: Sendable {
     private var nonDisplayed: CEA608Memory {
         _read { yield memories[displayedIndex ^ 1] }
         _modify { yield &memories[displayedIndex ^ 1] }
+    }
+
+    /// The memory the mode writes characters to: non-displayed in pop-on, displayed otherwise.
+    private var writtenMemory: CEA608Memory {
+        _read { yield memories[isPopOn ? displayedIndex ^ 1 : displayedIndex] }
+        _modify { yield &memories[isPopOn ? displayedIndex ^ 1 : displayedIndex] }
     }
 
     /// Takes the caption on screen off at `time` (nothing when none is on, or when it shows nothing).

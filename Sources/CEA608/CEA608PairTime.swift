@@ -17,8 +17,10 @@ struct CEA608PairTime: Sendable, Comparable {
 
     init(_ time: MediaTime) { self.init(ticks: time.value, timescale: time.timescale) }
 
-    /// The time of frame `frame` of line 21 video (30000/1001 frames a second).
-    static func frame(_ frame: Int64) -> CEA608PairTime { CEA608PairTime(ticks: frame * 1001, timescale: 30000) }
+    /// The time of frame `frame` of an SCC file (`SCCTimecode.frameDuration` each).
+    static func frame(_ frame: Int64) -> CEA608PairTime {
+        CEA608PairTime(ticks: frame * SCCTimecode.frameDuration.value, timescale: SCCTimecode.frameDuration.timescale)
+    }
 
     var mediaTime: MediaTime { MediaTime(value: ticks, timescale: timescale) }
 

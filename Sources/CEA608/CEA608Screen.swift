@@ -99,11 +99,7 @@ public struct CEA608Memory: Sendable, Hashable {
     /// True when the row (1...15) holds any character.
     public func hasText(inRow row: Int) -> Bool { written[row] != 0 }
 
-    mutating func set(row: Int, column: Int, _ cell: CEA608Cell) {
-        set(row: row, column: column, packed: PackedCell.pack(cell))
-    }
-
-    /// Writes a packed cell (`PackedCell.pack`).
+    /// Writes a packed cell (`PackedCell.pack`) at `row` (1...15) and `column` (0...31).
     @inline(__always) mutating func set(row: Int, column: Int, packed cell: UInt32) {
         cells[(row - 1) * Self.columnCount + column] = cell
         let bit = UInt32(1) << UInt32(column)
@@ -175,14 +171,12 @@ enum PackedCell {
     static let empty: UInt32 = 0
     private static let characterBit: UInt32 = 1 << 21
 
-    @inline(__always) static func pack(_ character: Unicode.Scalar?, style: CEA608Style) -> UInt32 {
-        (character.map(pack) ?? 0) | pack(style)
+    @inline(__always) static func pack(_ cell: CEA608Cell) -> UInt32 { pack(cell.character, styleBits: pack(cell.style)) }
+
+    /// A character (nil: none) with a style already packed (`pack(_: CEA608Style)`).
+    @inline(__always) static func pack(_ character: Unicode.Scalar?, styleBits: UInt32) -> UInt32 {
+        (character.map { $0.value | characterBit } ?? 0) | styleBits
     }
-
-    /// The character's bits alone, to be or-ed with a style's.
-    @inline(__always) static func pack(_ character: Unicode.Scalar) -> UInt32 { character.value | characterBit }
-
-    @inline(__always) static func pack(_ cell: CEA608Cell) -> UInt32 { pack(cell.character, style: cell.style) }
 
     /// The style's bits alone, to be or-ed with a character's.
     @inline(__always) static func pack(_ style: CEA608Style) -> UInt32 {

@@ -402,10 +402,10 @@ import TimedText
         }
         var memory = CEA608Memory()
         let cell = CEA608Cell("é", style: CEA608Style(color: .cyan, underline: true))
-        memory.set(row: 15, column: 31, cell)
+        memory.set(row: 15, column: 31, packed: PackedCell.pack(cell))
         #expect(memory[15, 31] == cell)
         #expect(memory.rows == [CEA608Row(row: 15, column: 31, cells: [cell])])
-        memory.set(row: 15, column: 31, .empty)
+        memory.set(row: 15, column: 31, packed: PackedCell.empty)
         #expect(memory.isEmpty)
     }
 }
