@@ -55,6 +55,23 @@ import TimedText
         #expect(result.diagnostics.first?.location == SourceLocation(line: 5, column: 43))
     }
 
+    /// Words that are not four hex digits are each reported as written, whatever follows them
+    /// (the scanner reads a four-digit word and its separator in one step), and take no frame.
+    @Test func badWordsAreReportedAsWritten() {
+        let text = "Scenarist_SCC V1.0\n\n00:00:00:00\t9420 94d  9470 94ae94ae 9g20 c845 4c4c 4f80 942f\n"
+        let result = SCCReader().readFile(SourceText(text))
+        let messages = result.diagnostics.filter { $0.code == .sccBadWord }.map(\.message)
+        #expect(messages.count == 3)
+        #expect(messages.allSatisfy { $0.hasSuffix("is not a byte pair (four hexadecimal digits); skipped") })
+        #expect(messages.map { $0.split(separator: "'")[0] } == ["94d", "94ae94ae", "9g20"])
+        #expect(result.diagnostics.filter { $0.code == .sccBadWord }.map { $0.location?.column }
+                    == [18, 28, 37])
+        let cues = result.value.document.tracks[0].cues
+        #expect(cues.map(\.plainText) == ["HELLO"])
+        // Six pairs from frame 0: the EOC is the sixth, at frame 5.
+        #expect(cues.first?.start == SCCTimecode.time(ofFrame: 5))
+    }
+
     @Test func missingHeaderIsReportedAndTheFileReadAllTheSame() {
         let result = SCCReader().read(Array("00:00:00:00\t9420 9470 c845 4c4c 4f80 942f\n".utf8))
         #expect(result.diagnostics.map(\.code) == [.sccMissingHeader])
