@@ -1,4 +1,4 @@
-public import TimedText
+import TimedText
 
 /// When a byte pair reached a `CEA608Decoder`: ticks of a timescale, not reduced.
 ///

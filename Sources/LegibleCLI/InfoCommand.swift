@@ -23,7 +23,7 @@ enum InfoCommand: Command {
         let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
         let summary = Summary(input)
         io.writeStandardOutput(arguments.has("json") ? summary.json.serialized() : Array(summary.text.utf8))
-        ProcessLifetime.keepUntilExit(summary)
+        ProcessLifetime.keepUntilExit((input, summary))
         if input.isUnreadable {
             io.error("legible: \(input.displayName) could not be read")
             return 1
