@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "CICU", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CLibass", pkgConfig: "libass", providers: [.apt(["libass-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // glibc's <malloc.h> (part of libc6-dev, which Swift needs anyway), for the CLI's heap set-up.
+        .systemLibrary(name: "CMalloc"),
 
         .target(name: "TimedText", swiftSettings: staticRuntimeInRelease),
         .target(name: "TextScanning", dependencies: ["TimedText", "CICU"], swiftSettings: staticRuntimeInRelease),
@@ -46,7 +48,7 @@ let package = Package(
         .target(name: "VideoIO", dependencies: ["TimedText", "Timeline", "Rendering"], swiftSettings: staticRuntimeInRelease),
         .target(name: "Validation", dependencies: ["TimedText", "Timeline", "TextScanning"], swiftSettings: staticRuntimeInRelease),
         .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "Timeline", "TrackSelection", "CaptionStyling", "Rendering", "VideoIO", "Validation"], swiftSettings: staticRuntimeInRelease),
-        .target(name: "LegibleCLI", dependencies: ["Legible"], swiftSettings: staticRuntimeInRelease),
+        .target(name: "LegibleCLI", dependencies: ["Legible", "CMalloc"], swiftSettings: staticRuntimeInRelease),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"], swiftSettings: staticRuntimeInRelease,
                           linkerSettings: staticLinkInRelease),
 

@@ -10,13 +10,17 @@ import TimedText
 ///
 /// Documents repeat the same few styles on thousands of paragraphs: a computation is remembered
 /// by the parent's computed style and the specified values (not their locations); a bad value is
-/// still reported once for every place it is written.
+/// still reported for every place it is written, once however many elements use it.
 final class TTMLCueStyler {
     let computation: TTMLStyleComputation
     private(set) var log = DiagnosticLog()
     private var memo: [MemoKey: (computed: Computed, reported: Bool)] = [:]
-    /// The attribute locations whose bad values were reported already.
+    /// The sets of attribute locations whose values were checked already (so that they are not
+    /// computed again only to find nothing new to report).
     private var reportedAt: Set<[SourceLocation]> = []
+    /// What was reported, as a set and in order (for `absorb`).
+    private var reported: Set<Diagnostic> = []
+    private var reports: [Diagnostic] = []
     private var styles: [TTMLComputedStyle] = []
 
     /// A computed style by number (an index into `styles`), with its model properties.
@@ -82,8 +86,8 @@ final class TTMLCueStyler {
         let key = MemoKey(parent: parent?.id ?? -1, kind: kind, specified: specified.mapValues(\.value))
         if let known = memo[key] {
             // The same bad value written somewhere else is reported there too.
-            if known.reported, reportedAt.insert(specified.values.map(\.location).sorted()).inserted {
-                report(computation.compute(specified: specified, kind: kind, parent: parent.map { styles[$0.id] }).diagnostics)
+            if known.reported {
+                reportOnce(specified) { computation.compute(specified: specified, kind: kind, parent: parent.map { styles[$0.id] }).diagnostics }
             }
             return known.computed
         }
@@ -91,15 +95,32 @@ final class TTMLCueStyler {
         let computed = Computed(id: styles.count, properties: computation.styleProperties(result.value))
         styles.append(result.value)
         memo[key] = (computed, !result.diagnostics.isEmpty)
-        if !result.diagnostics.isEmpty {
-            reportedAt.insert(specified.values.map(\.location).sorted())
-            report(result.diagnostics)
-        }
+        if !result.diagnostics.isEmpty { reportOnce(specified) { result.diagnostics } }
         return computed
     }
 
+    /// Reports what computing `specified` found, unless values at these very locations were
+    /// reported already (by this styler or one it absorbed).
+    private func reportOnce(_ specified: [XMLName: XMLAttribute], _ diagnostics: () -> [Diagnostic]) {
+        guard reportedAt.insert(specified.values.map(\.location).sorted()).inserted else { return }
+        report(diagnostics())
+    }
+
+    /// Takes in what a styler of a later part of the same document's timeline reported, as if
+    /// this one had gone on to style that part itself: values reported here already are not
+    /// reported again.
+    func absorb(_ later: TTMLCueStyler) {
+        reportedAt.formUnion(later.reportedAt)
+        report(later.reports)
+    }
+
+    /// Logs each diagnostic not logged before: a value met through several elements, or
+    /// through styles that several others reference, is about one place in the file.
     private func report(_ diagnostics: [Diagnostic]) {
-        for d in diagnostics { log.report(d.severity, d.code, d.message, at: d.location) }
+        for d in diagnostics where reported.insert(d).inserted {
+            reports.append(d)
+            log.report(d.severity, d.code, d.message, at: d.location)
+        }
     }
 
     func style(_ computed: Computed) -> TTMLComputedStyle { styles[computed.id] }

@@ -46,7 +46,7 @@ public struct TTMLISD: Sendable, Hashable {
 /// in the default region when the document defines no region. An element that names another
 /// region is left out with everything in it. Then (§11.3.1.5) inactive elements, elements with
 /// `tts:display="none"` and empty containers are pruned.
-public struct TTMLISDBuilder {
+public struct TTMLISDBuilder: Sendable {
     public let document: TTMLDocument
     /// Containers with many children are indexed by begin time so that finding the children
     /// active at a time costs a binary search, not a scan (a body of 10,000 paragraphs).

@@ -59,82 +59,38 @@ public struct TTMLReader: SourceTextReader, Sendable {
         var profiles = TTMLProfileChecker(root: root)
         profiles.check()
         log.merge(profiles.log)
-        let isds = TTMLISDBuilder(document: ttml).sequence()
-        let styler = TTMLCueStyler(context: TTMLStyleContext(root: root))
-        empty.tracks = [Self.track(ttml, isds, styler: styler)]
+        let (track, isds, styler) = Self.track(ttml, context: TTMLStyleContext(root: root))
+        empty.tracks = [track]
         log.merge(styler.log)
         return ParseResult(value: TTMLFile(document: empty, ttml: ttml, isds: isds, xml: scanned.value),
                            diagnostics: scanned.diagnostics + log.finished())
     }
 
+    /// ISDs of fewer significant times than this are made on one core.
+    static let minimumTimesPerPart = 2_000
+
     /// The track: one cue per region per run of ISDs in which the region's content is the same,
-    /// styled (`TTMLCueStyler`), and the regions with their geometry.
-    static func track(_ ttml: TTMLDocument, _ isds: [TTMLISD], styler: TTMLCueStyler) -> Track {
-        let language = ttml.language.flatMap { $0.isEmpty ? nil : $0 }
-        let inline = TTMLInlineContent(document: ttml, trackLanguage: ttml.language, styler: styler)
-        // One shared layout per region and text alignment (that of the cue's first paragraph).
-        var layouts: [Int: SharedLayout] = [:]
-        func layout(region: Int, alignment: CueLayout.TextAlignment) -> SharedLayout {
-            let key = region * 8 + alignmentCode(alignment)
-            if let known = layouts[key] { return known }
-            let made = SharedLayout(CueLayout(textAlignment: alignment, regionID: ttml.regions[region].id))
-            layouts[key] = made
-            return made
+    /// styled (`TTMLCueStyler`), and the regions with their geometry. A long timeline is cut
+    /// into parts made on all cores and joined (`TTMLTrackPart`).
+    /// `parts` forces the number of parts (tests: joining must not change the result).
+    static func track(_ ttml: TTMLDocument, context: TTMLStyleContext, parts: Int? = nil) -> (Track, [TTMLISD], TTMLCueStyler) {
+        let builder = TTMLISDBuilder(document: ttml)
+        let times = builder.significantTimes()
+        let count = max(1, min(times.count, parts ?? parallelPieces(size: times.count, minimumPieceSize: minimumTimesPerPart)))
+        var made = parallelMap(count: count) { k in
+            var part = TTMLTrackPart(document: ttml, styler: TTMLCueStyler(context: context))
+            part.add((times.count * k / count)..<(times.count * (k + 1) / count), of: times, from: builder)
+            return part
         }
-        var cues: [Cue] = []
-        // Per region: the open cue's index in `cues` and the content it shows.
-        var open: [(cue: Int, body: TTMLISDNode, styles: [XMLName: XMLAttribute])?] = Array(repeating: nil, count: ttml.regions.count)
-        var shown: [TTMLISDRegion?] = Array(repeating: nil, count: ttml.regions.count)
-        var usedRegions = Set<Int>()
-        for isd in isds {
-            for r in shown.indices { shown[r] = nil }
-            for region in isd.regions where region.body != nil { shown[region.region] = region }
-            for r in open.indices {
-                guard let current = open[r] else { continue }
-                if let now = shown[r], now.body == current.body, now.styles == current.styles { continue }
-                cues[current.cue].end = isd.begin
-                open[r] = nil
-            }
-            for region in isd.regions {
-                guard let body = region.body, open[region.region] == nil else { continue }
-                let regionStyle = ttml.regions[region.region].sets.isEmpty
-                    ? styler.compute(region.styles, kind: .region, parent: nil, element: -1 - region.region)
-                    : styler.compute(region.styles, kind: .region, parent: nil)
-                let content = inline.content(of: body, region: regionStyle)
-                var cue = Cue(start: isd.begin, end: nil, content: content.nodes,
-                              source: ttml.nodes[firstParagraph(body, in: ttml)].location)
-                cue.style = content.style.properties
-                cue.sharedLayout = layout(region: region.region,
-                                          alignment: content.firstParagraph.map(styler.textAlignment) ?? .start)
-                open[region.region] = (cues.count, body, region.styles)
-                cues.append(cue)
-                usedRegions.insert(region.region)
-            }
-        }
+        var whole = made.removeFirst()
+        for part in made { whole.append(part) }
+        let styler = whole.styler
         // The last ISD lasts indefinitely: a cue still open then never ends.
-        var track = Track(language: language, kind: .subtitles, cues: cues)
+        var track = Track(language: ttml.language.flatMap { $0.isEmpty ? nil : $0 }, kind: .subtitles, cues: whole.cues)
         track.regions = ttml.regions.enumerated()
-            .filter { $0.element.origin != .defaultRegion || usedRegions.contains($0.offset) }
+            .filter { $0.element.origin != .defaultRegion || whole.usedRegions.contains($0.offset) }
             .map { styler.region($0.element) }
         track.sortCuesByStart()
-        return track
-    }
-
-    private static func alignmentCode(_ alignment: CueLayout.TextAlignment) -> Int {
-        switch alignment {
-        case .start: 0
-        case .center: 1
-        case .end: 2
-        case .left: 3
-        case .right: 4
-        }
-    }
-
-    /// The first `p` of a region's content (where a cue "is" in the source), or the body.
-    static func firstParagraph(_ isd: TTMLISDNode, in ttml: TTMLDocument) -> Int {
-        var node = isd
-        while case .body = ttml.nodes[node.node].kind, let first = node.children.first { node = first }
-        while case .div = ttml.nodes[node.node].kind, let first = node.children.first { node = first }
-        return node.node
+        return (track, whole.isds, styler)
     }
 }
