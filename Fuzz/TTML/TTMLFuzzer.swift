@@ -25,6 +25,13 @@ public func fuzzTTML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
               "diagnostic at \(location) in a text of \(lineCount) lines: \(diagnostic)")
     }
     let file = result.value
+    // The track made in parts on several cores and joined is the track made in one pass.
+    var inParts = reader
+    inParts.options.timelineParts = 3
+    let joined = inParts.readFile(decoded.value)
+    check(joined.value.document == file.document, "the track made in three parts differs from the one made in one")
+    check(joined.value.isds == file.isds, "the ISDs made in three parts differ from those made in one")
+    check(joined.diagnostics == result.diagnostics, "reading in three parts reports something else")
     check(file.document.format == .ttml, "format \(file.document.format)")
     if file.ttml == nil { check(file.document.tracks.isEmpty, "a track without a TTML document") }
     // ISDs follow each other without gaps; the first starts at 0.

@@ -28,7 +28,14 @@ public struct TTMLFile: Sendable {
 public struct TTMLReader: SourceTextReader, Sendable {
     public struct Options: Sendable {
         public var xml: XMLScanner.Options
-        public init(xml: XMLScanner.Options = .default) { self.xml = xml }
+        /// How many parts the ISD sequence is cut into to make the track on several cores; nil
+        /// (the default) decides by its length and the cores there are. Any number gives the
+        /// same result (the fuzz target checks that).
+        public var timelineParts: Int?
+        public init(xml: XMLScanner.Options = .default, timelineParts: Int? = nil) {
+            self.xml = xml
+            self.timelineParts = timelineParts
+        }
         public static let `default` = Options()
     }
 
@@ -59,7 +66,7 @@ public struct TTMLReader: SourceTextReader, Sendable {
         var profiles = TTMLProfileChecker(root: root)
         profiles.check()
         log.merge(profiles.log)
-        let (track, isds, styler) = Self.track(ttml, context: TTMLStyleContext(root: root))
+        let (track, isds, styler) = Self.track(ttml, context: TTMLStyleContext(root: root), parts: options.timelineParts)
         empty.tracks = [track]
         log.merge(styler.log)
         return ParseResult(value: TTMLFile(document: empty, ttml: ttml, isds: isds, xml: scanned.value),
