@@ -28,8 +28,11 @@ let package = Package(
         // it dlopen()s the system ICU privately so that it cannot clash with Foundation's own ICU
         // (see ../shared/notes/c-libraries.md); its header shows no ICU types.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("dl")]),
-        .systemLibrary(name: "CLibass", pkgConfig: "libass", providers: [.apt(["libass-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // libass and libpng: headers only (libass-dev, libpng-dev in /usr/include); the libraries
+        // are dlopen()ed on first use, so they are not linked and their pkg-config flags (which
+        // would link them) are not asked for.
+        .systemLibrary(name: "CLibass"),
+        .systemLibrary(name: "CPNG"),
         // glibc's <malloc.h> (part of libc6-dev, which Swift needs anyway), for the CLI's heap set-up.
         .systemLibrary(name: "CMalloc"),
 

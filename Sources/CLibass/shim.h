@@ -1,1 +1,52 @@
+// libass is loaded on first use (dlopen), not linked: a command that renders nothing starts
+// without mapping libass and the dozen libraries it pulls in (HarfBuzz, FreeType, Fontconfig,
+// GLib, …), which cost every process about 1.7 ms; and without libass installed, such commands
+// still run. The header gives the types; the functions come through one table, each pointer typed
+// from its declaration.
 #include <ass/ass.h>
+#include <dlfcn.h>
+#include <stddef.h>
+
+typedef struct LegibleLibass {
+    __typeof__(ass_library_version) *library_version;
+    __typeof__(ass_library_init) *library_init;
+    __typeof__(ass_library_done) *library_done;
+    __typeof__(ass_set_message_cb) *set_message_cb;
+    __typeof__(ass_renderer_init) *renderer_init;
+    __typeof__(ass_renderer_done) *renderer_done;
+    __typeof__(ass_add_font) *add_font;
+    __typeof__(ass_set_frame_size) *set_frame_size;
+    __typeof__(ass_set_storage_size) *set_storage_size;
+    __typeof__(ass_set_shaper) *set_shaper;
+    __typeof__(ass_set_fonts) *set_fonts;
+    __typeof__(ass_read_memory) *read_memory;
+    __typeof__(ass_free_track) *free_track;
+    __typeof__(ass_flush_events) *flush_events;
+    __typeof__(ass_process_data) *process_data;
+    __typeof__(ass_render_frame) *render_frame;
+} LegibleLibass;
+
+// Fills `table` from libass.so.9; returns NULL, or what went wrong (dlerror's text).
+static inline const char *legible_libass_load(LegibleLibass *table) {
+    void *library = dlopen("libass.so.9", RTLD_NOW | RTLD_LOCAL);
+    if (!library) return dlerror();
+#define LEGIBLE_LOAD(field) if (!(*(void **)&table->field = dlsym(library, "ass_" #field))) return dlerror();
+    LEGIBLE_LOAD(library_version)
+    LEGIBLE_LOAD(library_init)
+    LEGIBLE_LOAD(library_done)
+    LEGIBLE_LOAD(set_message_cb)
+    LEGIBLE_LOAD(renderer_init)
+    LEGIBLE_LOAD(renderer_done)
+    LEGIBLE_LOAD(add_font)
+    LEGIBLE_LOAD(set_frame_size)
+    LEGIBLE_LOAD(set_storage_size)
+    LEGIBLE_LOAD(set_shaper)
+    LEGIBLE_LOAD(set_fonts)
+    LEGIBLE_LOAD(read_memory)
+    LEGIBLE_LOAD(free_track)
+    LEGIBLE_LOAD(flush_events)
+    LEGIBLE_LOAD(process_data)
+    LEGIBLE_LOAD(render_frame)
+#undef LEGIBLE_LOAD
+    return NULL;
+}

@@ -40,10 +40,19 @@ public struct Color4: Sendable, Hashable {
     }
 }
 
+/// libass's functions, loaded on first use (see CLibass/shim.h), or why they could not be.
+/// A global `let` is initialised once, thread-safely.
+private let loadedLibass: (functions: LegibleLibass?, error: String?) = {
+    var table = LegibleLibass()
+    if let error = legible_libass_load(&table) { return (nil, String(cString: error)) }
+    return (table, nil)
+}()
+
 /// The only place in Legible that calls libass (`ass_*`). It owns one library, one renderer and
 /// one track; each rendered `ASS_Image` list is copied out before the next render frees it.
 /// Not thread-safe: make one per thread (libass renders identically that way).
 public final class LibassRenderer {
+    private let libass: LegibleLibass
     private let library: OpaquePointer
     private let renderer: OpaquePointer
     private var track: UnsafeMutablePointer<ASS_Track>?
@@ -53,8 +62,11 @@ public final class LibassRenderer {
     public enum Failure: Error, CustomStringConvertible {
         case initialisation(String)
         case badScript
+        /// libass.so.9 could not be loaded (dlerror's text).
+        case missingLibrary(String)
         public var description: String {
             switch self {
+            case .missingLibrary(let why): "libass is not installed (\(why)); install the Debian package libass9"
             case .initialisation(let what): "libass could not be initialised (\(what)); install the Debian package libass9"
             case .badScript: "libass could not read the generated script"
             }
@@ -63,7 +75,8 @@ public final class LibassRenderer {
 
     /// libass's version as `0.17.1`.
     public static var libraryVersion: String {
-        let v = ass_library_version()
+        guard let libass = loadedLibass.functions else { return "not installed" }
+        let v = libass.library_version!()
         return "\(v >> 28 & 0xF).\(v >> 20 & 0xFF).\(v >> 12 & 0xFF)"
     }
 
@@ -71,12 +84,14 @@ public final class LibassRenderer {
     ///   - fonts: loaded into libass memory; no system font lookup happens (deterministic output).
     ///   - defaultFamily: the family used when a style names one that is not loaded.
     public init(width: Int, height: Int, fonts: [FontFile], defaultFamily: String) throws(Failure) {
-        guard let library = ass_library_init() else { throw .initialisation("ass_library_init") }
+        guard let libass = loadedLibass.functions else { throw .missingLibrary(loadedLibass.error ?? "unknown error") }
+        self.libass = libass
+        guard let library = libass.library_init!() else { throw .initialisation("ass_library_init") }
         // Silence libass's own logging (before the renderer, which logs its shaper); callers get
         // structured results instead.
-        ass_set_message_cb(library, { _, _, _, _ in }, nil)
-        guard let renderer = ass_renderer_init(library) else {
-            ass_library_done(library)
+        libass.set_message_cb!(library, { _, _, _, _ in }, nil)
+        guard let renderer = libass.renderer_init!(library) else {
+            libass.library_done!(library)
             throw .initialisation("ass_renderer_init")
         }
         self.library = library
@@ -87,28 +102,28 @@ public final class LibassRenderer {
             // libass copies the bytes; its parameter is a non-const char*, hence the cast.
             font.data.withUnsafeBytes { bytes in
                 let pointer = UnsafeMutablePointer(mutating: bytes.baseAddress!.assumingMemoryBound(to: CChar.self))
-                ass_add_font(library, font.path, pointer, Int32(bytes.count))
+                libass.add_font!(library, font.path, pointer, Int32(bytes.count))
             }
         }
-        ass_set_frame_size(renderer, Int32(width), Int32(height))
-        ass_set_storage_size(renderer, Int32(width), Int32(height))
+        libass.set_frame_size!(renderer, Int32(width), Int32(height))
+        libass.set_storage_size!(renderer, Int32(width), Int32(height))
         // Complex shaping (HarfBuzz) for Arabic joining and mark placement.
-        ass_set_shaper(renderer, ASS_SHAPING_COMPLEX)
-        ass_set_fonts(renderer, nil, defaultFamily, Int32(ASS_FONTPROVIDER_NONE.rawValue), nil, 0)
+        libass.set_shaper!(renderer, ASS_SHAPING_COMPLEX)
+        libass.set_fonts!(renderer, nil, defaultFamily, Int32(ASS_FONTPROVIDER_NONE.rawValue), nil, 0)
     }
 
     deinit {
-        if let track { ass_free_track(track) }
-        ass_renderer_done(renderer)
-        ass_library_done(library)
+        if let track { libass.free_track!(track) }
+        libass.renderer_done!(renderer)
+        libass.library_done!(library)
     }
 
     /// Replaces the current script with a complete ASS script.
     public func load(script: String) throws(Failure) {
-        if let track { ass_free_track(track) }
+        if let track { libass.free_track!(track) }
         var bytes = Array(script.utf8CString)
         let count = bytes.count - 1
-        track = bytes.withUnsafeMutableBufferPointer { ass_read_memory(library, $0.baseAddress, count, nil) }
+        track = bytes.withUnsafeMutableBufferPointer { libass.read_memory!(library, $0.baseAddress, count, nil) }
         if track == nil { throw .badScript }
     }
 
@@ -116,10 +131,10 @@ public final class LibassRenderer {
     /// script's event format), keeping its header and styles: how one script serves many lines.
     public func replaceEvents(with dialogue: String) {
         guard let track else { return }
-        ass_flush_events(track)
+        libass.flush_events!(track)
         var bytes = Array(dialogue.utf8).map { CChar(bitPattern: $0) }
         let count = Int32(bytes.count)
-        bytes.withUnsafeMutableBufferPointer { ass_process_data(track, $0.baseAddress, count) }
+        bytes.withUnsafeMutableBufferPointer { libass.process_data!(track, $0.baseAddress, count) }
     }
 
     /// Renders the script at `milliseconds` and returns every image, copied, in libass's order
@@ -127,7 +142,7 @@ public final class LibassRenderer {
     public func images(at milliseconds: Int64) -> [RasterImage] {
         guard let track else { return [] }
         var changed: Int32 = 0
-        var image = ass_render_frame(renderer, track, milliseconds, &changed)
+        var image = libass.render_frame!(renderer, track, milliseconds, &changed)
         var result: [RasterImage] = []
         while let current = image {
             let i = current.pointee
