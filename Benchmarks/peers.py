@@ -188,98 +188,54 @@ def py_versions(py):
         return {}
 
 
-def ensure_input(cues, seed):
-    """Generate .work/big.srt unless it exists with the same parameters."""
+def generated(paths, script, params, args, what):
+    """Run the generator `script` (it writes paths[0], and any other path beside it) with `args`,
+    unless the paths exist from a run with the same `params` and the same script (size and
+    modification time, kept in paths[0] + ".meta.json"). Returns `paths`."""
     os.makedirs(WORK_DIR, exist_ok=True)
-    path = os.path.join(WORK_DIR, "big.srt")
-    meta_path = path + ".meta.json"
-    gen_stat = os.stat(GEN_SCRIPT)
-    meta = {"cues": cues, "seed": seed,
-            "generator": [gen_stat.st_size, int(gen_stat.st_mtime)]}
-    if os.path.exists(path) and os.path.exists(meta_path):
+    meta_path = paths[0] + ".meta.json"
+    gen_stat = os.stat(script)
+    meta = dict(params, generator=[gen_stat.st_size, int(gen_stat.st_mtime)])
+    if all(os.path.exists(p) for p in list(paths) + [meta_path]):
         try:
             with open(meta_path) as f:
                 if json.load(f) == meta:
-                    return path
+                    return paths
         except ValueError:
             pass
-    log("peers: generating %d cues into %s" % (cues, os.path.relpath(path, REPO_ROOT)))
-    subprocess.run([sys.executable, GEN_SCRIPT, path, "--cues", str(cues),
-                    "--seed", str(seed)], check=True)
+    log("peers: generating %s into %s" % (what, ", ".join(os.path.relpath(p, REPO_ROOT) for p in paths)))
+    subprocess.run([sys.executable, script, paths[0]] + args, check=True)
     with open(meta_path, "w") as f:
         json.dump(meta, f)
-    return path
+    return paths
+
+
+def ensure_input(cues, seed):
+    """Generate .work/big.srt unless it exists with the same parameters."""
+    return generated([os.path.join(WORK_DIR, "big.srt")], GEN_SCRIPT, {"cues": cues, "seed": seed},
+                     ["--cues", str(cues), "--seed", str(seed)], "%d cues" % cues)[0]
 
 
 def ensure_vtt_inputs(cues, seed):
     """Generate .work/big.vtt and .work/big-nostyle.vtt unless they exist with the same parameters."""
-    os.makedirs(WORK_DIR, exist_ok=True)
-    path = os.path.join(WORK_DIR, "big.vtt")
-    nostyle = os.path.join(WORK_DIR, "big-nostyle.vtt")
-    meta_path = path + ".meta.json"
-    gen_stat = os.stat(GEN_VTT_SCRIPT)
-    meta = {"cues": cues, "seed": seed,
-            "generator": [gen_stat.st_size, int(gen_stat.st_mtime)]}
-    if os.path.exists(path) and os.path.exists(nostyle) and os.path.exists(meta_path):
-        try:
-            with open(meta_path) as f:
-                if json.load(f) == meta:
-                    return path, nostyle
-        except ValueError:
-            pass
-    log("peers: generating %d cues into %s and %s" % (cues, os.path.relpath(path, REPO_ROOT),
-                                                     os.path.basename(nostyle)))
-    subprocess.run([sys.executable, GEN_VTT_SCRIPT, path, "--cues", str(cues),
-                    "--seed", str(seed)], check=True)
-    with open(meta_path, "w") as f:
-        json.dump(meta, f)
-    return path, nostyle
+    return tuple(generated([os.path.join(WORK_DIR, "big.vtt"), os.path.join(WORK_DIR, "big-nostyle.vtt")],
+                           GEN_VTT_SCRIPT, {"cues": cues, "seed": seed}, ["--cues", str(cues), "--seed", str(seed)],
+                           "%d cues" % cues))
 
 
 def ensure_scc_input(captions, seed):
     """Generate .work/big.scc (pop-on captions, so that every tool's caption count is the
     generator's) unless it exists with the same parameters."""
-    os.makedirs(WORK_DIR, exist_ok=True)
-    path = os.path.join(WORK_DIR, "big.scc")
-    meta_path = path + ".meta.json"
-    gen_stat = os.stat(GEN_SCC_SCRIPT)
-    meta = {"captions": captions, "seed": seed, "generator": [gen_stat.st_size, int(gen_stat.st_mtime)]}
-    if os.path.exists(path) and os.path.exists(meta_path):
-        try:
-            with open(meta_path) as f:
-                if json.load(f) == meta:
-                    return path
-        except ValueError:
-            pass
-    log("peers: generating %d pop-on captions into %s" % (captions, os.path.relpath(path, REPO_ROOT)))
-    subprocess.run([sys.executable, GEN_SCC_SCRIPT, path, "--captions", str(captions), "--seed", str(seed),
-                    "--modes", "pop"], check=True)
-    with open(meta_path, "w") as f:
-        json.dump(meta, f)
-    return path
+    return generated([os.path.join(WORK_DIR, "big.scc")], GEN_SCC_SCRIPT, {"captions": captions, "seed": seed},
+                     ["--captions", str(captions), "--seed", str(seed), "--modes", "pop"],
+                     "%d pop-on captions" % captions)[0]
 
 
 def ensure_ttml_input(paragraphs, seed):
     """Generate .work/big.ttml (IMSC 1.1 text profile, see gen_ttml.py) unless it exists with the
     same parameters."""
-    os.makedirs(WORK_DIR, exist_ok=True)
-    path = os.path.join(WORK_DIR, "big.ttml")
-    meta_path = path + ".meta.json"
-    gen_stat = os.stat(GEN_TTML_SCRIPT)
-    meta = {"paragraphs": paragraphs, "seed": seed, "generator": [gen_stat.st_size, int(gen_stat.st_mtime)]}
-    if os.path.exists(path) and os.path.exists(meta_path):
-        try:
-            with open(meta_path) as f:
-                if json.load(f) == meta:
-                    return path
-        except ValueError:
-            pass
-    log("peers: generating %d paragraphs into %s" % (paragraphs, os.path.relpath(path, REPO_ROOT)))
-    subprocess.run([sys.executable, GEN_TTML_SCRIPT, path, "--paragraphs", str(paragraphs), "--seed", str(seed)],
-                   check=True)
-    with open(meta_path, "w") as f:
-        json.dump(meta, f)
-    return path
+    return generated([os.path.join(WORK_DIR, "big.ttml")], GEN_TTML_SCRIPT, {"paragraphs": paragraphs, "seed": seed},
+                     ["--paragraphs", str(paragraphs), "--seed", str(seed)], "%d paragraphs" % paragraphs)[0]
 
 
 # --- Measurement ------------------------------------------------------------

@@ -31,8 +31,7 @@ enum LargeInputHeap {
         #if canImport(Glibc)
         guard size >= threshold, !prepared else { return }
         prepared = true
-        let reservation = min(size.multipliedReportingOverflow(by: bytesPerInputByte).overflow
-                              ? maximumReservation : size * bytesPerInputByte, maximumReservation)
+        let reservation = min(size, maximumReservation / bytesPerInputByte) * bytesPerInputByte
         // Keep large blocks in the heap (the default gives each block of 128 KiB or more its own
         // mapping, faulted in page by page and unmapped when freed), and grow the heap once.
         _ = mallopt(M_MMAP_THRESHOLD, Int32(min(reservation / 4, 32 << 20)))
@@ -44,8 +43,8 @@ enum LargeInputHeap {
         growth = malloc(1 << 20)
         free(growth)
         guard let end = sbrk(0), end > start else { return }
-        let page = 2 << 20
-        let from = (UInt(bitPattern: start) + UInt(page - 1)) & ~UInt(page - 1)
+        let hugePage = 2 << 20  // 2 MiB: only whole, aligned ones can be huge
+        let from = (UInt(bitPattern: start) + UInt(hugePage - 1)) & ~UInt(hugePage - 1)
         let to = UInt(bitPattern: end)
         guard to > from, let base = UnsafeMutableRawPointer(bitPattern: from) else { return }
         _ = madvise(base, Int(to - from), MADV_HUGEPAGE)
