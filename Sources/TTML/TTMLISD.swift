@@ -185,15 +185,21 @@ public struct TTMLISDBuilder: Sendable {
     /// The ISD at time `t` (ending at `end`, for the record).
     public func isd(at t: MediaTime, until end: MediaTime? = nil) -> TTMLISD {
         var regions: [TTMLISDRegion] = []
-        for (r, region) in document.regions.enumerated() where region.interval.contains(t) {
-            let styles = Self.styles(region.specifiedStyles, region.sets, at: t)
-            var body: TTMLISDNode?
-            if !TTMLContentPresence.isHidden(styles), !document.nodes.isEmpty {
-                body = select(0, at: t, region: r, inherited: nil)
-            }
-            regions.append(TTMLISDRegion(region: r, styles: styles, body: body))
+        var selection: [Int] = []
+        for r in document.regions.indices where document.regions[r].interval.contains(t) {
+            let styles = regionStyles(r, at: t)
+            selection.removeAll(keepingCapacity: true)
+            let shows = !TTMLContentPresence.isHidden(styles) && !document.nodes.isEmpty
+                && select(0, at: t, region: r, inherited: nil, into: &selection)
+            regions.append(TTMLISDRegion(region: r, styles: styles, body: shows ? content(selection, from: 0, at: t) : nil))
         }
         return TTMLISD(begin: t, end: end, regions: regions)
+    }
+
+    /// Region `r`'s specified styles at `t` (its `set`s applied).
+    func regionStyles(_ r: Int, at t: MediaTime) -> [XMLName: XMLAttribute] {
+        let region = document.regions[r]
+        return region.sets.isEmpty ? region.specifiedStyles : Self.styles(region.specifiedStyles, region.sets, at: t)
     }
 
     /// The specified styles with the values of the `set`s active at `t` applied, in document order.
@@ -203,35 +209,89 @@ public struct TTMLISDBuilder: Sendable {
         return styles
     }
 
-    func select(_ index: Int, at t: MediaTime, region: Int, inherited: Int?) -> TTMLISDNode? {
-        guard hulls[index].contains(t) else { return nil }
+    // MARK: - Selection
+
+    // What a region shows at a time is first found as a *selection*: the selected nodes in
+    // document order, flat, each written as its index, then `setMarker(k)` for each of its `set`s
+    // active then, then its selected children, then `close`. That is all the content depends on
+    // (a node's styles at t are its specified ones and its active sets), so two equal selections
+    // show the same; it costs no allocation to find, which matters because most significant
+    // times change nothing in most regions. The tree (`TTMLISDNode`) is made from it only where
+    // something is shown anew.
+
+    static let close = -1
+    static func setMarker(_ k: Int) -> Int { -2 - k }
+
+    /// Appends the selection of node `index` (and what is selected in it) to `out`; false, with
+    /// `out` as it was, when the node is not selected into `region` at `t`.
+    func select(_ index: Int, at t: MediaTime, region: Int, inherited: Int?, into out: inout [Int]) -> Bool {
+        guard hulls[index].contains(t) else { return false }
         let flag = flags[index]
         // Fields are read in place: copying a node would retain every one of its references.
         let effective = document.nodes[index].region ?? inherited
-        if let effective, effective != region { return nil }
-        let styles: [XMLName: XMLAttribute]
+        if let effective, effective != region { return false }
+        let mark = out.count
+        out.append(index)
         if flag.hasSets {
-            styles = Self.styles(document.nodes[index].specifiedStyles, document.nodes[index].sets, at: t)
-            if TTMLContentPresence.isHidden(styles) { return nil }
-        } else {
-            if flag.hidden { return nil }
-            styles = document.nodes[index].specifiedStyles
+            let sets = document.nodes[index].sets
+            if TTMLContentPresence.isHidden(Self.styles(document.nodes[index].specifiedStyles, sets, at: t)) {
+                out.removeLast()
+                return false
+            }
+            for k in sets.indices where sets[k].interval.contains(t) { out.append(Self.setMarker(k)) }
+        } else if flag.hidden {
+            out.removeLast()
+            return false
         }
         if flag.kind != .container {
             let ownRegion = effective == region || (effective == nil && document.regions[region].origin == .defaultRegion)
-            return ownRegion ? TTMLISDNode(node: index, styles: styles) : nil
+            guard ownRegion else {
+                out.removeSubrange(mark...)
+                return false
+            }
+            out.append(Self.close)
+            return true
         }
-        var children: [TTMLISDNode] = []
         var hasContent = false
-        for child in activeChildren(of: index, at: t) {
-            if let selected = select(child, at: t, region: region, inherited: effective) {
-                if flags[child].kind != .whitespace { hasContent = true }
-                children.append(selected)
+        func visit(_ child: Int) {
+            if select(child, at: t, region: region, inherited: effective, into: &out), flags[child].kind != .whitespace {
+                hasContent = true
+            }
+        }
+        if indexes[index] != nil {
+            for child in activeChildren(of: index, at: t) { visit(child) }
+        } else {
+            // Few children: looked at in place, in document order.
+            document.nodes.withUnsafeBufferPointer { nodes in
+                for child in nodes[index].children where hulls[child].contains(t) { visit(child) }
             }
         }
         // A container is kept when something in it is shown: text that is not just collapsible
         // white space, a line break, or a container kept for the same reason.
-        guard hasContent else { return nil }
+        guard hasContent else {
+            out.removeSubrange(mark...)
+            return false
+        }
+        out.append(Self.close)
+        return true
+    }
+
+    /// The tree of the non-empty selection made at `t` that starts at `selection[start]`.
+    func content(_ selection: [Int], from start: Int, at t: MediaTime) -> TTMLISDNode {
+        var position = start
+        return selection.withUnsafeBufferPointer { node(in: $0, at: &position, time: t) }
+    }
+
+    private func node(in selection: UnsafeBufferPointer<Int>, at position: inout Int, time t: MediaTime) -> TTMLISDNode {
+        let index = selection[position]
+        position += 1
+        while selection[position] < Self.close { position += 1 }  // the active sets: found again from t
+        let styles = flags[index].hasSets
+            ? Self.styles(document.nodes[index].specifiedStyles, document.nodes[index].sets, at: t)
+            : document.nodes[index].specifiedStyles
+        var children: [TTMLISDNode] = []
+        while selection[position] != Self.close { children.append(node(in: selection, at: &position, time: t)) }
+        position += 1
         return TTMLISDNode(node: index, styles: styles, children: children)
     }
 

@@ -8,7 +8,9 @@ public struct TTMLFile: Sendable {
     public var document: Document
     /// Nil when the input is not a TTML document (not XML, refused, another root element).
     public var ttml: TTMLDocument?
-    public var isds: [TTMLISD]
+    /// The document's ISD sequence, made when asked for (reading makes the cues without
+    /// keeping it).
+    public var isds: [TTMLISD] { ttml.map { TTMLISDBuilder(document: $0).sequence() } ?? [] }
     /// The XML the document was read from (nil when nothing could be scanned).
     public var xml: XMLDocument?
 }
@@ -53,23 +55,23 @@ public struct TTMLReader: SourceTextReader, Sendable {
         var log = DiagnosticLog()
         var empty = Document(format: .ttml, encoding: source.encoding)
         guard let root = scanned.value.root else {
-            return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: [], xml: scanned.value), diagnostics: scanned.diagnostics)
+            return ParseResult(value: TTMLFile(document: empty, ttml: nil, xml: scanned.value), diagnostics: scanned.diagnostics)
         }
         var builder = TTMLDocumentBuilder(log: log, sourceSize: source.byteCount)
         let built = builder.build(root)
         log = builder.log
         guard let ttml = built else {
-            return ParseResult(value: TTMLFile(document: empty, ttml: nil, isds: [], xml: scanned.value),
+            return ParseResult(value: TTMLFile(document: empty, ttml: nil, xml: scanned.value),
                                diagnostics: scanned.diagnostics + log.finished())
         }
         // The constraints of the profiles the document declares (IMSC text, EBU-TT-D): warnings.
         var profiles = TTMLProfileChecker(root: root)
         profiles.check()
         log.merge(profiles.log)
-        let (track, isds, styler) = Self.track(ttml, context: TTMLStyleContext(root: root), parts: options.timelineParts)
+        let (track, styler) = Self.track(ttml, context: TTMLStyleContext(root: root), parts: options.timelineParts)
         empty.tracks = [track]
         log.merge(styler.log)
-        return ParseResult(value: TTMLFile(document: empty, ttml: ttml, isds: isds, xml: scanned.value),
+        return ParseResult(value: TTMLFile(document: empty, ttml: ttml, xml: scanned.value),
                            diagnostics: scanned.diagnostics + log.finished())
     }
 
@@ -80,7 +82,7 @@ public struct TTMLReader: SourceTextReader, Sendable {
     /// styled (`TTMLCueStyler`), and the regions with their geometry. A long timeline is cut
     /// into parts made on all cores and joined (`TTMLTrackPart`).
     /// `parts` forces the number of parts (tests: joining must not change the result).
-    static func track(_ ttml: TTMLDocument, context: TTMLStyleContext, parts: Int? = nil) -> (Track, [TTMLISD], TTMLCueStyler) {
+    static func track(_ ttml: TTMLDocument, context: TTMLStyleContext, parts: Int? = nil) -> (Track, TTMLCueStyler) {
         let builder = TTMLISDBuilder(document: ttml)
         let times = builder.significantTimes()
         let count = max(1, min(times.count, parts ?? parallelPieces(size: times.count, minimumPieceSize: minimumTimesPerPart)))
@@ -98,6 +100,6 @@ public struct TTMLReader: SourceTextReader, Sendable {
             .filter { $0.element.origin != .defaultRegion || whole.usedRegions.contains($0.offset) }
             .map { styler.region($0.element) }
         track.sortCuesByStart()
-        return (track, whole.isds, styler)
+        return (track, styler)
     }
 }

@@ -12,17 +12,21 @@ struct TTMLTrackPart: @unchecked Sendable {
     let document: TTMLDocument
     let styler: TTMLCueStyler
     private let inline: TTMLInlineContent
-    private(set) var isds: [TTMLISD] = []
+    /// The first significant time of the part (nil while it has none).
+    private(set) var begin: MediaTime?
     private(set) var cues: [Cue] = []
     private(set) var usedRegions = Set<Int>()
-    /// Per region: the open cue's index in `cues` and the content it shows.
+    /// Per region: the open cue and what it shows.
     private var open: [OpenCue?]
-    /// Per region: the cue opened at the part's first ISD, if any (what `append` may continue).
-    private var openedFirst: [Int?]
+    /// Per region: the cue opened at the part's first time, if any (what `append` may continue).
+    private var openedFirst: [OpenCue?]
     private var layouts: [Int: SharedLayout] = [:]
 
     private struct OpenCue {
+        /// Its index in `cues`.
         var cue: Int
+        /// The region's active `set`s (as selection markers) and the body's selection.
+        var selection: [Int]
         var body: TTMLISDNode
         var styles: [XMLName: XMLAttribute]
     }
@@ -35,43 +39,64 @@ struct TTMLTrackPart: @unchecked Sendable {
         openedFirst = Array(repeating: nil, count: document.regions.count)
     }
 
-    /// The ISDs at `times[range]`, the last ending at the time after the range (if any).
+    /// Goes through the significant times `times[range]`.
     mutating func add(_ range: Range<Int>, of times: [MediaTime], from builder: TTMLISDBuilder) {
-        isds.reserveCapacity(isds.count + range.count)
-        for k in range { add(builder.isd(at: times[k], until: k + 1 < times.count ? times[k + 1] : nil)) }
+        var selection: [Int] = []
+        for k in range { add(times[k], from: builder, selection: &selection) }
     }
 
-    /// Adds the next ISD: closes the cues of regions whose content changes at its begin, opens
-    /// cues for regions that show something new.
-    mutating func add(_ isd: TTMLISD) {
-        let isFirst = isds.isEmpty
-        var shown: [TTMLISDRegion?] = Array(repeating: nil, count: document.regions.count)
-        for region in isd.regions where region.body != nil { shown[region.region] = region }
-        for r in open.indices {
-            guard let current = open[r] else { continue }
-            if let now = shown[r], now.body == current.body, now.styles == current.styles { continue }
-            cues[current.cue].end = isd.begin
-            open[r] = nil
+    /// Moves on to significant time `t` (what the ISD from `t` shows): closes the cues of regions
+    /// whose content changes then, opens cues for regions that show something new.
+    ///
+    /// A region's selection is compared first: when it is the one its open cue was made from,
+    /// nothing changed, and no tree is made. Otherwise the region's content is made and compared
+    /// in full (different `set`s may still give the same styles).
+    private mutating func add(_ t: MediaTime, from builder: TTMLISDBuilder, selection: inout [Int]) {
+        let isFirst = begin == nil
+        if isFirst { begin = t }
+        for r in document.regions.indices {
+            selection.removeAll(keepingCapacity: true)
+            var shows = false
+            var styles: [XMLName: XMLAttribute] = [:]
+            if document.regions[r].interval.contains(t) {
+                let sets = document.regions[r].sets
+                for k in sets.indices where sets[k].interval.contains(t) { selection.append(TTMLISDBuilder.setMarker(k)) }
+                styles = builder.regionStyles(r, at: t)
+                shows = !TTMLContentPresence.isHidden(styles) && !document.nodes.isEmpty
+                    && builder.select(0, at: t, region: r, inherited: nil, into: &selection)
+            }
+            if shows, let current = open[r], current.selection == selection { continue }
+            guard shows else {
+                if let current = open[r] { cues[current.cue].end = t }
+                open[r] = nil
+                continue
+            }
+            let bodyStart = selection.firstIndex { $0 >= 0 } ?? selection.count
+            let body = builder.content(selection, from: bodyStart, at: t)
+            if let current = open[r] {
+                if current.body == body && current.styles == styles {
+                    open[r]!.selection = selection
+                    continue
+                }
+                cues[current.cue].end = t
+            }
+            let opened = OpenCue(cue: cues.count, selection: selection, body: body, styles: styles)
+            open[r] = opened
+            if isFirst { openedFirst[r] = opened }
+            cues.append(cue(showing: body, in: r, styles: styles, from: t))
+            usedRegions.insert(r)
         }
-        for region in isd.regions {
-            guard let body = region.body, open[region.region] == nil else { continue }
-            if isFirst { openedFirst[region.region] = cues.count }
-            open[region.region] = OpenCue(cue: cues.count, body: body, styles: region.styles)
-            cues.append(cue(showing: body, in: region, from: isd.begin))
-            usedRegions.insert(region.region)
-        }
-        isds.append(isd)
     }
 
-    private mutating func cue(showing body: TTMLISDNode, in region: TTMLISDRegion, from begin: MediaTime) -> Cue {
-        let regionStyle = document.regions[region.region].sets.isEmpty
-            ? styler.compute(region.styles, kind: .region, parent: nil, element: -1 - region.region)
-            : styler.compute(region.styles, kind: .region, parent: nil)
+    private mutating func cue(showing body: TTMLISDNode, in region: Int, styles: [XMLName: XMLAttribute], from begin: MediaTime) -> Cue {
+        let regionStyle = document.regions[region].sets.isEmpty
+            ? styler.compute(styles, kind: .region, parent: nil, element: -1 - region)
+            : styler.compute(styles, kind: .region, parent: nil)
         let content = inline.content(of: body, region: regionStyle)
         var cue = Cue(start: begin, end: nil, content: content.nodes,
                       source: document.nodes[Self.firstParagraph(body, in: document)].location)
         cue.style = content.style.properties
-        cue.sharedLayout = layout(region: region.region, alignment: content.firstParagraph.map(styler.textAlignment) ?? .start)
+        cue.sharedLayout = layout(region: region, alignment: content.firstParagraph.map(styler.textAlignment) ?? .start)
         return cue
     }
 
@@ -88,18 +113,17 @@ struct TTMLTrackPart: @unchecked Sendable {
     /// on in `next` when `next` opens with the same content in that region (it then ends where
     /// `next`'s first cue there ends); otherwise it ends where `next` begins.
     mutating func append(_ next: TTMLTrackPart) {
-        guard let boundary = next.isds.first else { return }
+        guard let boundary = next.begin else { return }
         var continued = Set<Int>()  // cues of `next` that are this part's open cues going on
         var nextOpen: [Int: Int] = [:]  // region → this part's cue continuing as `next`'s open one
         for r in open.indices {
             guard let current = open[r] else { continue }
-            if let first = next.openedFirst[r], let shown = boundary.regions.first(where: { $0.region == r }),
-               shown.body == current.body, shown.styles == current.styles {
-                cues[current.cue].end = next.cues[first].end
-                continued.insert(first)
-                if next.open[r]?.cue == first { nextOpen[r] = current.cue }
+            if let first = next.openedFirst[r], first.body == current.body, first.styles == current.styles {
+                cues[current.cue].end = next.cues[first.cue].end
+                continued.insert(first.cue)
+                if next.open[r]?.cue == first.cue { nextOpen[r] = current.cue }
             } else {
-                cues[current.cue].end = boundary.begin
+                cues[current.cue].end = boundary
             }
         }
         var index: [Int] = []  // `next`'s cue index → index here
@@ -114,15 +138,23 @@ struct TTMLTrackPart: @unchecked Sendable {
             }
         }
         for r in open.indices {
-            if let carried = nextOpen[r] {
-                open[r] = OpenCue(cue: carried, body: next.open[r]!.body, styles: next.open[r]!.styles)
-            } else {
-                open[r] = next.open[r].map { OpenCue(cue: index[$0.cue], body: $0.body, styles: $0.styles) }
+            open[r] = next.open[r].map {
+                var moved = $0
+                moved.cue = nextOpen[r] ?? index[$0.cue]
+                return moved
             }
         }
-        if isds.isEmpty { openedFirst = next.openedFirst.map { $0.map { index[$0] } } }
+        if begin == nil {
+            begin = boundary
+            openedFirst = next.openedFirst.map {
+                $0.map {
+                    var moved = $0
+                    moved.cue = index[$0.cue]
+                    return moved
+                }
+            }
+        }
         usedRegions.formUnion(next.usedRegions)
-        isds.append(contentsOf: next.isds)
         styler.absorb(next.styler)
     }
 
