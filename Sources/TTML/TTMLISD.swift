@@ -50,7 +50,7 @@ public struct TTMLISDBuilder: Sendable {
     public let document: TTMLDocument
     /// Containers with many children are indexed by begin time so that finding the children
     /// active at a time costs a binary search, not a scan (a body of 10,000 paragraphs).
-    private var indexes: [Int: ChildIndex] = [:]
+    private var indexes: [ChildIndex] = []
 
     struct ChildIndex {
         /// Child node indices, ordered by begin.
@@ -77,6 +77,8 @@ public struct TTMLISDBuilder: Sendable {
         var kind: Kind
         var hidden: Bool
         var hasSets: Bool
+        /// The container's `ChildIndex` in `indexes`, or -1 when it has none.
+        var childIndex: Int32 = -1
     }
 
     public init(document: TTMLDocument) {
@@ -137,7 +139,8 @@ public struct TTMLISDBuilder: Sendable {
                 }
                 maxEnds.append(latest!)
             }
-            indexes[i] = ChildIndex(order: order, begins: order.map { hulls[$0].begin }, maxEnds: maxEnds)
+            self.flags[i].childIndex = Int32(indexes.count)
+            indexes.append(ChildIndex(order: order, begins: order.map { hulls[$0].begin }, maxEnds: maxEnds))
         }
     }
 
@@ -186,11 +189,12 @@ public struct TTMLISDBuilder: Sendable {
     public func isd(at t: MediaTime, until end: MediaTime? = nil) -> TTMLISD {
         var regions: [TTMLISDRegion] = []
         var selection: [Int] = []
+        var scratch: [Int] = []
         for r in document.regions.indices where document.regions[r].interval.contains(t) {
             let styles = regionStyles(r, at: t)
             selection.removeAll(keepingCapacity: true)
             let shows = !TTMLContentPresence.isHidden(styles) && !document.nodes.isEmpty
-                && select(0, at: t, region: r, inherited: nil, into: &selection)
+                && select(0, at: t, region: r, inherited: nil, into: &selection, scratch: &scratch)
             regions.append(TTMLISDRegion(region: r, styles: styles, body: shows ? content(selection, from: 0, at: t) : nil))
         }
         return TTMLISD(begin: t, end: end, regions: regions)
@@ -223,8 +227,9 @@ public struct TTMLISDBuilder: Sendable {
     static func setMarker(_ k: Int) -> Int { -2 - k }
 
     /// Appends the selection of node `index` (and what is selected in it) to `out`; false, with
-    /// `out` as it was, when the node is not selected into `region` at `t`.
-    func select(_ index: Int, at t: MediaTime, region: Int, inherited: Int?, into out: inout [Int]) -> Bool {
+    /// `out` as it was, when the node is not selected into `region` at `t`. `scratch` holds the
+    /// active children of the indexed containers being visited (a stack, left as it was found).
+    func select(_ index: Int, at t: MediaTime, region: Int, inherited: Int?, into out: inout [Int], scratch: inout [Int]) -> Bool {
         guard hulls[index].contains(t) else { return false }
         let flag = flags[index]
         // Fields are read in place: copying a node would retain every one of its references.
@@ -254,12 +259,16 @@ public struct TTMLISDBuilder: Sendable {
         }
         var hasContent = false
         func visit(_ child: Int) {
-            if select(child, at: t, region: region, inherited: effective, into: &out), flags[child].kind != .whitespace {
+            if select(child, at: t, region: region, inherited: effective, into: &out, scratch: &scratch),
+               flags[child].kind != .whitespace {
                 hasContent = true
             }
         }
-        if indexes[index] != nil {
-            for child in activeChildren(of: index, at: t) { visit(child) }
+        if flag.childIndex >= 0 {
+            let base = scratch.count
+            appendActiveChildren(indexes[Int(flag.childIndex)], at: t, to: &scratch)
+            for k in base..<scratch.count { visit(scratch[k]) }
+            scratch.removeLast(scratch.count - base)
         } else {
             // Few children: looked at in place, in document order.
             document.nodes.withUnsafeBufferPointer { nodes in
@@ -295,28 +304,24 @@ public struct TTMLISDBuilder: Sendable {
         return TTMLISDNode(node: index, styles: styles, children: children)
     }
 
-    /// The children of `index` that may show something at `t`, in document order.
-    func activeChildren(of index: Int, at t: MediaTime) -> [Int] {
-        guard let idx = indexes[index] else {
-            return document.nodes[index].children.filter { hulls[$0].contains(t) }
-        }
+    /// Appends the children in `index` that may show something at `t` to `out`, in document order.
+    private func appendActiveChildren(_ index: ChildIndex, at t: MediaTime, to out: inout [Int]) {
         // The children that began by t, scanned backwards while some of them may still be active.
-        var lo = 0, hi = idx.begins.count
+        var lo = 0, hi = index.begins.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if idx.begins[mid] <= t { lo = mid + 1 } else { hi = mid }
+            if index.begins[mid] <= t { lo = mid + 1 } else { hi = mid }
         }
-        var active: [Int] = []
+        let base = out.count
         var k = lo - 1
         while k >= 0 {
-            if let latest = idx.maxEnds[k], latest <= t { break }
-            let child = idx.order[k]
-            if hulls[child].contains(t) { active.append(child) }
+            if let latest = index.maxEnds[k], latest <= t { break }
+            let child = index.order[k]
+            if hulls[child].contains(t) { out.append(child) }
             k -= 1
         }
         // Back to document order (children indices grow in document order).
-        if active.count > 1 { active.sort() }
-        return active
+        if out.count - base > 1 { out[base...].sort() }
     }
 }
 

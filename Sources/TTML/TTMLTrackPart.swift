@@ -42,7 +42,8 @@ struct TTMLTrackPart: @unchecked Sendable {
     /// Goes through the significant times `times[range]`.
     mutating func add(_ range: Range<Int>, of times: [MediaTime], from builder: TTMLISDBuilder) {
         var selection: [Int] = []
-        for k in range { add(times[k], from: builder, selection: &selection) }
+        var scratch: [Int] = []
+        for k in range { add(times[k], from: builder, selection: &selection, scratch: &scratch) }
     }
 
     /// Moves on to significant time `t` (what the ISD from `t` shows): closes the cues of regions
@@ -51,7 +52,7 @@ struct TTMLTrackPart: @unchecked Sendable {
     /// A region's selection is compared first: when it is the one its open cue was made from,
     /// nothing changed, and no tree is made. Otherwise the region's content is made and compared
     /// in full (different `set`s may still give the same styles).
-    private mutating func add(_ t: MediaTime, from builder: TTMLISDBuilder, selection: inout [Int]) {
+    private mutating func add(_ t: MediaTime, from builder: TTMLISDBuilder, selection: inout [Int], scratch: inout [Int]) {
         let isFirst = begin == nil
         if isFirst { begin = t }
         for r in document.regions.indices {
@@ -63,7 +64,7 @@ struct TTMLTrackPart: @unchecked Sendable {
                 for k in sets.indices where sets[k].interval.contains(t) { selection.append(TTMLISDBuilder.setMarker(k)) }
                 styles = builder.regionStyles(r, at: t)
                 shows = !TTMLContentPresence.isHidden(styles) && !document.nodes.isEmpty
-                    && builder.select(0, at: t, region: r, inherited: nil, into: &selection)
+                    && builder.select(0, at: t, region: r, inherited: nil, into: &selection, scratch: &scratch)
             }
             if shows, let current = open[r], current.selection == selection { continue }
             guard shows else {
