@@ -125,6 +125,25 @@ final class TTMLCueStyler {
 
     func style(_ computed: Computed) -> TTMLComputedStyle { styles[computed.id] }
 
+    /// What `computed` states differently from `parent` (a span's or paragraph's own style), and
+    /// a computed style as a whole (`parent` nil: a cue's style), each stored once per styler and
+    /// shared by every span and cue that has it, instead of a copy each.
+    private var differences: [StylePair: SharedStyle] = [:]
+
+    private struct StylePair: Hashable {
+        /// Computed styles by number (`Computed.id`); −1 for no parent.
+        var style: Int
+        var parent: Int
+    }
+
+    func difference(_ computed: Computed, from parent: Computed?) -> SharedStyle {
+        let key = StylePair(style: computed.id, parent: parent?.id ?? -1)
+        if let known = differences[key] { return known }
+        let made = SharedStyle(parent.map { computed.properties.removingValues(sharedWith: $0.properties) } ?? computed.properties)
+        differences[key] = made
+        return made
+    }
+
     /// The model region for a TTML region, its geometry and background from its computed style.
     func region(_ region: TTMLRegion) -> Region {
         let computed = compute(region.specifiedStyles, kind: .region, parent: nil)

@@ -50,7 +50,7 @@ struct TTMLInlineContent {
             guard !content.isEmpty else { return }
             if first == nil { first = style }
             if !out.isEmpty { out.append(.lineBreak) }
-            out.append(contentsOf: wrap(isd.node, content, style: style.properties.removingValues(sharedWith: parent.properties)))
+            out.append(contentsOf: wrap(isd.node, content, style: styler.difference(style, from: parent)))
         default:
             break
         }
@@ -64,12 +64,14 @@ struct TTMLInlineContent {
 
     /// Marks a `p` or `span` as a voice (`ttm:agent`), a language change, or a plain styled span,
     /// carrying what its style adds to its parent's.
-    private func wrap(_ node: Int, _ children: [InlineNode], style: StyleProperties) -> [InlineNode] {
-        if let agent = document.nodes[node].agent { return [.span(Span(.voice(agent), style: style, children: children))] }
+    private func wrap(_ node: Int, _ children: [InlineNode], style: SharedStyle) -> [InlineNode] {
+        if let agent = document.nodes[node].agent { return [.span(Span(.voice(agent), sharedStyle: style, children: children))] }
         if let language = document.nodes[node].language, language != trackLanguage, !language.isEmpty {
-            return [.span(Span(.language(language), style: style, children: children))]
+            return [.span(Span(.language(language), sharedStyle: style, children: children))]
         }
-        if document.nodes[node].kind == .span || !style.isEmpty { return [.span(Span(.styled, style: style, children: children))] }
+        if document.nodes[node].kind == .span || style.identity != nil {
+            return [.span(Span(.styled, sharedStyle: style, children: children))]
+        }
         return children
     }
 
@@ -91,7 +93,7 @@ struct TTMLInlineContent {
             var children: [InlineNode] = []
             for child in isd.children { appendInline(child, parent: style, to: &children, state: &state) }
             guard !children.isEmpty else { return }
-            out.append(contentsOf: wrap(isd.node, children, style: style.properties.removingValues(sharedWith: parent.properties)))
+            out.append(contentsOf: wrap(isd.node, children, style: styler.difference(style, from: parent)))
         default:
             break
         }

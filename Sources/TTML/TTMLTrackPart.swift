@@ -96,7 +96,7 @@ struct TTMLTrackPart: @unchecked Sendable {
         let content = inline.content(of: body, region: regionStyle)
         var cue = Cue(start: begin, end: nil, content: content.nodes,
                       source: document.nodes[Self.firstParagraph(body, in: document)].location)
-        cue.style = content.style.properties
+        cue.sharedStyle = styler.difference(content.style, from: nil)
         cue.sharedLayout = layout(region: region, alignment: content.firstParagraph.map(styler.textAlignment) ?? .start)
         return cue
     }
