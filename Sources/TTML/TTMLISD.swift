@@ -191,19 +191,25 @@ public struct TTMLISDBuilder: Sendable {
         var selection: [Int] = []
         var scratch: [Int] = []
         for r in document.regions.indices where document.regions[r].interval.contains(t) {
-            let styles = regionStyles(r, at: t)
-            selection.removeAll(keepingCapacity: true)
-            let shows = !TTMLContentPresence.isHidden(styles) && !document.nodes.isEmpty
-                && select(0, at: t, region: r, inherited: nil, into: &selection, scratch: &scratch)
-            regions.append(TTMLISDRegion(region: r, styles: styles, body: shows ? content(selection, from: 0, at: t) : nil))
+            let (styles, shows) = selectRegion(r, at: t, into: &selection, scratch: &scratch)
+            regions.append(TTMLISDRegion(region: r, styles: styles, body: shows ? content(selection, at: t) : nil))
         }
         return TTMLISD(begin: t, end: end, regions: regions)
     }
 
-    /// Region `r`'s specified styles at `t` (its `set`s applied).
-    func regionStyles(_ r: Int, at t: MediaTime) -> [XMLName: XMLAttribute] {
-        let region = document.regions[r]
-        return region.sets.isEmpty ? region.specifiedStyles : Self.styles(region.specifiedStyles, region.sets, at: t)
+    /// What region `r`, active at `t`, shows then, as a selection in `selection` (replacing what
+    /// it held): the markers of the region's active `set`s, then the body's selection. Returns
+    /// the region's specified styles then, and whether it shows anything.
+    func selectRegion(_ r: Int, at t: MediaTime, into selection: inout [Int], scratch: inout [Int])
+        -> (styles: [XMLName: XMLAttribute], shows: Bool) {
+        selection.removeAll(keepingCapacity: true)
+        // Fields read in place: copying the region would retain each of its references.
+        let sets = document.regions[r].sets
+        for k in sets.indices where sets[k].interval.contains(t) { selection.append(Self.setMarker(k)) }
+        let styles = sets.isEmpty ? document.regions[r].specifiedStyles : Self.styles(document.regions[r].specifiedStyles, sets, at: t)
+        let shows = !TTMLContentPresence.isHidden(styles) && !document.nodes.isEmpty
+            && select(0, at: t, region: r, inherited: nil, into: &selection, scratch: &scratch)
+        return (styles, shows)
     }
 
     /// The specified styles with the values of the `set`s active at `t` applied, in document order.
@@ -285,9 +291,9 @@ public struct TTMLISDBuilder: Sendable {
         return true
     }
 
-    /// The tree of the non-empty selection made at `t` that starts at `selection[start]`.
-    func content(_ selection: [Int], from start: Int, at t: MediaTime) -> TTMLISDNode {
-        var position = start
+    /// The tree of a region's selection made at `t` that shows something (`selectRegion`).
+    func content(_ selection: [Int], at t: MediaTime) -> TTMLISDNode {
+        var position = selection.firstIndex { $0 >= 0 }!  // after the region's set markers
         return selection.withUnsafeBufferPointer { node(in: $0, at: &position, time: t) }
     }
 

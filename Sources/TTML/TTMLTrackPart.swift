@@ -56,15 +56,10 @@ struct TTMLTrackPart: @unchecked Sendable {
         let isFirst = begin == nil
         if isFirst { begin = t }
         for r in document.regions.indices {
-            selection.removeAll(keepingCapacity: true)
             var shows = false
             var styles: [XMLName: XMLAttribute] = [:]
             if document.regions[r].interval.contains(t) {
-                let sets = document.regions[r].sets
-                for k in sets.indices where sets[k].interval.contains(t) { selection.append(TTMLISDBuilder.setMarker(k)) }
-                styles = builder.regionStyles(r, at: t)
-                shows = !TTMLContentPresence.isHidden(styles) && !document.nodes.isEmpty
-                    && builder.select(0, at: t, region: r, inherited: nil, into: &selection, scratch: &scratch)
+                (styles, shows) = builder.selectRegion(r, at: t, into: &selection, scratch: &scratch)
             }
             if shows, let current = open[r], current.selection == selection { continue }
             guard shows else {
@@ -72,8 +67,7 @@ struct TTMLTrackPart: @unchecked Sendable {
                 open[r] = nil
                 continue
             }
-            let bodyStart = selection.firstIndex { $0 >= 0 } ?? selection.count
-            let body = builder.content(selection, from: bodyStart, at: t)
+            let body = builder.content(selection, at: t)
             if let current = open[r] {
                 if current.body == body && current.styles == styles {
                     open[r]!.selection = selection
