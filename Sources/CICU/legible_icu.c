@@ -132,13 +132,16 @@ static void substitute_fffd(const void *context, UConverterToUnicodeArgs *args,
     if (reason > UCNV_IRREGULAR) return; // reset, close, clone: nothing to write
     substitution_context *ctx = (substitution_context *)context;
     if (ctx->invalid == 0) {
-        ctx->first_invalid = (int64_t)((const uint8_t *)codeUnits - ctx->base);
+        // `codeUnits` is the converter's own copy of the sequence, not a pointer into the
+        // input; `args->source` is where reading stopped, just past the sequence.
+        int64_t end = (int64_t)((const uint8_t *)args->source - ctx->base);
+        ctx->first_invalid = end >= length ? end - length : 0;
     }
     ctx->invalid++;
     static const UChar replacement = 0xFFFD;
     *err = U_ZERO_ERROR;
     p_ucnv_cbToUWriteUChars(args, &replacement, 1, 0, err);
-    (void)length;
+    (void)codeUnits;
 }
 
 int64_t legible_icu_to_utf8(const char *charset, const uint8_t *bytes, int64_t length,

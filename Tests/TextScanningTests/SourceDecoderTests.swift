@@ -74,6 +74,16 @@ import TimedText
         #expect(result.value.encodingSource == .given)
     }
 
+    @Test func unmappableBytesAreReportedWhereTheyAre() {
+        // Shift_JIS "あい" then 0x85 0x40 (an unassigned lead byte and its trail, offset 4) and
+        // another bad pair: the first is reported at its own offset in the input.
+        let bytes: [UInt8] = [0x82, 0xA0, 0x82, 0xA2, 0x85, 0x40, 0x41, 0x85, 0x40]
+        let result = decode(bytes, .init(encoding: "Shift_JIS"))
+        let warning = result.diagnostics.first { $0.code == .unmappableBytes }
+        #expect(warning?.message.contains("2 byte sequences") == true, "\(result.diagnostics)")
+        #expect(warning?.message.contains("first at byte offset 4") == true, "\(result.diagnostics)")
+    }
+
     @Test func unknownGivenEncodingIsAnError() throws {
         let result = decode(Array("abc".utf8), .init(encoding: "no-such-charset"))
         #expect(result.hasErrors)
