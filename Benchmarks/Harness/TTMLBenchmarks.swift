@@ -7,14 +7,10 @@ import Glibc
 /// the XML scan, the whole read (scan, document, ISD sequence, cues), and the ISD sequence alone.
 enum TTMLBenchmarks {
     static func all(path: String) -> [Benchmark] {
-        guard let file = fopen(path, "rb") else {
+        guard let bytes = readWholeFile(path) else {
             FileHandleOutput.error("legible-bench: cannot open \(path)")
             return []
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while case let n = fread(&chunk, 1, chunk.count, file), n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-        fclose(file)
         let text = SourceText(bytes: bytes)
         guard let ttml = TTMLReader().readFile(text).value.ttml else {
             FileHandleOutput.error("legible-bench: \(path) is not TTML")

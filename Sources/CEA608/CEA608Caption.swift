@@ -11,18 +11,72 @@ public struct CEA608Caption: Sendable, Hashable {
     public var mode: CEA608CaptionMode
     /// The rows that held characters when the caption was taken off screen (for roll-up and
     /// paint-on, the last state of the rows, which grew while it was shown), top to bottom.
-    public var rows: [CEA608Row]
+    public var rows: [CEA608Row] {
+        get { packedRows.rows }
+        set { packedRows = CEA608PackedRows(newValue) }
+    }
+    /// `rows`, as the decoder keeps them: one array for all of them.
+    var packedRows: CEA608PackedRows
     /// Where the code that made the caption appear was read, when known.
     public var location: SourceLocation?
 
     public init(start: MediaTime, end: MediaTime?, channel: CEA608Channel, mode: CEA608CaptionMode,
                 rows: [CEA608Row], location: SourceLocation? = nil) {
+        self.init(start: start, end: end, channel: channel, mode: mode, packedRows: CEA608PackedRows(rows), location: location)
+    }
+
+    init(start: MediaTime, end: MediaTime?, channel: CEA608Channel, mode: CEA608CaptionMode,
+         packedRows: CEA608PackedRows, location: SourceLocation?) {
         self.start = start
         self.end = end
         self.channel = channel
         self.mode = mode
-        self.rows = rows
+        self.packedRows = packedRows
         self.location = location
+    }
+}
+
+/// The rows of a caption in one array of 32-bit words: for each row, top to bottom, a header
+/// word (the row in bits 0–7, the column of its first cell in bits 8–15, its number of cells in
+/// bits 16–23) and then its cells (`PackedCell`). A file of many captions then costs one
+/// allocation a caption for its rows, not one for the list and one for each row.
+struct CEA608PackedRows: Sendable, Hashable {
+    var words: [UInt32]
+
+    init(words: [UInt32]) { self.words = words }
+
+    init(_ rows: [CEA608Row]) {
+        var words: [UInt32] = []
+        words.reserveCapacity(rows.reduce(0) { $0 + 1 + $1.packedCells.count })
+        for row in rows {
+            words.append(Self.header(row: row.row, column: row.column, count: row.packedCells.count))
+            words.append(contentsOf: row.packedCells)
+        }
+        self.words = words
+    }
+
+    @inline(__always) static func header(row: Int, column: Int, count: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: row) & 0xFF | (UInt32(truncatingIfNeeded: column) & 0xFF) << 8
+            | (UInt32(truncatingIfNeeded: count) & 0xFF) << 16
+    }
+
+    var isEmpty: Bool { words.isEmpty }
+
+    /// Calls `body` with each row's number, first column and cells, top to bottom.
+    func forEachRow(_ body: (_ row: Int, _ column: Int, _ cells: ArraySlice<UInt32>) -> Void) {
+        var i = 0
+        while i < words.count {
+            let header = words[i]
+            let count = Int(header >> 16 & 0xFF)
+            body(Int(header & 0xFF), Int(header >> 8 & 0xFF), words[(i + 1)..<(i + 1 + count)])
+            i += 1 + count
+        }
+    }
+
+    var rows: [CEA608Row] {
+        var rows: [CEA608Row] = []
+        forEachRow { row, column, cells in rows.append(CEA608Row(row: row, column: column, packedCells: Array(cells))) }
+        return rows
     }
 }
 
@@ -57,7 +111,10 @@ public struct CEA608CueValues: Sendable, Hashable {
     }
 
     public init(_ caption: CEA608Caption) {
-        self.init(channel: caption.channel, mode: caption.mode,
-                  rows: caption.rows.map { Row(row: $0.row, column: $0.column, text: $0.text) })
+        var rows: [Row] = []
+        caption.packedRows.forEachRow { row, column, cells in
+            rows.append(Row(row: row, column: column, text: CEA608Row.text(of: cells)))
+        }
+        self.init(channel: caption.channel, mode: caption.mode, rows: rows)
     }
 }

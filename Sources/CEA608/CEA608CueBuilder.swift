@@ -25,10 +25,16 @@ public struct CEA608CueBuilder: Sendable {
     public init() {}
 
     public mutating func cue(for caption: CEA608Caption) -> Cue {
-        var cue = Cue(start: caption.start, end: caption.end, content: Self.content(of: caption.rows),
+        var cue = Cue(start: caption.start, end: caption.end, content: Self.content(of: caption.packedRows),
                       source: caption.location)
         cue.sharedStyle = background
-        if let top = caption.rows.first?.row, let column = caption.rows.map(\.column).min() {
+        var top: Int?
+        var column = Int.max
+        caption.packedRows.forEachRow { row, first, _ in
+            if top == nil { top = row }
+            column = min(column, first)
+        }
+        if let top {
             let key = top * 32 + column
             if let layout = layouts[key] {
                 cue.sharedLayout = layout
@@ -50,34 +56,34 @@ public struct CEA608CueBuilder: Sendable {
     }
 
     /// The rows as inline content: lines top to bottom, style runs as spans.
-    public static func content(of rows: [CEA608Row]) -> [InlineNode] {
+    public static func content(of rows: [CEA608Row]) -> [InlineNode] { content(of: CEA608PackedRows(rows)) }
+
+    static func content(of rows: CEA608PackedRows) -> [InlineNode] {
         var nodes: [InlineNode] = []
-        for row in rows {
-            var cells = row.packedCells[...]
+        rows.forEachRow { _, _, row in
+            var cells = row
             while let last = cells.last, PackedCell.character(last).map({ $0 == " " }) ?? true { cells.removeLast() }
-            guard let firstCell = cells.first else { continue }
+            guard let firstCell = cells.first else { return }
             if !nodes.isEmpty { nodes.append(.lineBreak) }
-            var run = UTF8Builder(capacity: cells.count)
-            var runLook = PackedCell.look(firstCell)
-            for cell in cells {
-                // An empty cell between characters shows nothing: a plain space.
-                let character = PackedCell.character(cell)
-                let look = character == nil ? PackedCell.look(PackedCell.empty) : PackedCell.look(cell)
-                if look != runLook {
-                    append(run, style: PackedCell.style(ofLook: runLook), to: &nodes)
-                    run = UTF8Builder(capacity: cells.count)
-                    runLook = look
-                }
-                run.append(character ?? " ")
+            // An empty cell between characters shows nothing: a plain space.
+            func look(_ cell: UInt32) -> UInt32 {
+                PackedCell.hasCharacter(cell) ? PackedCell.look(cell) : PackedCell.look(PackedCell.empty)
             }
-            append(run, style: PackedCell.style(ofLook: runLook), to: &nodes)
+            var runStart = cells.startIndex
+            var runLook = look(firstCell)
+            for i in cells.indices where look(cells[i]) != runLook {
+                append(cells[runStart..<i], style: PackedCell.style(ofLook: runLook), to: &nodes)
+                runStart = i
+                runLook = look(cells[i])
+            }
+            append(cells[runStart...], style: PackedCell.style(ofLook: runLook), to: &nodes)
         }
         return nodes
     }
 
-    private static func append(_ run: UTF8Builder, style: CEA608Style, to nodes: inout [InlineNode]) {
+    private static func append(_ run: ArraySlice<UInt32>, style: CEA608Style, to nodes: inout [InlineNode]) {
         guard !run.isEmpty else { return }
-        let string = run.string
+        let string = CEA608Row.text(of: run)
         let text = InlineNode.text(string)
         switch (style.color, style.italic, style.underline) {
         case (.white, false, false):

@@ -125,8 +125,8 @@ public struct CEA608Decoder: Sendable {
     /// The caption on screen now, if any (its `end` is nil).
     public var currentCaption: CEA608Caption? {
         guard let open else { return nil }
-        return CEA608Caption(start: open.start.mediaTime, end: nil, channel: channel, mode: open.mode, rows: displayed.rows,
-                             location: open.location)
+        return CEA608Caption(start: open.start.mediaTime, end: nil, channel: channel, mode: open.mode,
+                             packedRows: displayed.packedRows, location: open.location)
     }
 
     /// Returns the captions completed since the last call and forgets them.
@@ -239,6 +239,55 @@ public struct CEA608Decoder: Sendable {
         }
     }
 
+    /// Decodes the byte pairs of one SCC line, pair k at frame `firstFrame + k` and read at
+    /// column `words[k].column` of line `line`: the same as feeding each pair in turn, which it
+    /// does for every pair but the most common kind. Most of a file is pairs of standard
+    /// characters going into the caption being written; when writing them is all that feeding
+    /// them would do (`writeStandardCharacters`), they are written here, without the call and
+    /// the time and location each would cost.
+    mutating func feed(_ words: UnsafeBufferPointer<SCCLine.Word>, firstFrame: Int64, line: Int) {
+        // The stuck-caption timeout looks at the time of every pair: no shortcut then.
+        let takesShortcut = options.stuckCaptionTimeout == nil
+        for k in words.indices {
+            let word = words[k]
+            let time = CEA608PairTime.frame(firstFrame + Int64(k))
+            if takesShortcut && writeStandardCharacters(word.pair, at: time) { continue }
+            feed(word.byte1, word.byte2, at: time, location: SourceLocation(line: line, column: Int(word.column)))
+        }
+    }
+
+    /// When feeding `pair` at `time` would only write standard characters into the caption being
+    /// written (or ignore them, for another channel or mode), does what feeding it does and
+    /// returns true; otherwise (a parity error, a code, a time before the last, a cursor that
+    /// would reach the row's end, a caption that the characters would start) changes nothing and
+    /// returns false.
+    @inline(__always) private mutating func writeStandardCharacters(_ pair: UInt16, at time: CEA608PairTime) -> Bool {
+        let byte1 = UInt8(truncatingIfNeeded: pair >> 8)
+        let byte2 = UInt8(truncatingIfNeeded: pair)
+        let first = byte1 & 0x7F
+        let second = byte2 & 0x7F
+        guard first >= 0x20 && (second == 0 || second >= 0x20),
+              CEA608Parity.isValid(byte1) && CEA608Parity.isValid(byte2) else { return false }
+        if let last = lastTime, time < last { return false }
+        if !inXDS && currentDataChannel == dataChannel && !textMode {
+            let column = cursorColumn
+            let count = second == 0 ? 1 : 2
+            guard column + count <= CEA608Memory.columnCount, isPopOn || open != nil else { return false }
+            let row = cursorRow
+            let style = penBits
+            writtenMemory.set(row: row, column: column, packed: PackedCell.pack(CEA608Characters.standard(first), styleBits: style))
+            if second != 0 {
+                writtenMemory.set(row: row, column: column + 1,
+                                  packed: PackedCell.pack(CEA608Characters.standard(second), styleBits: style))
+            }
+            cursorColumn = column + count
+            lastActivity = time
+        }
+        lastControlPair = nil
+        lastTime = time
+        return true
+    }
+
     /// Ends the input at `time` (or at an unknown time): the caption on screen is kept with no end,
     /// or, with a stuck-caption timeout, ends that long after the channel's last data.
     public mutating func finish(at time: MediaTime? = nil) {
@@ -255,10 +304,9 @@ public struct CEA608Decoder: Sendable {
             }
         }
         if let open {
-            let rows = displayed.rows
-            if !rows.isEmpty {
-                captions.append(CEA608Caption(start: open.start.mediaTime, end: nil, channel: channel, mode: open.mode, rows: rows,
-                                              location: open.location))
+            if !displayed.isEmpty {
+                captions.append(CEA608Caption(start: open.start.mediaTime, end: nil, channel: channel, mode: open.mode,
+                                              packedRows: displayed.packedRows, location: open.location))
             }
             self.open = nil
         }
@@ -446,10 +494,9 @@ public struct CEA608Decoder: Sendable {
     private mutating func close(at time: CEA608PairTime) {
         guard let open else { return }
         self.open = nil
-        let rows = displayed.rows
-        guard !rows.isEmpty else { return }
-        captions.append(CEA608Caption(start: open.start.mediaTime, end: time.mediaTime, channel: channel, mode: open.mode, rows: rows,
-                                      location: open.location))
+        guard !displayed.isEmpty else { return }
+        captions.append(CEA608Caption(start: open.start.mediaTime, end: time.mediaTime, channel: channel, mode: open.mode,
+                                      packedRows: displayed.packedRows, location: open.location))
     }
 
     private mutating func expireStuckCaption(before time: CEA608PairTime) {

@@ -60,10 +60,11 @@ public struct CEA608Row: Sendable, Hashable {
     }
 
     /// The row as text, empty cells as spaces (the spaces written into cells kept as they are).
-    public var text: String {
-        var text = UTF8Builder(capacity: packedCells.count)
-        for cell in packedCells { text.append(PackedCell.character(cell) ?? " ") }
-        return text.string
+    public var text: String { Self.text(of: packedCells[...]) }
+
+    /// Packed cells as text, empty cells as spaces.
+    static func text(of cells: ArraySlice<UInt32>) -> String {
+        PackedCell.string(cells) { PackedCell.character($0) ?? " " }
     }
 }
 
@@ -140,17 +141,29 @@ public struct CEA608Memory: Sendable, Hashable {
     }
 
     /// Every row that holds a character, top to bottom.
-    public var rows: [CEA608Row] {
-        var result: [CEA608Row] = []
+    public var rows: [CEA608Row] { packedRows.rows }
+
+    /// Every row that holds a character, top to bottom, as a caption keeps them: from each row's
+    /// first character to its last.
+    var packedRows: CEA608PackedRows {
+        var total = 0
         for row in 1...Self.rowCount where written[row] != 0 {
-            let mask = written[row]
-            let first = mask.trailingZeroBitCount
-            let last = 31 - mask.leadingZeroBitCount
-            let base = (row - 1) * Self.columnCount
-            let packed = cells.span.withUnsafeBufferPointer { Array($0[(base + first)...(base + last)]) }
-            result.append(CEA608Row(row: row, column: first, packedCells: packed))
+            total += 1 + (32 - written[row].leadingZeroBitCount - written[row].trailingZeroBitCount)
         }
-        return result
+        let words = cells.span.withUnsafeBufferPointer { grid in
+            [UInt32](unsafeUninitializedCapacity: total) { words, count in
+                for row in 1...Self.rowCount where written[row] != 0 {
+                    let mask = written[row]
+                    let first = mask.trailingZeroBitCount
+                    let length = 32 - mask.leadingZeroBitCount - first
+                    words[count] = CEA608PackedRows.header(row: row, column: first, count: length)
+                    let base = (row - 1) * Self.columnCount + first
+                    for c in 0..<length { words[count + 1 + c] = grid[base + c] }
+                    count += 1 + length
+                }
+            }
+        }
+        return CEA608PackedRows(words: words)
     }
 
     public static func == (a: CEA608Memory, b: CEA608Memory) -> Bool {
@@ -185,6 +198,29 @@ enum PackedCell {
     }
 
     @inline(__always) static func hasCharacter(_ cell: UInt32) -> Bool { cell & characterBit != 0 }
+
+    /// The characters `character` gives for `cells`, as a string made in place (no buffer to
+    /// copy from: every caption's text is made so).
+    @inline(__always) static func string(_ cells: ArraySlice<UInt32>, _ character: (UInt32) -> Unicode.Scalar) -> String {
+        var length = 0
+        for cell in cells { length += UTF8.width(character(cell)) }
+        return String(unsafeUninitializedCapacity: length) { bytes in
+            var i = 0
+            for cell in cells {
+                let scalar = character(cell)
+                if scalar.value < 0x80 {
+                    bytes[i] = UInt8(truncatingIfNeeded: scalar.value)
+                    i += 1
+                } else {
+                    UTF8.encode(scalar) { byte in
+                        bytes[i] = byte
+                        i += 1
+                    }
+                }
+            }
+            return i
+        }
+    }
 
     @inline(__always) static func character(_ cell: UInt32) -> Unicode.Scalar? {
         hasCharacter(cell) ? Unicode.Scalar(cell & 0x1F_FFFF) : nil

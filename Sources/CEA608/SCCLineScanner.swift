@@ -16,6 +16,9 @@ extension DiagnosticCode {
 }
 
 /// One caption line of a Scenarist SCC file: a timecode and the byte pairs after it.
+///
+/// `words` points into the scanner's buffer, which the next line reuses: it is valid only during
+/// the call that is given the line.
 struct SCCLine {
     /// One word of a line: a byte pair and where it was written.
     struct Word {
@@ -31,7 +34,7 @@ struct SCCLine {
     /// 1-based.
     var number = 0
     var timecode = SCCTimecode(hours: 0, minutes: 0, seconds: 0, frames: 0, isDropFrame: false)
-    var words: [Word] = []
+    var words = UnsafeBufferPointer<Word>(start: nil, count: 0)
 }
 
 /// Splits the text of a Scenarist SCC file into caption lines, on bytes.
@@ -47,6 +50,10 @@ struct SCCLine {
 enum SCCLineScanner {
     static func scan(_ p: UnsafeBufferPointer<UInt8>, log: inout DiagnosticLog, _ body: (SCCLine) -> Void) {
         var line = SCCLine()
+        // One buffer for the words of every line (a file has tens of thousands of lines), grown
+        // to the longest line's bound.
+        var words = UnsafeMutableBufferPointer<SCCLine.Word>.allocate(capacity: 64)
+        defer { words.deallocate() }
         var start = 0
         var number = 0
         var seenContent = false
@@ -69,7 +76,13 @@ enum SCCLineScanner {
                 if readHeader(p, start..<end, line: number, log: &log) { continue }
             }
             line.number = number
-            if scanCaptionLine(p, start: start, first: first, end: end, into: &line, log: &log) { body(line) }
+            // Each word takes at least two bytes with its separator, which bounds the count.
+            let bound = (end - first + 1) / 2
+            if bound > words.count {
+                words.deallocate()
+                words = .allocate(capacity: bound)
+            }
+            if scanCaptionLine(p, start: start, first: first, end: end, into: &line, words: words, log: &log) { body(line) }
         }
     }
 
@@ -94,7 +107,8 @@ enum SCCLineScanner {
 
     /// Reads a caption line into `line`; false (with a diagnostic) when it is not one.
     private static func scanCaptionLine(_ p: UnsafeBufferPointer<UInt8>, start: Int, first: Int, end: Int,
-                                        into line: inout SCCLine, log: inout DiagnosticLog) -> Bool {
+                                        into line: inout SCCLine, words: UnsafeMutableBufferPointer<SCCLine.Word>,
+                                        log: inout DiagnosticLog) -> Bool {
         let number = line.number
         guard let (timecode, length) = SCCTimecode.parse(UnsafeBufferPointer(rebasing: p[first..<end])),
               first + length == end || isSpace(p[first + length]) else {
@@ -113,35 +127,34 @@ enum SCCLineScanner {
             log.report(.info, .sccMissingTab, "a tab must separate the timecode from the data; read all the same",
                        at: SourceLocation(line: number, column: i - start + 1))
         }
-        // Each word takes at least two bytes with its separator, which bounds the count; the
-        // words are written straight into the array's storage, one look-up a hexadecimal digit.
+        // The words go straight into the buffer (`words`, large enough for this line), one
+        // look-up a hexadecimal digit.
         let base = p.baseAddress!  // every index below is inside start..<end, itself inside p
-        line.words = hexDigits.withUnsafeBufferPointer { digits in
-            [SCCLine.Word](unsafeUninitializedCapacity: (end - i + 1) / 2) { words, count in
-                while i < end {
-                    while i < end && isSpace(base[i]) { i += 1 }
-                    guard i < end else { break }
-                    let wordStart = i
-                    // A single comparison says whether all four were digits (see `hexDigits`).
-                    if end - i >= 4 && (end - i == 4 || isSpace(base[i + 4])) {
-                        let value = digits[Int(base[i])] << 12 | digits[Int(base[i + 1])] << 8
-                            | digits[Int(base[i + 2])] << 4 | digits[Int(base[i + 3])]
-                        if value < 0x10000 {
-                            words.initializeElement(at: count, to: SCCLine.Word(pair: UInt16(truncatingIfNeeded: value),
-                                                                                column: Int32(wordStart - start + 1)))
-                            count += 1
-                            i += 4
-                            continue
-                        }
+        var count = 0
+        hexDigits.withUnsafeBufferPointer { digits in
+            while i < end {
+                while i < end && isSpace(base[i]) { i += 1 }
+                guard i < end else { break }
+                let wordStart = i
+                // A single comparison says whether all four were digits (see `hexDigits`).
+                if end - i >= 4 && (end - i == 4 || isSpace(base[i + 4])) {
+                    let value = digits[Int(base[i])] << 12 | digits[Int(base[i + 1])] << 8
+                        | digits[Int(base[i + 2])] << 4 | digits[Int(base[i + 3])]
+                    if value < 0x10000 {
+                        words[count] = SCCLine.Word(pair: UInt16(truncatingIfNeeded: value), column: Int32(wordStart - start + 1))
+                        count += 1
+                        i += 4
+                        continue
                     }
-                    while i < end && !isSpace(base[i]) { i += 1 }
-                    let word = String(decoding: p[wordStart..<min(i, wordStart + 16)], as: UTF8.self)
-                    log.report(.warning, .sccBadWord,
-                               "'\(word)\(i - wordStart > 16 ? "…" : "")' is not a byte pair (four hexadecimal digits); skipped",
-                               at: SourceLocation(line: number, column: wordStart - start + 1))
                 }
+                while i < end && !isSpace(base[i]) { i += 1 }
+                let word = String(decoding: p[wordStart..<min(i, wordStart + 16)], as: UTF8.self)
+                log.report(.warning, .sccBadWord,
+                           "'\(word)\(i - wordStart > 16 ? "…" : "")' is not a byte pair (four hexadecimal digits); skipped",
+                           at: SourceLocation(line: number, column: wordStart - start + 1))
             }
         }
+        line.words = UnsafeBufferPointer(rebasing: words[..<count])
         return true
     }
 

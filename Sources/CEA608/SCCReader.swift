@@ -73,10 +73,13 @@ public struct SCCReader: SourceTextReader, Sendable {
         // reports no stream errors), and most files never use it, so this halves the decoding.
         var firstChannel = decoder(1)
         var secondChannel: CEA608Decoder?
-        var secondChannelStarted = false  // asked of every pair: cheaper than the optional's case
-        // The first channel's cues are built on a second core while decoding goes on, in batches.
-        let firstChannelCues = BackgroundMap(state: CEA608CueBuilder()) { $0.cue(for: $1) }
+        // The first channel's cues are built on a second core while decoding goes on, in batches,
+        // into arrays with room for as many captions as the text could hold (see
+        // `expectedCaptions`): only the room used is ever touched.
+        let expectedCaptions = Self.expectedCaptions(bytes: source.byteCount)
+        let firstChannelCues = BackgroundMap(state: CEA608CueBuilder(), expectedCount: expectedCaptions) { $0.cue(for: $1) }
         var firstChannelCaptions: [CEA608Caption] = []
+        firstChannelCaptions.reserveCapacity(expectedCaptions)
         func handOver(_ captions: [CEA608Caption]) {
             firstChannelCues.submit(captions)
             firstChannelCaptions.append(contentsOf: captions)
@@ -108,16 +111,15 @@ public struct SCCReader: SourceTextReader, Sendable {
                         secondChannel?.feed(0x80, 0x80, at: .frame(next), location: nil)
                     }
                 }
-                for (k, word) in line.words.enumerated() {
-                    let time = CEA608PairTime.frame(frame + Int64(k))
-                    let location = SourceLocation(line: line.number, column: Int(word.column))
-                    firstChannel.feed(word.byte1, word.byte2, at: time, location: location)
-                    if !secondChannelStarted, CEA608Code.isSecondChannelControl(word.byte1, word.byte2) {
-                        secondChannelStarted = true
-                        secondChannel = decoder(2)
-                    }
-                    if secondChannelStarted { secondChannel?.feed(word.byte1, word.byte2, at: time, location: location) }
+                firstChannel.feed(line.words, firstFrame: frame, line: line.number)
+                // The second channel's decoder is fed from its first control code on.
+                var secondFrom = 0
+                if secondChannel == nil {
+                    secondFrom = line.words.firstIndex { CEA608Code.isSecondChannelControl($0.byte1, $0.byte2) } ?? line.words.count
+                    if secondFrom < line.words.count { secondChannel = decoder(2) }
                 }
+                secondChannel?.feed(UnsafeBufferPointer(rebasing: line.words[secondFrom...]), firstFrame: frame + Int64(secondFrom),
+                                    line: line.number)
                 nextFrame = max(frame + Int64(line.words.count), nextFrame ?? 0)
                 previous = line.timecode
                 if firstChannel.captions.count >= Self.captionBatchSize { handOver(firstChannel.drainCaptions()) }
@@ -153,4 +155,10 @@ public struct SCCReader: SourceTextReader, Sendable {
 
     /// How many captions the decoder collects before they are handed over for cue building.
     private static let captionBatchSize = 256
+
+    /// Room to reserve for the captions of `bytes` of SCC text: one for every 32 bytes, more than
+    /// files hold (a caption takes a line with a timecode and doubled control codes, five bytes a
+    /// word: typically 100–200 bytes); at most a million. A file that holds more grows the arrays.
+    static func expectedCaptions(bytes: Int) -> Int { min(bytes / 32, 1_000_000) }
 }
+

@@ -30,9 +30,12 @@ public final class BackgroundMap<Input: Sendable, Output: Sendable, State: Senda
     private var outputs: [Output] = []
     private let transform: @Sendable (inout State, Input) -> Output
 
-    public init(state: State, _ transform: @escaping @Sendable (inout State, Input) -> Output) {
+    /// `expectedCount` outputs are reserved room for at the start: growing a large array copies
+    /// it into fresh memory each time, and fresh memory is what a short process pays most for.
+    public init(state: State, expectedCount: Int = 0, _ transform: @escaping @Sendable (inout State, Input) -> Output) {
         self.state = state
         self.transform = transform
+        outputs.reserveCapacity(expectedCount)
     }
 
     /// Queues `inputs` to be mapped after the batches before them.
