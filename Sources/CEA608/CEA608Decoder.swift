@@ -96,7 +96,10 @@ public struct CEA608Decoder: Sendable {
     /// `mode == .popOn`, kept for `write`, which asks for every character.
     private var isPopOn = true
     /// The two memories, in place: EOC flips `displayedIndex` rather than swapping 4 KB of cells.
-    private var memories = InlineArray<2, CEA608Memory>(repeating: CEA608Memory())
+    /// Two stored properties, not an array of two: the accessors below then hand out the memory
+    /// itself, where a subscript with a computed index copied its 2 KB out and back.
+    private var memory0 = CEA608Memory()
+    private var memory1 = CEA608Memory()
     private var displayedIndex = 0
     private var cursorRow = 15
     /// 0...32: 32 is past the last column (a character received there goes into column 31).
@@ -125,8 +128,9 @@ public struct CEA608Decoder: Sendable {
     /// The caption on screen now, if any (its `end` is nil).
     public var currentCaption: CEA608Caption? {
         guard let open else { return nil }
+        var decoder = self
         return CEA608Caption(start: open.start.mediaTime, end: nil, channel: channel, mode: open.mode,
-                             packedRows: displayed.packedRows, location: open.location)
+                             packedRows: decoder.displayedRows(), location: open.location)
     }
 
     /// Returns the captions completed since the last call and forgets them.
@@ -275,10 +279,9 @@ public struct CEA608Decoder: Sendable {
             guard column + count <= CEA608Memory.columnCount, isPopOn || open != nil else { return false }
             let row = cursorRow
             let style = penBits
-            writtenMemory.set(row: row, column: column, packed: PackedCell.pack(CEA608Characters.standard(first), styleBits: style))
+            setWrittenCell(row: row, column: column, PackedCell.pack(CEA608Characters.standard(first), styleBits: style))
             if second != 0 {
-                writtenMemory.set(row: row, column: column + 1,
-                                  packed: PackedCell.pack(CEA608Characters.standard(second), styleBits: style))
+                setWrittenCell(row: row, column: column + 1, PackedCell.pack(CEA608Characters.standard(second), styleBits: style))
             }
             cursorColumn = column + count
             lastActivity = time
@@ -304,9 +307,9 @@ public struct CEA608Decoder: Sendable {
             }
         }
         if let open {
-            if !displayed.isEmpty {
+            if !displayedIsEmpty {
                 captions.append(CEA608Caption(start: open.start.mediaTime, end: nil, channel: channel, mode: open.mode,
-                                              packedRows: displayed.packedRows, location: open.location))
+                                              packedRows: displayedRows(), location: open.location))
             }
             self.open = nil
         }
@@ -372,21 +375,22 @@ public struct CEA608Decoder: Sendable {
             mode = .popOn
             close(at: time)
             displayedIndex ^= 1
-            if !displayed.isEmpty { open = (time, .popOn, location) }
+            if !displayedIsEmpty { open = (time, .popOn, location) }
         case .edm:
             close(at: time)
-            displayed.erase()
+            modifyMemory(displayed: true) { $0.erase() }
         case .enm:
-            nonDisplayed.erase()
+            modifyMemory(displayed: false) { $0.erase() }
         case .cr:
             carriageReturn(at: time, location: location)
         case .bs:
             if cursorColumn > 0 {
                 cursorColumn -= 1
-                writtenMemory.set(row: cursorRow, column: cursorColumn, packed: PackedCell.empty)
+                setWrittenCell(row: cursorRow, column: cursorColumn, PackedCell.empty)
             }
         case .der:
-            writtenMemory.eraseRow(cursorRow, from: min(cursorColumn, CEA608Memory.columnCount - 1))
+            let (row, column) = (cursorRow, min(cursorColumn, CEA608Memory.columnCount - 1))
+            modifyMemory(displayed: !isPopOn) { $0.eraseRow(row, from: column) }
         case .fon:
             pen.flash = true
         case .aof, .aon, .tr, .rtd:
@@ -401,16 +405,17 @@ public struct CEA608Decoder: Sendable {
             mode = .rollUp(rows: depth)
             if depth < old || baseRow < depth {
                 let newBase = max(baseRow, depth)
-                displayed.keepRows(from: baseRow - min(depth, old) + 1, through: baseRow, movedTo: newBase - min(depth, old) + 1)
+                let (first, last, target) = (baseRow - min(depth, old) + 1, baseRow, newBase - min(depth, old) + 1)
+                modifyMemory(displayed: true) { $0.keepRows(from: first, through: last, movedTo: target) }
                 baseRow = newBase
                 cursorRow = baseRow
             }
             return
         }
-        let erased = !displayed.isEmpty
+        let erased = !displayedIsEmpty
         close(at: time)
-        displayed.erase()
-        nonDisplayed.erase()
+        modifyMemory(displayed: true) { $0.erase() }
+        modifyMemory(displayed: false) { $0.erase() }
         mode = .rollUp(rows: depth)
         baseRow = 15
         cursorRow = 15
@@ -424,7 +429,8 @@ public struct CEA608Decoder: Sendable {
         guard case .rollUp(let depth) = mode else { return }
         let wasOpen = open != nil
         close(at: time)
-        displayed.keepRows(from: baseRow - depth + 2, through: baseRow, movedTo: baseRow - depth + 1)
+        let (first, last, target) = (baseRow - depth + 2, baseRow, baseRow - depth + 1)
+        modifyMemory(displayed: true) { $0.keepRows(from: first, through: last, movedTo: target) }
         cursorRow = baseRow
         cursorColumn = 0
         pen = .plain
@@ -436,7 +442,8 @@ public struct CEA608Decoder: Sendable {
         if case .rollUp(let depth) = mode {
             let newBase = max(preamble.row, depth)
             if newBase != baseRow {
-                displayed.keepRows(from: baseRow - depth + 1, through: baseRow, movedTo: newBase - depth + 1)
+                let (first, last, target) = (baseRow - depth + 1, baseRow, newBase - depth + 1)
+                modifyMemory(displayed: true) { $0.keepRows(from: first, through: last, movedTo: target) }
                 baseRow = newBase
             }
             cursorRow = baseRow
@@ -467,36 +474,46 @@ public struct CEA608Decoder: Sendable {
                            at: location)
             }
         }
-        writtenMemory.set(row: cursorRow, column: column, packed: PackedCell.pack(character, styleBits: penBits))
+        setWrittenCell(row: cursorRow, column: column, PackedCell.pack(character, styleBits: penBits))
         cursorColumn = column + 1
         if open == nil, character != nil, !isPopOn {
             open = (time, mode, location)
         }
     }
 
-    private var displayed: CEA608Memory {
-        _read { yield memories[displayedIndex] }
-        _modify { yield &memories[displayedIndex] }
+    // The memories are reached through these rather than through computed properties, whose
+    // accessors are coroutines: called without being inlined, they copied the whole decoder
+    // (4 KB) for every control code. The getters are inlined for the same reason: a call to one
+    // from a mutating method copied the decoder too.
+
+    /// Runs `body` on the displayed memory, or on the non-displayed one.
+    @inline(__always) private mutating func modifyMemory<T>(displayed: Bool, _ body: (inout CEA608Memory) -> T) -> T {
+        if (displayedIndex == 0) == displayed { body(&memory0) } else { body(&memory1) }
     }
 
-    private var nonDisplayed: CEA608Memory {
-        _read { yield memories[displayedIndex ^ 1] }
-        _modify { yield &memories[displayedIndex ^ 1] }
+    /// Writes a cell into the memory the mode writes characters to: non-displayed in pop-on,
+    /// displayed otherwise.
+    @inline(__always) private mutating func setWrittenCell(row: Int, column: Int, _ cell: UInt32) {
+        modifyMemory(displayed: !isPopOn) { $0.set(row: row, column: column, packed: cell) }
     }
 
-    /// The memory the mode writes characters to: non-displayed in pop-on, displayed otherwise.
-    private var writtenMemory: CEA608Memory {
-        _read { yield memories[isPopOn ? displayedIndex ^ 1 : displayedIndex] }
-        _modify { yield &memories[isPopOn ? displayedIndex ^ 1 : displayedIndex] }
+    @inline(__always) private var displayedIsEmpty: Bool {
+        if displayedIndex == 0 { return memory0.isEmpty }
+        return memory1.isEmpty
+    }
+
+    /// The displayed memory's rows. Mutating only to reach the memory in place (a getter copied it).
+    @inline(__always) private mutating func displayedRows() -> CEA608PackedRows {
+        modifyMemory(displayed: true) { memory in withUnsafePointer(to: &memory) { CEA608Memory.packedRows(of: $0) } }
     }
 
     /// Takes the caption on screen off at `time` (nothing when none is on, or when it shows nothing).
     private mutating func close(at time: CEA608PairTime) {
         guard let open else { return }
         self.open = nil
-        guard !displayed.isEmpty else { return }
+        guard !displayedIsEmpty else { return }
         captions.append(CEA608Caption(start: open.start.mediaTime, end: time.mediaTime, channel: channel, mode: open.mode,
-                                      packedRows: displayed.packedRows, location: open.location))
+                                      packedRows: displayedRows(), location: open.location))
     }
 
     private mutating func expireStuckCaption(before time: CEA608PairTime) {
@@ -510,7 +527,7 @@ public struct CEA608Decoder: Sendable {
                    "\(channel): no data for \(options.stuckCaptionTimeout?.description ?? "?"); the caption on screen was erased at \(time.mediaTime.secondsText)s",
                    at: nil)
         close(at: time)
-        displayed.erase()
+        modifyMemory(displayed: true) { $0.erase() }
     }
 
     private mutating func reportStream(_ code: DiagnosticCode, _ message: @autoclosure () -> String, at location: SourceLocation?) {

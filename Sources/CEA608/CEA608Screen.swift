@@ -152,12 +152,16 @@ public struct CEA608Memory: Sendable, Hashable {
 
     /// Every row that holds a character, top to bottom, as a caption keeps them: from each row's
     /// first character to its last.
-    var packedRows: CEA608PackedRows {
+    var packedRows: CEA608PackedRows { withUnsafePointer(to: self) { Self.packedRows(of: $0) } }
+
+    /// `packedRows` of the memory at `memory`: a decoder asks for it without a copy of the memory.
+    static func packedRows(of memory: UnsafePointer<CEA608Memory>) -> CEA608PackedRows {
+        let written = memory.pointee.written
         var total = 0
         for row in 1...Self.rowCount where written[row] != 0 {
             total += 1 + (32 - written[row].leadingZeroBitCount - written[row].trailingZeroBitCount)
         }
-        let words = cells.span.withUnsafeBufferPointer { grid in
+        let words = memory.pointee.cells.span.withUnsafeBufferPointer { grid in
             [UInt32](unsafeUninitializedCapacity: total) { words, count in
                 for row in 1...Self.rowCount where written[row] != 0 {
                     let mask = written[row]
