@@ -6,17 +6,21 @@ internal import CMalloc
 /// Prepares the C heap for reading one large caption file.
 ///
 /// Reading a file builds its document out of many small objects: tens of megabytes for a
-/// 10,000-paragraph TTML document. With glibc's defaults the heap grows 128 KiB at a time and the
-/// kernel maps it one 4 KiB page per fault; measured on `info` of that document, 8,500 page
-/// faults and a fifth to a third of the run. Here the heap is grown once by what the input will
-/// need (a multiple of its size, bounded) and marked for transparent huge pages, which is what
-/// glibc's `glibc.malloc.hugetlb=1` tunable does but cannot be set from inside a running process:
-/// the same run then takes about 2,000 faults. Large arrays stay in the heap too instead of each
-/// getting its own mapping.
+/// 10,000-paragraph TTML document. With glibc's defaults the heap grows 128 KiB at a time, and
+/// every block of 128 KiB or more (the arrays of cues, growing) gets a mapping of its own, faulted
+/// in page by page and unmapped again when the array moves on. Here the heap is grown once by what
+/// the input will need (a multiple of its size, bounded) and large blocks stay in it.
+///
+/// The heap is not marked for transparent huge pages (it was, until measured right after other
+/// processes had run, as in a benchmark against peers): a huge page then often has to be
+/// assembled by compaction first, and the stalls cost more than the faults saved. `info` right
+/// after a Python peer, medians: TTML 192 ms with huge pages, 154 ms without (8 runs each); SCC
+/// 36 against 36 ms in one set of 8, 45 against 33 ms (no preparation at all) in one of 10, with
+/// runs of 60–80 ms only with huge pages. Run after run with nothing between, huge pages gained
+/// about 3% on TTML.
 ///
 /// Only the C heap of the main thread is affected, only once, and only on Linux with glibc; the
-/// memory is reserved, not touched, so a small input costs nothing. When the kernel does not
-/// offer huge pages (`madvise` fails) the heap simply grows as before.
+/// memory is reserved, not touched, so a small input costs nothing.
 enum LargeInputHeap {
     /// Inputs smaller than this are read fast enough with the defaults.
     static let threshold = 256 * 1024
@@ -37,17 +41,10 @@ enum LargeInputHeap {
         _ = mallopt(M_MMAP_THRESHOLD, Int32(min(reservation / 4, 32 << 20)))
         _ = mallopt(M_TOP_PAD, Int32(reservation))
         _ = mallopt(M_TRIM_THRESHOLD, Int32(reservation))
-        guard let start = sbrk(0) else { return }
         // A block larger than what is free at the top makes malloc grow the heap, by the pad too.
         // (Kept in a variable the optimiser cannot see through: an unused malloc/free pair is removed.)
         growth = malloc(1 << 20)
         free(growth)
-        guard let end = sbrk(0), end > start else { return }
-        let hugePage = 2 << 20  // 2 MiB: only whole, aligned ones can be huge
-        let from = (UInt(bitPattern: start) + UInt(hugePage - 1)) & ~UInt(hugePage - 1)
-        let to = UInt(bitPattern: end)
-        guard to > from, let base = UnsafeMutableRawPointer(bitPattern: from) else { return }
-        _ = madvise(base, Int(to - from), MADV_HUGEPAGE)
         #endif
     }
 }
