@@ -62,7 +62,14 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public static let zero = MediaTime(value: 0, timescale: 1)
 
-    public static func < (lhs: MediaTime, rhs: MediaTime) -> Bool {
+    // Inlinable, as `==` is: readers and the timeline compare times in their innermost loops
+    // (TTML's ISD selection spent 4% of a large document's read calling `<` across modules).
+    @inlinable public static func == (lhs: MediaTime, rhs: MediaTime) -> Bool {
+        // Both are in lowest terms: equal times have equal fields.
+        lhs.value == rhs.value && lhs.timescale == rhs.timescale
+    }
+
+    @inlinable public static func < (lhs: MediaTime, rhs: MediaTime) -> Bool {
         if lhs.timescale == rhs.timescale { return lhs.value < rhs.value }
         return Int128(lhs.value) * Int128(rhs.timescale) < Int128(rhs.value) * Int128(lhs.timescale)
     }
