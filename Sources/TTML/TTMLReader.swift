@@ -64,11 +64,15 @@ public struct TTMLReader: SourceTextReader, Sendable {
             return ParseResult(value: TTMLFile(document: empty, ttml: nil, xml: scanned.value),
                                diagnostics: scanned.diagnostics + log.finished())
         }
-        // The constraints of the profiles the document declares (IMSC text, EBU-TT-D): warnings.
-        var profiles = TTMLProfileChecker(root: root)
-        profiles.check()
-        log.merge(profiles.log)
+        // The constraints of the profiles the document declares (IMSC text, EBU-TT-D): warnings,
+        // found on another core while the timeline is indexed.
+        let profileChecks = BackgroundTask {
+            var profiles = TTMLProfileChecker(root: root)
+            profiles.check()
+            return profiles.log
+        }
         let (track, styler) = Self.track(ttml, context: TTMLStyleContext(root: root), parts: options.timelineParts)
+        log.merge(profileChecks.wait())
         empty.tracks = [track]
         log.merge(styler.log)
         return ParseResult(value: TTMLFile(document: empty, ttml: ttml, xml: scanned.value),

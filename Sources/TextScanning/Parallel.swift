@@ -55,6 +55,23 @@ public final class BackgroundMap<Input: Sendable, Output: Sendable, State: Senda
     }
 }
 
+/// Runs one piece of work on a thread of its own while the caller goes on; `wait()` returns its
+/// result.
+public final class BackgroundTask<Result: Sendable>: @unchecked Sendable {
+    // @unchecked: `result` is written once on `queue` and read after `queue.sync` has waited for it.
+    private let queue = DispatchQueue(label: "legible.background-task")
+    private var result: Result?
+
+    public init(_ work: @escaping @Sendable () -> Result) {
+        queue.async { [self] in result = work() }
+    }
+
+    /// Waits for the work and returns what it made.
+    public func wait() -> Result {
+        queue.sync { [self] in result! }
+    }
+}
+
 /// How many pieces to split work of `size` units into, given a minimum useful piece size.
 public func parallelPieces(size: Int, minimumPieceSize: Int) -> Int {
     let cores = max(1, activeProcessorCount)
