@@ -38,8 +38,13 @@ public struct CEA608Caption: Sendable, Hashable {
 
 /// The rows of a caption in one array of 32-bit words: for each row, top to bottom, a header
 /// word (the row in bits 0–7, the column of its first cell in bits 8–15, its number of cells in
-/// bits 16–23) and then its cells (`PackedCell`). A file of many captions then costs one
+/// bits 16–31) and then its cells (`PackedCell`). A file of many captions then costs one
 /// allocation a caption for its rows, not one for the list and one for each row.
+///
+/// Rows made by a decoder are always in range (rows 1–15, columns 0–31, at most 32 cells). Rows
+/// given through the public `CEA608Caption.rows` are kept as they are when in that range; a row
+/// or column beyond 255 keeps only its low 8 bits, and a row of more than 65,535 cells its first
+/// 65,535.
 struct CEA608PackedRows: Sendable, Hashable {
     var words: [UInt32]
 
@@ -47,17 +52,20 @@ struct CEA608PackedRows: Sendable, Hashable {
 
     init(_ rows: [CEA608Row]) {
         var words: [UInt32] = []
-        words.reserveCapacity(rows.reduce(0) { $0 + 1 + $1.packedCells.count })
+        words.reserveCapacity(rows.reduce(0) { $0 + 1 + min($1.packedCells.count, Self.maximumCells) })
         for row in rows {
-            words.append(Self.header(row: row.row, column: row.column, count: row.packedCells.count))
-            words.append(contentsOf: row.packedCells)
+            let cells = row.packedCells.prefix(Self.maximumCells)
+            words.append(Self.header(row: row.row, column: row.column, count: cells.count))
+            words.append(contentsOf: cells)
         }
         self.words = words
     }
 
+    static let maximumCells = 0xFFFF
+
     @inline(__always) static func header(row: Int, column: Int, count: Int) -> UInt32 {
         UInt32(truncatingIfNeeded: row) & 0xFF | (UInt32(truncatingIfNeeded: column) & 0xFF) << 8
-            | (UInt32(truncatingIfNeeded: count) & 0xFF) << 16
+            | UInt32(truncatingIfNeeded: min(count, maximumCells)) << 16
     }
 
     var isEmpty: Bool { words.isEmpty }
@@ -67,9 +75,9 @@ struct CEA608PackedRows: Sendable, Hashable {
         var i = 0
         while i < words.count {
             let header = words[i]
-            let count = Int(header >> 16 & 0xFF)
-            body(Int(header & 0xFF), Int(header >> 8 & 0xFF), words[(i + 1)..<(i + 1 + count)])
-            i += 1 + count
+            let end = min(i + 1 + Int(header >> 16), words.count)
+            body(Int(header & 0xFF), Int(header >> 8 & 0xFF), words[(i + 1)..<end])
+            i = end
         }
     }
 

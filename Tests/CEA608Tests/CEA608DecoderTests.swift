@@ -390,6 +390,20 @@ import TimedText
     }
 
     /// The memories keep cells packed in 32 bits: every style and character survives the round trip.
+    @Test func captionRowsRoundTripThroughOneArray() {
+        let rows = [
+            CEA608Row(row: 13, column: 4, cells: [CEA608Cell("A"), .empty, CEA608Cell("b", style: .init(color: .red, italic: true))]),
+            CEA608Row(row: 15, column: 0, cells: [CEA608Cell("\u{266A}")]),
+        ]
+        var caption = CEA608Caption(start: .zero, end: nil, channel: .cc1, mode: .popOn, rows: rows)
+        #expect(caption.rows == rows)
+        #expect(CEA608CueValues(caption).rows.map(\.text) == ["A b", "\u{266A}"])
+        // Values no decoder makes keep their low 8 bits and never break the rows after them.
+        caption.rows = [CEA608Row(row: 300, column: 2, cells: []), CEA608Row(row: 1, column: 0, cells: [CEA608Cell("Z")])]
+        #expect(caption.rows.map(\.row) == [44, 1])
+        #expect(caption.rows.last?.text == "Z")
+    }
+
     @Test func packedCellsKeepEveryStyleAndCharacter() {
         for color in CEA608Color.allCases {
             for flags in 0..<8 {
