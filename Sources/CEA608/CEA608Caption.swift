@@ -61,11 +61,12 @@ struct CEA608PackedRows: Sendable, Hashable {
         self.words = words
     }
 
+    /// The most cells a header can count (callers of `header` stay within it).
     static let maximumCells = 0xFFFF
 
     @inline(__always) static func header(row: Int, column: Int, count: Int) -> UInt32 {
         UInt32(truncatingIfNeeded: row) & 0xFF | (UInt32(truncatingIfNeeded: column) & 0xFF) << 8
-            | UInt32(truncatingIfNeeded: min(count, maximumCells)) << 16
+            | UInt32(truncatingIfNeeded: count) << 16
     }
 
     var isEmpty: Bool { words.isEmpty }

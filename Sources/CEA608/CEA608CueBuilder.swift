@@ -63,7 +63,7 @@ public struct CEA608CueBuilder: Sendable {
         nodes.reserveCapacity(4)
         rows.forEachRow { _, _, row in
             var cells = row
-            while let last = cells.last, PackedCell.displayedScalar(last) == 0x20 { cells.removeLast() }
+            while let last = cells.last, PackedCell.character(last).map({ $0 == " " }) ?? true { cells.removeLast() }
             guard let firstCell = cells.first else { return }
             if !nodes.isEmpty { nodes.append(.lineBreak) }
             // An empty cell between characters shows nothing: a plain space.

@@ -66,10 +66,21 @@ public struct CEA608Row: Sendable, Hashable {
     /// own storage (every caption's text is made so).
     static func text(of cells: ArraySlice<UInt32>) -> String {
         var length = 0
-        for cell in cells { length += PackedCell.utf8Length(PackedCell.displayedScalar(cell)) }
+        for cell in cells { length += UTF8.width(PackedCell.character(cell) ?? " ") }
         return String(unsafeUninitializedCapacity: length) { bytes in
             var i = 0
-            for cell in cells { PackedCell.encodeUTF8(PackedCell.displayedScalar(cell), into: bytes, at: &i) }
+            for cell in cells {
+                let scalar = PackedCell.character(cell) ?? " "
+                if scalar.isASCII {
+                    bytes[i] = UInt8(truncatingIfNeeded: scalar.value)
+                    i += 1
+                } else {
+                    UTF8.encode(scalar) { byte in
+                        bytes[i] = byte
+                        i += 1
+                    }
+                }
+            }
             return i
         }
     }
@@ -209,36 +220,6 @@ enum PackedCell {
     }
 
     @inline(__always) static func hasCharacter(_ cell: UInt32) -> Bool { cell & characterBit != 0 }
-
-    /// The scalar value a cell shows: its character, or a space for an empty cell.
-    @inline(__always) static func displayedScalar(_ cell: UInt32) -> UInt32 { hasCharacter(cell) ? cell & 0x1F_FFFF : 0x20 }
-
-    /// The number of UTF-8 bytes of a scalar value.
-    @inline(__always) static func utf8Length(_ scalar: UInt32) -> Int {
-        scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
-    }
-
-    /// Writes a scalar value as UTF-8 at `i` and moves `i` past it.
-    @inline(__always) static func encodeUTF8(_ scalar: UInt32, into bytes: UnsafeMutableBufferPointer<UInt8>, at i: inout Int) {
-        func byte(_ value: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: value) }
-        switch scalar {
-        case ..<0x80:
-            bytes[i] = byte(scalar)
-        case ..<0x800:
-            bytes[i] = byte(0xC0 | scalar >> 6)
-            bytes[i + 1] = byte(0x80 | scalar & 0x3F)
-        case ..<0x10000:
-            bytes[i] = byte(0xE0 | scalar >> 12)
-            bytes[i + 1] = byte(0x80 | scalar >> 6 & 0x3F)
-            bytes[i + 2] = byte(0x80 | scalar & 0x3F)
-        default:
-            bytes[i] = byte(0xF0 | scalar >> 18)
-            bytes[i + 1] = byte(0x80 | scalar >> 12 & 0x3F)
-            bytes[i + 2] = byte(0x80 | scalar >> 6 & 0x3F)
-            bytes[i + 3] = byte(0x80 | scalar & 0x3F)
-        }
-        i += utf8Length(scalar)
-    }
 
     @inline(__always) static func character(_ cell: UInt32) -> Unicode.Scalar? {
         hasCharacter(cell) ? Unicode.Scalar(cell & 0x1F_FFFF) : nil

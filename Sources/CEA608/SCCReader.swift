@@ -161,4 +161,3 @@ public struct SCCReader: SourceTextReader, Sendable {
     /// word: typically 100–200 bytes); at most a million. A file that holds more grows the arrays.
     static func expectedCaptions(bytes: Int) -> Int { min(bytes / 32, 1_000_000) }
 }
-
