@@ -1,4 +1,5 @@
 public import TimedText
+import TextScanning
 
 extension DiagnosticCode {
     /// The root element is not `tt` in the TTML namespace (or a legacy DFXP one): nothing is read.
@@ -36,10 +37,17 @@ struct TTMLDocumentBuilder {
 
     /// A guess at the number of content nodes, to reserve room for them.
     var estimatedNodeCount = 0
+    /// `par` containers with at least this many children are built in two halves on two cores.
+    var splitThreshold = 2_000
+    /// True in the builder of the second half of a container's children (`buildChildrenInTwo`).
+    var isPart = false
+    /// Set when a `isPart` builder meets an inline region: its half is then built again.
+    var metInlineRegion = false
 
-    init(log: DiagnosticLog, sourceSize: Int = 0) {
+    init(log: DiagnosticLog, sourceSize: Int = 0, splitThreshold: Int? = nil) {
         self.log = log
         estimatedNodeCount = min(sourceSize / 25, 1 << 22)
+        if let splitThreshold { self.splitThreshold = max(2, splitThreshold) }
     }
 
     static func tt(_ local: String) -> XMLName { XMLName(XMLNamespace.tt, local) }
@@ -129,6 +137,10 @@ struct TTMLDocumentBuilder {
     /// Adds a region; returns its index, or nil when it cannot be added.
     @discardableResult
     mutating func addRegion(_ element: XMLElement, origin: TTMLRegion.Origin) -> Int? {
+        if isPart {
+            metInlineRegion = true  // numbered by what the other half adds: that half is built again
+            return nil
+        }
         var id = element.attribute(Self.xmlID)?.value
         if id == nil && origin == .inline { id = "inline-region-\(regions.count + 1)" }
         guard let id else {
@@ -247,44 +259,14 @@ struct TTMLDocumentBuilder {
             }
         }
 
-        let acceptsText = kind == .p || kind == .span
-        var children: [Int] = []
-        var childEnds: [MediaTime?] = []
-        var elementChildren = 0
-        var chainBroken = false
-        var cursor = begin
-        for child in element.children {
-            let childSync = timing.isSequential ? cursor : begin
-            var built: (Int, MediaTime?)?
-            switch child {
-            case .text(let text):
-                guard acceptsText else {
-                    if !text.text.utf8.allSatisfy(isWhitespace) {
-                        log.report(.warning, .ttmlMisplacedText, "text directly inside <\(element.qualifiedName)> is not shown (put it in a <p>)",
-                                   at: text.location)
-                    }
-                    continue
-                }
-                let leafEnd: MediaTime? = timing.isSequential ? childSync : nil
-                let leaf = TTMLContentNode(kind: .text(text.text), location: text.location,
-                                           interval: TTMLInterval(begin: childSync, end: leafEnd), language: language,
-                                           preservesSpace: preservesSpace)
-                nodes.append(leaf)
-                built = (nodes.count - 1, leafEnd)
-            case .element(let e):
-                guard let childKind = contentKind(of: e, in: kind) else { continue }
-                elementChildren += 1
-                built = content(e, kind: childKind, syncBegin: childSync, parentIsSequential: timing.isSequential,
-                                language: language, preservesSpace: preservesSpace, inheritedRegion: region ?? inheritedRegion)
-            }
-            guard let (childIndex, childEnd) = built else { continue }
-            children.append(childIndex)
-            childEnds.append(childEnd)
-            if chainBroken { neverActive.append(childIndex) }
-            if timing.isSequential {
-                if let childEnd { cursor = childEnd } else { chainBroken = true }
-            }
-        }
+        let context = ChildContext(parent: element, kind: kind, isSequential: timing.isSequential, begin: begin,
+                                   language: language, preservesSpace: preservesSpace, region: region ?? inheritedRegion)
+        let built = !timing.isSequential && element.children.count >= splitThreshold && !isPart
+            ? buildChildrenInTwo(element.children, context)
+            : buildChildren(element.children[...], context)
+        let children = built.indices
+        let childEnds = built.ends
+        let elementChildren = built.elementCount
         nodes[index].children = children
         if hasSets { nodes[index].sets = sets(of: element, within: TTMLInterval(begin: begin, end: explicitEnd)) }
         var end = explicitEnd
@@ -295,6 +277,121 @@ struct TTMLDocumentBuilder {
         }
         nodes[index].interval.end = end
         return (index, end)
+    }
+
+    /// What the children of a content element inherit and are timed by.
+    struct ChildContext {
+        var parent: XMLElement
+        var kind: TTMLContentNode.Kind
+        var isSequential: Bool
+        var begin: MediaTime
+        var language: String?
+        var preservesSpace: Bool
+        /// The region the children are in unless they name another.
+        var region: Int?
+    }
+
+    /// The children built: their node indices and (unclipped) ends, in document order, and how
+    /// many of them are elements.
+    struct BuiltChildren {
+        var indices: [Int] = []
+        var ends: [MediaTime?] = []
+        var elementCount = 0
+    }
+
+    /// Builds the nodes of `children` (some or all of the children of `context.parent`).
+    mutating func buildChildren(_ children: ArraySlice<XMLContent>, _ context: ChildContext) -> BuiltChildren {
+        let acceptsText = context.kind == .p || context.kind == .span
+        var built = BuiltChildren()
+        built.indices.reserveCapacity(children.count)
+        built.ends.reserveCapacity(children.count)
+        var chainBroken = false
+        var cursor = context.begin
+        for child in children {
+            let childSync = context.isSequential ? cursor : context.begin
+            var made: (Int, MediaTime?)?
+            switch child {
+            case .text(let text):
+                guard acceptsText else {
+                    if !text.text.utf8.allSatisfy(isWhitespace) {
+                        log.report(.warning, .ttmlMisplacedText,
+                                   "text directly inside <\(context.parent.qualifiedName)> is not shown (put it in a <p>)", at: text.location)
+                    }
+                    continue
+                }
+                let leafEnd: MediaTime? = context.isSequential ? childSync : nil
+                let leaf = TTMLContentNode(kind: .text(text.text), location: text.location,
+                                           interval: TTMLInterval(begin: childSync, end: leafEnd), language: context.language,
+                                           preservesSpace: context.preservesSpace)
+                nodes.append(leaf)
+                made = (nodes.count - 1, leafEnd)
+            case .element(let e):
+                guard let childKind = contentKind(of: e, in: context.kind) else { continue }
+                built.elementCount += 1
+                made = content(e, kind: childKind, syncBegin: childSync, parentIsSequential: context.isSequential,
+                               language: context.language, preservesSpace: context.preservesSpace, inheritedRegion: context.region)
+            }
+            guard let (childIndex, childEnd) = made else { continue }
+            built.indices.append(childIndex)
+            built.ends.append(childEnd)
+            if chainBroken { neverActive.append(childIndex) }
+            if context.isSequential {
+                if let childEnd { cursor = childEnd } else { chainBroken = true }
+            }
+        }
+        return built
+    }
+
+    /// Builds the children of a `par` container with very many of them (the `div` of a subtitle
+    /// document's thousands of paragraphs) in two halves, the second on another core. The
+    /// children of a `par` container are timed from its begin alone, so each half depends only on
+    /// what was read before the container; the second half's nodes are then numbered on from the
+    /// first's and its diagnostics follow the first's, exactly as one pass would have them.
+    ///
+    /// What could make the halves depend on each other is excluded: styles are resolved before
+    /// the split (or it is not made, when resolving them reports anything), and a second half
+    /// that meets an inline region (which the first half's may number differently) is built
+    /// again here after the first.
+    mutating func buildChildrenInTwo(_ children: [XMLContent], _ context: ChildContext) -> BuiltChildren {
+        var resolvedStyles = styles
+        var resolving = DiagnosticLog()
+        resolvedStyles.resolveAll(log: &resolving)
+        guard resolving.reportCount == 0 else { return buildChildren(children[...], context) }
+        styles = resolvedStyles
+        let half = children.count / 2
+        var part = self
+        part.nodes = []
+        part.nodes.reserveCapacity(max(0, estimatedNodeCount - nodes.count) / 2)
+        part.log = DiagnosticLog()
+        part.neverActive = []
+        part.isPart = true
+        let second = BackgroundTask { [part] in
+            var builder = part
+            let built = builder.buildChildren(children[half...], context)
+            return (builder, built)
+        }
+        let regionsBefore = regions.count
+        var built = buildChildren(children[..<half], context)
+        let (secondBuilder, secondBuilt) = second.wait()
+        guard !secondBuilder.metInlineRegion && regions.count == regionsBefore else {
+            let rest = buildChildren(children[half...], context)
+            built.indices += rest.indices
+            built.ends += rest.ends
+            built.elementCount += rest.elementCount
+            return built
+        }
+        let offset = nodes.count
+        nodes.reserveCapacity(nodes.count + secondBuilder.nodes.count)
+        for var node in secondBuilder.nodes {
+            if !node.children.isEmpty { node.children = node.children.map { $0 + offset } }
+            nodes.append(node)
+        }
+        neverActive += secondBuilder.neverActive.map { $0 + offset }
+        log.merge(secondBuilder.log)
+        built.indices += secondBuilt.indices.map { $0 + offset }
+        built.ends += secondBuilt.ends
+        built.elementCount += secondBuilt.elementCount
+        return built
     }
 
     /// The kind of a child element that is content, or nil for everything else (reported when it

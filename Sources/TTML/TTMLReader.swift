@@ -34,9 +34,14 @@ public struct TTMLReader: SourceTextReader, Sendable {
         /// (the default) decides by its length and the cores there are. Any number gives the
         /// same result (the fuzz target checks that).
         public var timelineParts: Int?
-        public init(xml: XMLScanner.Options = .default, timelineParts: Int? = nil) {
+        /// `par` containers with at least this many children have them built in two halves on
+        /// two cores; nil (the default) is 2,000. Any number gives the same result (the fuzz
+        /// target checks that).
+        public var splitContainersFrom: Int?
+        public init(xml: XMLScanner.Options = .default, timelineParts: Int? = nil, splitContainersFrom: Int? = nil) {
             self.xml = xml
             self.timelineParts = timelineParts
+            self.splitContainersFrom = splitContainersFrom
         }
         public static let `default` = Options()
     }
@@ -57,19 +62,20 @@ public struct TTMLReader: SourceTextReader, Sendable {
         guard let root = scanned.value.root else {
             return ParseResult(value: TTMLFile(document: empty, ttml: nil, xml: scanned.value), diagnostics: scanned.diagnostics)
         }
-        var builder = TTMLDocumentBuilder(log: log, sourceSize: source.byteCount)
-        let built = builder.build(root)
-        log = builder.log
-        guard let ttml = built else {
-            return ParseResult(value: TTMLFile(document: empty, ttml: nil, xml: scanned.value),
-                               diagnostics: scanned.diagnostics + log.finished())
-        }
         // The constraints of the profiles the document declares (IMSC text, EBU-TT-D): warnings,
-        // found on another core while the timeline is indexed.
+        // found on another core while the document is built (they only read the XML tree).
         let profileChecks = BackgroundTask {
             var profiles = TTMLProfileChecker(root: root)
             profiles.check()
             return profiles.log
+        }
+        var builder = TTMLDocumentBuilder(log: log, sourceSize: source.byteCount, splitThreshold: options.splitContainersFrom)
+        let built = builder.build(root)
+        log = builder.log
+        guard let ttml = built else {
+            _ = profileChecks.wait()  // not a TTML document: its profiles are not checked
+            return ParseResult(value: TTMLFile(document: empty, ttml: nil, xml: scanned.value),
+                               diagnostics: scanned.diagnostics + log.finished())
         }
         let (track, styler) = Self.track(ttml, context: TTMLStyleContext(root: root), parts: options.timelineParts)
         log.merge(profileChecks.wait())
