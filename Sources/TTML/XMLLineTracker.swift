@@ -11,6 +11,21 @@ struct XMLLineTracker {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
+    /// A tracker that starts at `offset` (a scanner that starts there), its lines counted now.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int) {
+        self.bytes = bytes
+        let offset = min(max(offset, 0), bytes.count)
+        var newlines = 0
+        var lastNewline = -1
+        for i in 0..<offset where bytes[i] == 0x0A {
+            newlines += 1
+            lastNewline = i
+        }
+        self.offset = offset
+        line = newlines + 1
+        lineStart = lastNewline + 1
+    }
+
     mutating func location(at target: Int) -> SourceLocation {
         let target = min(max(target, 0), bytes.count)
         if target < offset {

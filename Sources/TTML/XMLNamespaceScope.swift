@@ -1,7 +1,7 @@
 /// The namespace bindings in scope while scanning (Namespaces in XML 1.0 §6): a stack that an
 /// element's declarations push onto and its end tag pops. Documents declare a handful of
 /// prefixes, so a backwards linear search beats hashing.
-struct XMLNamespaceScope {
+struct XMLNamespaceScope: Equatable {
     private var prefixes: [String] = ["xml"]
     private var uris: [String] = [XMLNamespace.xml]
 

@@ -38,10 +38,15 @@ public struct XMLScanner: Sendable {
         public var maximumInputSize: Int
         /// Elements nested deeper than this are skipped (`xml.too-deep`).
         public var maximumDepth: Int
+        /// Inputs of at least this many bytes have their second half scanned on another core
+        /// (see `XMLParser.startSecondHalf`). Any value gives the same result: a second half
+        /// that cannot be joined exactly is scanned again in order (the fuzz target checks it).
+        public var splitInputsFrom: Int
 
-        public init(maximumInputSize: Int = 256 << 20, maximumDepth: Int = 256) {
+        public init(maximumInputSize: Int = 256 << 20, maximumDepth: Int = 256, splitInputsFrom: Int = 256 << 10) {
             self.maximumInputSize = maximumInputSize
             self.maximumDepth = maximumDepth
+            self.splitInputsFrom = splitInputsFrom
         }
 
         public static let `default` = Options()
@@ -102,6 +107,28 @@ private struct XMLParser {
     /// Set by `normaliseAttributeValue` when the value's bytes need no change.
     var cleanValue: Range<Int>?
 
+    /// True for the scanner of an input's second half: it starts inside the elements its first
+    /// half opens, so what it finds outside its own elements goes into `fragment`.
+    var isFragment = false
+    var fragment: [FragmentEvent] = []
+    /// The most elements open at once in a fragment.
+    var deepest = 0
+
+    /// What a second half found outside the elements it opened itself, in order.
+    enum FragmentEvent: Sendable {
+        /// Content of the element open in the first half (text, or an element with everything in it).
+        case content(XMLContent)
+        /// An end tag closing an element of the first half, by qualified name.
+        case close(String)
+    }
+
+    /// A second half scanned: usable when `clean` (nothing reported, every element it opened closed).
+    struct Fragment: Sendable {
+        var events: [FragmentEvent]
+        var deepest: Int
+        var clean: Bool
+    }
+
     struct RawAttribute {
         /// The attribute's name in `names`.
         var nameID: Int
@@ -118,6 +145,16 @@ private struct XMLParser {
         text.reserveCapacity(256)
     }
 
+    /// The scanner of the second half, from `start` with the namespaces in scope there.
+    init(fragmentOf bytes: UnsafeBufferPointer<UInt8>, from start: Int, namespaces: XMLNamespaceScope,
+         options: XMLScanner.Options, encoding: String) {
+        self.init(bytes: bytes, options: options, encoding: encoding)
+        lines = XMLLineTracker(bytes, startingAt: start)
+        pos = start
+        self.namespaces = namespaces
+        isFragment = true
+    }
+
     mutating func location(_ offset: Int) -> SourceLocation { lines.location(at: offset) }
 
     mutating func error(_ code: DiagnosticCode, _ message: String, at offset: Int) {
@@ -128,38 +165,20 @@ private struct XMLParser {
 
     mutating func run() -> XMLDocument {
         if startsWith("<?xml", at: 0), n > 5, isWhitespace(bytes[5]) { scanDeclaration() }
+        var second: SecondHalf?
+        var triedSplit = false
+        // The second half reads the input: it must be done before the input may go.
+        defer { _ = second?.task.wait() }
         while pos < n {
-            if bytes[pos] != UInt8(ascii: "<") {
-                scanText()
-                continue
+            if let half = second, pos >= half.start, !half.joined {
+                second?.joined = true
+                // Reached exactly where the second half starts (not inside a comment, say): join.
+                continue  // otherwise this half goes on as if there were none
             }
-            let next = pos + 1 < n ? bytes[pos + 1] : 0
-            if next == UInt8(ascii: "/") {
-                scanEndTag()
-            } else if next == UInt8(ascii: "!") {
-                if startsWith("<!--", at: pos) {
-                    scanComment()
-                } else if startsWith("<![CDATA[", at: pos) {
-                    scanCDATA()
-                } else if startsWithIgnoringCase("<!DOCTYPE", at: pos) || startsWithIgnoringCase("<!ENTITY", at: pos) {
-                    // Refused at once: nothing after it is looked at.
-                    log.report(.error, .xmlDoctypeRefused,
-                               "document type declarations and entity declarations are not accepted (TTML needs none, and entity expansion is unsafe); the document is read as empty",
-                               at: location(pos))
-                    return XMLDocument(root: nil, declaredEncoding: declaredEncoding)
-                } else {
-                    error(.xmlBadName, "'<!' starts no comment or CDATA section; skipped up to the next '>'", at: pos)
-                    pos = find(UInt8(ascii: ">"), from: pos + 2).map { $0 + 1 } ?? n
-                }
-            } else if next == UInt8(ascii: "?") {
-                scanProcessingInstruction()
-            } else if XMLReferences.isNameStartByte(next) {
-                scanStartTag()
-            } else {
-                error(.xmlBadName, "'<' that starts no tag is kept as text (write '&lt;')", at: pos)
-                beginText(at: pos)
-                text.append(UInt8(ascii: "<"))
-                pos += 1
+            guard step() else { return XMLDocument(root: nil, declaredEncoding: declaredEncoding) }
+            if !triedSplit && stack.count == 1 && skipDepth == 0 {
+                triedSplit = true
+                second = startSecondHalf()
             }
         }
         flushText()
@@ -175,6 +194,118 @@ private struct XMLParser {
             error(.xmlNoRoot, "the document has no root element", at: n)
         }
         return XMLDocument(root: root, declaredEncoding: declaredEncoding)
+    }
+
+    /// Scans what is at `pos`: markup or character data. False when a document type declaration
+    /// refuses the document.
+    mutating func step() -> Bool {
+        if bytes[pos] != UInt8(ascii: "<") {
+            scanText()
+            return true
+        }
+        let next = pos + 1 < n ? bytes[pos + 1] : 0
+        if next == UInt8(ascii: "/") {
+            scanEndTag()
+        } else if next == UInt8(ascii: "!") {
+            if startsWith("<!--", at: pos) {
+                scanComment()
+            } else if startsWith("<![CDATA[", at: pos) {
+                scanCDATA()
+            } else if startsWithIgnoringCase("<!DOCTYPE", at: pos) || startsWithIgnoringCase("<!ENTITY", at: pos) {
+                // Refused at once: nothing after it is looked at.
+                log.report(.error, .xmlDoctypeRefused,
+                           "document type declarations and entity declarations are not accepted (TTML needs none, and entity expansion is unsafe); the document is read as empty",
+                           at: location(pos))
+                return false
+            } else {
+                error(.xmlBadName, "'<!' starts no comment or CDATA section; skipped up to the next '>'", at: pos)
+                pos = find(UInt8(ascii: ">"), from: pos + 2).map { $0 + 1 } ?? n
+            }
+        } else if next == UInt8(ascii: "?") {
+            scanProcessingInstruction()
+        } else if XMLReferences.isNameStartByte(next) {
+            scanStartTag()
+        } else {
+            error(.xmlBadName, "'<' that starts no tag is kept as text (write '&lt;')", at: pos)
+            beginText(at: pos)
+            text.append(UInt8(ascii: "<"))
+            pos += 1
+        }
+        return true
+    }
+
+    // MARK: - Two halves
+
+    // A large document is scanned in two halves at once: this scanner goes on with the first
+    // while another core scans from a start tag near the middle as a fragment, then the fragment
+    // is joined where this scanner gets to. The second half is scanned on guesses — that its
+    // start is a tag (not inside a comment or CDATA section), that the namespaces in scope there
+    // are those of the root element, that the elements it closes without opening are the ones
+    // open in the first half — and each is checked when the halves meet. A second half that
+    // reported anything, or whose guesses were wrong, is dropped and scanned again in order, so
+    // the tree, diagnostics included, is always what one pass makes.
+
+    struct SecondHalf {
+        let start: Int
+        let namespaces: XMLNamespaceScope
+        let task: BackgroundTask<Fragment>
+        var joined = false
+    }
+
+    /// Starts scanning the second half, once the root element is open, when the input is large.
+    mutating func startSecondHalf() -> SecondHalf? {
+        guard n >= options.splitInputsFrom else { return nil }
+        var start = pos + (n - pos) / 2
+        while start + 1 < n, !(bytes[start] == UInt8(ascii: "<") && XMLReferences.isNameStartByte(bytes[start + 1])) { start += 1 }
+        guard start + 1 < n else { return nil }
+        nonisolated(unsafe) let input = bytes
+        let (scope, options, encoding) = (namespaces, options, encoding)
+        let task = BackgroundTask { [start] in
+            var part = XMLParser(fragmentOf: input, from: start, namespaces: scope, options: options, encoding: encoding)
+            return part.runFragment()
+        }
+        return SecondHalf(start: start, namespaces: namespaces, task: task)
+    }
+
+    /// Scans from `pos` to the end as a fragment.
+    mutating func runFragment() -> Fragment {
+        while pos < n {
+            guard step() else { return Fragment(events: [], deepest: 0, clean: false) }
+        }
+        flushText()
+        return Fragment(events: fragment, deepest: deepest, clean: stack.isEmpty && log.reportCount == 0)
+    }
+
+    /// Joins the second half at `pos` (its start) when it is exactly what scanning on would make:
+    /// true when joined (the input is then scanned to the end), false with nothing changed.
+    mutating func join(_ part: Fragment, namespacesThere: XMLNamespaceScope) -> Bool {
+        guard part.clean, skipDepth == 0, namespaces == namespacesThere,
+              stack.count + part.deepest <= options.maximumDepth else { return false }
+        // The guesses checked before anything changes: each end tag closes the innermost open
+        // element, and nothing but white space follows the root element.
+        var open = stack.count
+        for event in part.events {
+            switch event {
+            case .content(.element):
+                if open == 0 { return false }  // a second root element
+            case .content(.text(let t)):
+                if open == 0 && !t.text.utf8.allSatisfy(isWhitespace) { return false }
+            case .close(let name):
+                guard open > 0, stack[open - 1].element.qualifiedName == name else { return false }
+                open -= 1
+            }
+        }
+        flushText()  // the character data before the second half's first tag
+        for event in part.events {
+            switch event {
+            case .content(let content):
+                if !stack.isEmpty { stack[stack.count - 1].element.children.append(content) }
+            case .close:
+                closeTop()
+            }
+        }
+        pos = n
+        return true
     }
 
     /// XML 1.0 §2.8 `XMLDecl`: version, encoding, standalone.
@@ -301,6 +432,10 @@ private struct XMLParser {
             textStart = -1
         }
         if skipDepth > 0 { return }
+        if stack.isEmpty && isFragment {
+            fragment.append(.content(.text(XMLText(text: String(decoding: text, as: UTF8.self), location: location(textStart)))))
+            return
+        }
         if stack.isEmpty {
             if text.contains(where: { !isWhitespace($0) }) {
                 error(.xmlContentOutsideRoot, "text outside the root element is ignored", at: textStart)
@@ -585,6 +720,7 @@ private struct XMLParser {
                                                    location: location(attribute.offset)))
         }
         stack.append(OpenElement(element: element, bindingMark: bindingMark))
+        deepest = max(deepest, stack.count)
         if selfClosing { closeTop() }
     }
 
@@ -593,7 +729,7 @@ private struct XMLParser {
         let open = stack.removeLast()
         namespaces.restore(to: open.bindingMark)
         if stack.isEmpty {
-            root = open.element
+            if isFragment { fragment.append(.content(.element(open.element))) } else { root = open.element }
         } else {
             stack[stack.count - 1].element.children.append(.element(open.element))
         }
@@ -623,6 +759,10 @@ private struct XMLParser {
         let nameID = names.intern(nameRange, in: bytes)
         let name = names[nameID].qualifiedName
         guard !stack.isEmpty else {
+            if isFragment {
+                fragment.append(.close(name))  // an element of the first half
+                return
+            }
             error(.xmlMismatchedEndTag, "the end tag </\(name)> closes no open element; ignored", at: tagStart)
             return
         }
