@@ -29,8 +29,10 @@ public struct TTMLTimingParameters: Sendable, Hashable {
     public init() {}
 
     /// Frames per second: `frameRate × frameRateMultiplier` (30000/1001 for NTSC).
+    /// `read` keeps it within 64 bits; parameters set otherwise to a rate beyond that saturate.
     public var effectiveFrameRate: Fraction {
-        Fraction(frameRate * frameRateMultiplier.numerator, frameRateMultiplier.denominator)
+        let (rate, overflow) = frameRate.multipliedReportingOverflow(by: frameRateMultiplier.numerator)
+        return Fraction(overflow ? Int64.max : rate, frameRateMultiplier.denominator)
     }
 
     /// Reads the parameters from the root element; an invalid value is reported and its default used.
@@ -59,20 +61,31 @@ public struct TTMLTimingParameters: Sendable, Hashable {
         if let a = value("frameRateMultiplier") {
             let parts = a.value.split(separator: " ", omittingEmptySubsequences: true)
             if parts.count == 2, let n = positiveInteger(parts[0]), let d = positiveInteger(parts[1]) {
-                p.frameRateMultiplier = Fraction(n, d)
+                // Each part has up to 12 digits: the rate they make must still fit in 64 bits.
+                if !p.frameRate.multipliedReportingOverflow(by: Fraction(n, d).numerator).overflow {
+                    p.frameRateMultiplier = Fraction(n, d)
+                } else {
+                    bad(a, "a multiplier that keeps the frame rate within range")
+                }
             } else {
                 bad(a, "two positive integers (numerator denominator)")
             }
         }
         if let a = value("subFrameRate") {
-            if let rate = positiveInteger(a.value) { p.subFrameRate = rate } else { bad(a, "a positive integer") }
+            if let rate = positiveInteger(a.value),
+               !p.effectiveFrameRate.numerator.multipliedReportingOverflow(by: rate).overflow {
+                p.subFrameRate = rate
+            } else {
+                bad(a, "a positive integer that keeps the tick rate within range")
+            }
         }
         if let a = value("tickRate"), let rate = positiveInteger(a.value) {
             p.tickRate = Fraction(rate)
         } else {
             if let a = value("tickRate") { bad(a, "a positive integer") }
-            p.tickRate = value("frameRate") != nil && p.frameRate > 0
-                ? Fraction(p.effectiveFrameRate.numerator * p.subFrameRate, p.effectiveFrameRate.denominator) : .one
+            let rate = p.effectiveFrameRate
+            let (ticks, overflow) = rate.numerator.multipliedReportingOverflow(by: p.subFrameRate)
+            p.tickRate = value("frameRate") != nil && p.frameRate > 0 ? Fraction(overflow ? Int64.max : ticks, rate.denominator) : .one
         }
         if let a = value("dropMode") {
             if let mode = DropMode(rawValue: trimmed(a.value)) { p.dropMode = mode } else { bad(a, "nonDrop, dropNTSC or dropPAL") }
@@ -143,7 +156,9 @@ public enum TTMLTimeExpression {
         guard secondsDigits.count == 2, let s = secondsDigits.value, s <= 60 else {
             return .failure(Invalid("clock time needs two-digit seconds below 60"))
         }
-        var seconds = Rational(h * 3600 + m * 60 + s)
+        // Hours have up to 18 digits: in 128 bits, the seconds cannot overflow.
+        let wholeSeconds = Int128(h) * 3600 + Int128(m * 60 + s)
+        var seconds = Rational(wide: wholeSeconds, 1)
         var frames: Int64 = 0
         var subFrames: Int64 = 0
         var hasFrames = false
@@ -153,6 +168,16 @@ public enum TTMLTimeExpression {
             let fractionStart = i
             let fraction = digits(bytes, &i)
             guard fraction.count > 0 else { return .failure(Invalid("a '.' without digits")) }
+            // The common case, `hh:mm:ss.fff` in media time: counted in units of the fraction's
+            // last digit, without the general arithmetic's divisions.
+            if i == bytes.endIndex, p.timeBase != .smpte, fraction.count <= 9, let f = fraction.value,
+               let whole = Int64(exactly: wholeSeconds) {
+                let scale = Self.powersOfTen[fraction.count]
+                let (scaled, overflow) = whole.multipliedReportingOverflow(by: scale)
+                if !overflow, case let (value, false) = scaled.addingReportingOverflow(f) {
+                    return .success(MediaTime(value: value, timescale: scale))
+                }
+            }
             fractionPart = decimalFraction(bytes[fractionStart..<i])
             seconds = seconds + fractionPart
         } else if i < bytes.endIndex && bytes[i] == UInt8(ascii: ":") {
@@ -183,14 +208,14 @@ public enum TTMLTimeExpression {
         if p.timeBase == .smpte {
             // SMPTE time code: a frame count at the nominal rate (with dropped frame numbers
             // skipped), played at the effective rate.
-            var count = (h * 3600 + m * 60 + s) * p.frameRate + frames
-            let totalMinutes = h * 60 + m
+            var count = wholeSeconds * Int128(p.frameRate) + Int128(frames)
+            let totalMinutes = Int128(h) * 60 + Int128(m)
             switch p.dropMode {
             case .nonDrop: break
             case .dropNTSC: count -= 2 * (totalMinutes - totalMinutes / 10)
             case .dropPAL: count -= 4 * (totalMinutes / 2 - totalMinutes / 20)
             }
-            let total = Rational(count) + Rational(subFrames, p.subFrameRate)
+            let total = Rational(wide: count, 1) + Rational(subFrames, p.subFrameRate)
             return time(total / Rational(rate) + fractionPart, "the time code")
         }
         var total = seconds
@@ -234,6 +259,8 @@ public enum TTMLTimeExpression {
         return time(seconds, "the offset time")
     }
 
+    static let powersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
+
     static func decimalFraction(_ digits: TimeBytes) -> Rational {
         var numerator: Int64 = 0
         var denominator: Int64 = 1
@@ -252,7 +279,8 @@ public enum TTMLTimeExpression {
 }
 
 /// An exact rational with 128-bit parts for the arithmetic of time expressions, reduced to a
-/// `MediaTime` at the end.
+/// `MediaTime` at the end. A result too large for 128 bits has denominator 0: it stays so through
+/// further arithmetic, and has no `mediaTime` (the expression is out of range, not a crash).
 struct Rational {
     var n: Int128
     var d: Int128
@@ -266,7 +294,7 @@ struct Rational {
 
     init(wide n: Int128, _ d: Int128) {
         var n = n, d = d
-        if d < 0 { n = -n; d = -d }
+        if d < 0 { n = 0 &- n; d = 0 &- d }
         var a = n.magnitude, b = d.magnitude
         while b != 0 { (a, b) = (b, a % b) }
         if a > 1 { n /= Int128(a); d /= Int128(a) }
@@ -274,9 +302,28 @@ struct Rational {
         self.d = d
     }
 
-    static func + (l: Rational, r: Rational) -> Rational { Rational(wide: l.n * r.d + r.n * l.d, l.d * r.d) }
-    static func * (l: Rational, r: Rational) -> Rational { Rational(wide: l.n * r.n, l.d * r.d) }
-    static func / (l: Rational, r: Rational) -> Rational { Rational(wide: l.n * r.d, l.d * r.n) }
+    static let outOfRange = Rational(wide: 0, 0)
+
+    private static func product(_ a: Int128, _ b: Int128) -> Int128? {
+        let (p, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? nil : p
+    }
+
+    static func + (l: Rational, r: Rational) -> Rational {
+        guard l.d != 0, r.d != 0, let a = product(l.n, r.d), let b = product(r.n, l.d), let d = product(l.d, r.d),
+              case let (sum, false) = a.addingReportingOverflow(b) else { return outOfRange }
+        return Rational(wide: sum, d)
+    }
+
+    static func * (l: Rational, r: Rational) -> Rational {
+        guard l.d != 0, r.d != 0, let n = product(l.n, r.n), let d = product(l.d, r.d) else { return outOfRange }
+        return Rational(wide: n, d)
+    }
+
+    static func / (l: Rational, r: Rational) -> Rational {
+        guard l.d != 0, r.d != 0, r.n != 0, let n = product(l.n, r.d), let d = product(l.d, r.n) else { return outOfRange }
+        return Rational(wide: n, d)
+    }
 
     var mediaTime: MediaTime? {
         let reduced = Rational(wide: n, d)

@@ -84,7 +84,15 @@ import TestSupport
         #expect(codes(html) == [.ttmlNotTTML])
     }
 
+    /// Numbers that overflowed 64 bits stopped the process; now they are reported and ignored.
+    @Test func hugeNumbersAreOutOfRange() {
+        let result = read("huge_numbers.ttml")
+        #expect(codes(result) == [.ttmlBadParameter, .ttmlBadParameter, .ttmlBadTime, .ttmlBadTime, .ttmlBadTime])
+        #expect(result.diagnostics[2].message.contains("out of range"))
+        #expect(result.value.document.tracks.first?.cues.last?.plainText == "hours beyond any time")
+    }
+
     @Test func everyBadFixtureIsCovered() {
-        #expect(Fixtures.list("ttml-bad").count == 10)
+        #expect(Fixtures.list("ttml-bad").count == 11)
     }
 }

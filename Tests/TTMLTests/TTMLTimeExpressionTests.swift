@@ -34,6 +34,27 @@ private func parameters(_ attributes: [String: String]) -> (TTMLTimingParameters
         #expect(t("50t", parameters(["frameRate": "25", "subFrameRate": "2"]).0) == MediaTime(seconds: 1))
     }
 
+    /// Hours of up to 18 digits are read; times that do not fit are out of range, not a crash
+    /// (they overflowed 64-bit arithmetic and stopped the process, found while speeding up the
+    /// common `hh:mm:ss.fff` case).
+    @Test func hugeClockTimesAreOutOfRange() {
+        let huge = "999999999999999999:00:00"
+        for text in [huge, huge + ".5", huge + ":10", huge + ":10.1"] {
+            for p in [TTMLTimingParameters(), parameters(["timeBase": "smpte", "frameRate": "999999999999", "dropMode": "dropNTSC"]).0,
+                      parameters(["frameRate": "999999999999", "frameRateMultiplier": "999999999999 7", "subFrameRate": "999999999999"]).0] {
+                guard case .failure(let invalid) = TTMLTimeExpression.parse(text, parameters: p) else {
+                    Issue.record("\(text) read as a time")
+                    continue
+                }
+                #expect(invalid.reason.contains("out of range") || invalid.reason.contains("frame"), "\(text): \(invalid.reason)")
+            }
+        }
+        // The largest that fits is read exactly, by the fast path and the general one alike.
+        #expect(t("2562047788015:12:55.807") == MediaTime(value: Int64.max, timescale: 1000))
+        #expect(t("01:00:00.123456789") == MediaTime(value: 3_600_123_456_789, timescale: 1_000_000_000))
+        #expect(t("01:00:00.1234567891") == MediaTime(value: 36_001_234_567_891, timescale: 10_000_000_000))
+    }
+
     @Test func clockTimes() {
         #expect(t("00:00:01") == MediaTime(seconds: 1))
         #expect(t("01:02:03.25") == MediaTime(value: 14893, timescale: 4))
