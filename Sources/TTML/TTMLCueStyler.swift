@@ -23,10 +23,20 @@ final class TTMLCueStyler {
     private var reports: [Diagnostic] = []
     private var styles: [TTMLComputedStyle] = []
 
-    /// A computed style by number (an index into `styles`), with its model properties.
-    struct Computed {
-        var id: Int
-        var properties: StyleProperties
+    /// A computed style by number (an index into `styles`), with its model properties and the
+    /// cue text alignment its `tts:textAlign` asks for. Shared, not copied: a style is handed
+    /// down every element of every cue, and copying its properties retained each of their parts.
+    final class Computed: @unchecked Sendable {
+        // @unchecked: immutable once made.
+        let id: Int
+        let properties: StyleProperties
+        let textAlignment: CueLayout.TextAlignment
+
+        init(id: Int, properties: StyleProperties, textAlignment: CueLayout.TextAlignment) {
+            self.id = id
+            self.properties = properties
+            self.textAlignment = textAlignment
+        }
     }
 
     private struct MemoKey: Hashable {
@@ -92,7 +102,8 @@ final class TTMLCueStyler {
             return known.computed
         }
         let result = computation.compute(specified: specified, kind: kind, parent: parent.map { styles[$0.id] })
-        let computed = Computed(id: styles.count, properties: computation.styleProperties(result.value))
+        let computed = Computed(id: styles.count, properties: computation.styleProperties(result.value),
+                                textAlignment: Self.textAlignment(result.value))
         styles.append(result.value)
         memo[key] = (computed, !result.diagnostics.isEmpty)
         if !result.diagnostics.isEmpty { reportOnce(specified) { result.diagnostics } }
@@ -153,8 +164,8 @@ final class TTMLCueStyler {
     }
 
     /// The cue text alignment a computed `tts:textAlign` asks for.
-    func textAlignment(_ computed: Computed) -> CueLayout.TextAlignment {
-        guard case .keyword(let keyword)? = style(computed)[tts: "textAlign"] else { return .start }
+    static func textAlignment(_ style: TTMLComputedStyle) -> CueLayout.TextAlignment {
+        guard case .keyword(let keyword)? = style[tts: "textAlign"] else { return .start }
         switch keyword {
         case "center": return .center
         case "end": return .end

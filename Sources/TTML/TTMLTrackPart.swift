@@ -20,7 +20,8 @@ struct TTMLTrackPart: @unchecked Sendable {
     private var open: [OpenCue?]
     /// Per region: the cue opened at the part's first time, if any (what `append` may continue).
     private var openedFirst: [OpenCue?]
-    private var layouts: [Int: SharedLayout] = [:]
+    /// Per region and alignment (`alignmentCode`), the layout its cues share once made.
+    private var layouts: [SharedLayout?]
 
     private struct OpenCue {
         /// Its index in `cues`.
@@ -37,6 +38,7 @@ struct TTMLTrackPart: @unchecked Sendable {
         inline = TTMLInlineContent(document: document, trackLanguage: document.language, styler: styler)
         open = Array(repeating: nil, count: document.regions.count)
         openedFirst = Array(repeating: nil, count: document.regions.count)
+        layouts = Array(repeating: nil, count: document.regions.count * Self.alignmentCount)
     }
 
     /// Goes through the significant times `times[range]`.
@@ -91,13 +93,13 @@ struct TTMLTrackPart: @unchecked Sendable {
         var cue = Cue(start: begin, end: nil, content: content.nodes,
                       source: document.nodes[Self.firstParagraph(body, in: document)].location)
         cue.sharedStyle = styler.difference(content.style, from: nil)
-        cue.sharedLayout = layout(region: region, alignment: content.firstParagraph.map(styler.textAlignment) ?? .start)
+        cue.sharedLayout = layout(region: region, alignment: content.firstParagraph?.textAlignment ?? .start)
         return cue
     }
 
     /// One shared layout per region and text alignment (that of the cue's first paragraph).
     private mutating func layout(region: Int, alignment: CueLayout.TextAlignment) -> SharedLayout {
-        let key = region * 8 + Self.alignmentCode(alignment)
+        let key = region * Self.alignmentCount + Self.alignmentCode(alignment)
         if let known = layouts[key] { return known }
         let made = SharedLayout(CueLayout(textAlignment: alignment, regionID: document.regions[region].id))
         layouts[key] = made
@@ -152,6 +154,8 @@ struct TTMLTrackPart: @unchecked Sendable {
         usedRegions.formUnion(next.usedRegions)
         styler.absorb(next.styler)
     }
+
+    private static let alignmentCount = 5
 
     private static func alignmentCode(_ alignment: CueLayout.TextAlignment) -> Int {
         switch alignment {
