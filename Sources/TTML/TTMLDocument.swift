@@ -145,6 +145,7 @@ public struct TTMLContentNode: Sendable, Hashable {
     /// one space between words).
     public var isCollapsibleWhitespace: Bool {
         guard case .text(let s) = kind, !preservesSpace else { return false }
-        return s.utf8.allSatisfy(isWhitespace)
+        // Native strings are contiguous: looked at as bytes, not through the generic view.
+        return s.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isWhitespace) } ?? s.utf8.allSatisfy(isWhitespace)
     }
 }

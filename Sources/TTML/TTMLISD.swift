@@ -1,4 +1,5 @@
 public import TimedText
+import TextScanning
 
 /// One element of an intermediate synchronic document: a content node selected into a region at
 /// some time, with its specified styles as they are then (`set` values applied).
@@ -61,6 +62,8 @@ public struct TTMLISDBuilder: Sendable {
     }
 
     static let indexThreshold = 16
+    /// Documents of at least this many nodes are indexed using a second core.
+    static let parallelNodeCount = 4_096
 
     /// For each node, the part of its interval in which it can show anything: its own interval for
     /// text and `br`, for a container the hull of its children's hulls within its own interval.
@@ -83,8 +86,10 @@ public struct TTMLISDBuilder: Sendable {
 
     public init(document: TTMLDocument) {
         self.document = document
+        // A large document's flags are found on another core while the hulls are found here.
+        let flagsTask = document.nodes.count >= Self.parallelNodeCount ? BackgroundTask { Self.flags(of: document) } : nil
         // Through a buffer: reading a field of `nodes[i]` must not copy (retain) the whole node.
-        let (hulls, flags) = document.nodes.withUnsafeBufferPointer { nodes in
+        let hulls = document.nodes.withUnsafeBufferPointer { nodes in
             var hulls = nodes.map(\.interval)
             for i in nodes.indices.reversed() {
                 switch nodes[i].kind {
@@ -108,21 +113,9 @@ public struct TTMLISDBuilder: Sendable {
                 }
                 hulls[i] = TTMLDocumentBuilder.clip(TTMLInterval(begin: b, end: e), to: nodes[i].interval)
             }
-            var flags: [NodeFlags] = []
-            flags.reserveCapacity(nodes.count)
-            for i in nodes.indices {
-                let kind: NodeFlags.Kind
-                switch nodes[i].kind {
-                case .text: kind = nodes[i].isCollapsibleWhitespace ? .whitespace : .text
-                case .br: kind = .lineBreak
-                default: kind = .container
-                }
-                let styles = nodes[i].specifiedStyles
-                flags.append(NodeFlags(kind: kind, hidden: !styles.isEmpty && TTMLContentPresence.isHidden(styles),
-                                       hasSets: !nodes[i].sets.isEmpty))
-            }
-            return (hulls, flags)
+            return hulls
         }
+        let flags = flagsTask?.wait() ?? Self.flags(of: document)
         self.hulls = hulls
         self.flags = flags
         for i in document.nodes.indices where document.nodes[i].children.count >= Self.indexThreshold {
@@ -144,8 +137,32 @@ public struct TTMLISDBuilder: Sendable {
         }
     }
 
+    /// Each node's `NodeFlags`, without its child index.
+    static func flags(of document: TTMLDocument) -> [NodeFlags] {
+        document.nodes.withUnsafeBufferPointer { nodes in
+            var flags: [NodeFlags] = []
+            flags.reserveCapacity(nodes.count)
+            for i in nodes.indices {
+                let kind: NodeFlags.Kind
+                switch nodes[i].kind {
+                case .text: kind = nodes[i].isCollapsibleWhitespace ? .whitespace : .text
+                case .br: kind = .lineBreak
+                default: kind = .container
+                }
+                let styles = nodes[i].specifiedStyles
+                flags.append(NodeFlags(kind: kind, hidden: !styles.isEmpty && TTMLContentPresence.isHidden(styles),
+                                       hasSets: !nodes[i].sets.isEmpty))
+            }
+            return flags
+        }
+    }
+
     /// The significant times in increasing order, starting at 0.
-    public func significantTimes() -> [MediaTime] {
+    public func significantTimes() -> [MediaTime] { Self.significantTimes(of: document) }
+
+    /// The significant times of `document` (needing nothing the builder indexes, they can be
+    /// found while it indexes).
+    public static func significantTimes(of document: TTMLDocument) -> [MediaTime] {
         var times: [MediaTime] = [.zero]
         times.reserveCapacity(document.nodes.count * 2 + 1)
         func add(_ interval: TTMLInterval) {

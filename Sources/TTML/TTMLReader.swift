@@ -93,8 +93,11 @@ public struct TTMLReader: SourceTextReader, Sendable {
     /// into parts made on all cores and joined (`TTMLTrackPart`).
     /// `parts` forces the number of parts (tests: joining must not change the result).
     static func track(_ ttml: TTMLDocument, context: TTMLStyleContext, parts: Int? = nil) -> (Track, TTMLCueStyler) {
+        // A large document's times are found on another core while it is indexed for selection.
+        let significantTimes = ttml.nodes.count >= TTMLISDBuilder.parallelNodeCount
+            ? BackgroundTask { TTMLISDBuilder.significantTimes(of: ttml) } : nil
         let builder = TTMLISDBuilder(document: ttml)
-        let times = builder.significantTimes()
+        let times = significantTimes?.wait() ?? builder.significantTimes()
         let count = max(1, min(times.count, parts ?? parallelPieces(size: times.count, minimumPieceSize: minimumTimesPerPart)))
         var made = parallelMap(count: count) { k in
             var part = TTMLTrackPart(document: ttml, styler: TTMLCueStyler(context: context))
