@@ -59,6 +59,8 @@ struct TTMLDocumentBuilder {
     static let xmlID = XMLName(XMLNamespace.xml, "id")
     static let xmlLang = XMLName(XMLNamespace.xml, "lang")
     static let xmlSpace = XMLName(XMLNamespace.xml, "space")
+    static let xmlNamespaceLength = XMLNamespace.xml.utf8.count
+    static let ttmNamespaceLength = XMLNamespace.ttm.utf8.count
 
     mutating func build(_ rootElement: XMLElement) -> TTMLDocument? {
         var root = rootElement
@@ -196,20 +198,23 @@ struct TTMLDocumentBuilder {
         var regionReference: XMLAttribute?
         var agents: XMLAttribute?
         for attribute in element.attributes {
-            // No namespace first: most attributes (timing, region, style) have none.
-            switch attribute.name.namespace {
-            case "":
-                if attribute.name.local == "region" { regionReference = attribute }
-            case XMLNamespace.xml:
-                switch attribute.name.local {
+            // No namespace first: most attributes (timing, region, style) have none. Namespaces
+            // are told apart by length before they are compared (a comparison is a call).
+            let namespace = attribute.name.namespace
+            let local = attribute.name.local
+            switch namespace.utf8.count {
+            case 0:
+                if local == "region" { regionReference = attribute }
+            case Self.xmlNamespaceLength where namespace == XMLNamespace.xml:
+                switch local {
                 case "id": node.id = attribute.value
                 case "lang": node.language = attribute.value
                 case "space": node.preservesSpace = trimmed(attribute.value) == "preserve"
                 default: break
                 }
-            case XMLNamespace.ttm:
-                if attribute.name.local == "agent" { agents = attribute }
-                if attribute.name.local == "role" { node.role = trimmed(attribute.value) }
+            case Self.ttmNamespaceLength where namespace == XMLNamespace.ttm:
+                if local == "agent" { agents = attribute }
+                if local == "role" { node.role = trimmed(attribute.value) }
             default:
                 break
             }
@@ -323,7 +328,7 @@ struct TTMLDocumentBuilder {
                 let leaf = TTMLContentNode(kind: .text(text.text), location: text.location,
                                            interval: TTMLInterval(begin: childSync, end: leafEnd), language: context.language,
                                            preservesSpace: context.preservesSpace)
-                nodes.append(leaf)
+                nodes.append(consume leaf)
                 made = (nodes.count - 1, leafEnd)
             case .element(let e):
                 guard let childKind = contentKind(of: e, in: context.kind) else { continue }

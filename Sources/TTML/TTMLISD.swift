@@ -82,7 +82,16 @@ public struct TTMLISDBuilder: Sendable {
         var hasSets: Bool
         /// The container's `ChildIndex` in `indexes`, or -1 when it has none.
         var childIndex: Int32 = -1
+        /// The node's own `region` (`noRegion` when it names none), kept here so that finding
+        /// a node in another region does not touch the node.
+        var region: Int32
+
+        static let noRegion = Int32.min
+        var ownRegion: Int? { region == Self.noRegion ? nil : Int(region) }
     }
+
+    /// Per region: hidden whatever the time (`tts:display="none"`, no `set`s to change it).
+    private var regionsHidden: [Bool]
 
     public init(document: TTMLDocument) {
         self.document = document
@@ -116,6 +125,7 @@ public struct TTMLISDBuilder: Sendable {
             return hulls
         }
         let flags = flagsTask?.wait() ?? Self.flags(of: document)
+        regionsHidden = document.regions.map { $0.sets.isEmpty && TTMLContentPresence.isHidden($0.specifiedStyles) }
         self.hulls = hulls
         self.flags = flags
         for i in document.nodes.indices where document.nodes[i].children.count >= Self.indexThreshold {
@@ -151,7 +161,8 @@ public struct TTMLISDBuilder: Sendable {
                 }
                 let styles = nodes[i].specifiedStyles
                 flags.append(NodeFlags(kind: kind, hidden: !styles.isEmpty && TTMLContentPresence.isHidden(styles),
-                                       hasSets: !nodes[i].sets.isEmpty))
+                                       hasSets: !nodes[i].sets.isEmpty,
+                                       region: nodes[i].region.map { Int32(clamping: $0) } ?? NodeFlags.noRegion))
             }
             return flags
         }
@@ -206,7 +217,7 @@ public struct TTMLISDBuilder: Sendable {
     public func isd(at t: MediaTime, until end: MediaTime? = nil) -> TTMLISD {
         var regions: [TTMLISDRegion] = []
         var selection: [Int] = []
-        var scratch: [Int] = []
+        var scratch = SelectionScratch()
         for r in document.regions.indices where document.regions[r].interval.contains(t) {
             let (styles, shows) = selectRegion(r, at: t, into: &selection, scratch: &scratch)
             regions.append(TTMLISDRegion(region: r, styles: styles, body: shows ? content(selection, at: t) : nil))
@@ -217,14 +228,15 @@ public struct TTMLISDBuilder: Sendable {
     /// What region `r`, active at `t`, shows then, as a selection in `selection` (replacing what
     /// it held): the markers of the region's active `set`s, then the body's selection. Returns
     /// the region's specified styles then, and whether it shows anything.
-    func selectRegion(_ r: Int, at t: MediaTime, into selection: inout [Int], scratch: inout [Int])
+    func selectRegion(_ r: Int, at t: MediaTime, into selection: inout [Int], scratch: inout SelectionScratch)
         -> (styles: [XMLName: XMLAttribute], shows: Bool) {
         selection.removeAll(keepingCapacity: true)
         // Fields read in place: copying the region would retain each of its references.
         let sets = document.regions[r].sets
         for k in sets.indices where sets[k].interval.contains(t) { selection.append(Self.setMarker(k)) }
         let styles = sets.isEmpty ? document.regions[r].specifiedStyles : Self.styles(document.regions[r].specifiedStyles, sets, at: t)
-        let shows = !TTMLContentPresence.isHidden(styles) && !document.nodes.isEmpty
+        let hidden = sets.isEmpty ? regionsHidden[r] : TTMLContentPresence.isHidden(styles)
+        let shows = !hidden && !document.nodes.isEmpty
             && select(0, at: t, region: r, inherited: nil, into: &selection, scratch: &scratch)
         return (styles, shows)
     }
@@ -246,17 +258,23 @@ public struct TTMLISDBuilder: Sendable {
     // times change nothing in most regions. The tree (`TTMLISDNode`) is made from it only where
     // something is shown anew.
 
+    /// What selecting needs besides its output: a stack of the active children of the indexed
+    /// containers being visited, and where each index was last looked at.
+    struct SelectionScratch {
+        var children: [Int] = []
+        var positions: [Int] = []
+    }
+
     static let close = -1
     static func setMarker(_ k: Int) -> Int { -2 - k }
 
     /// Appends the selection of node `index` (and what is selected in it) to `out`; false, with
     /// `out` as it was, when the node is not selected into `region` at `t`. `scratch` holds the
     /// active children of the indexed containers being visited (a stack, left as it was found).
-    func select(_ index: Int, at t: MediaTime, region: Int, inherited: Int?, into out: inout [Int], scratch: inout [Int]) -> Bool {
+    func select(_ index: Int, at t: MediaTime, region: Int, inherited: Int?, into out: inout [Int], scratch: inout SelectionScratch) -> Bool {
         guard hulls[index].contains(t) else { return false }
         let flag = flags[index]
-        // Fields are read in place: copying a node would retain every one of its references.
-        let effective = document.nodes[index].region ?? inherited
+        let effective = flag.ownRegion ?? inherited
         if let effective, effective != region { return false }
         let mark = out.count
         out.append(index)
@@ -288,10 +306,12 @@ public struct TTMLISDBuilder: Sendable {
             }
         }
         if flag.childIndex >= 0 {
-            let base = scratch.count
-            appendActiveChildren(indexes[Int(flag.childIndex)], at: t, to: &scratch)
-            for k in base..<scratch.count { visit(scratch[k]) }
-            scratch.removeLast(scratch.count - base)
+            let base = scratch.children.count
+            let k = Int(flag.childIndex)
+            if scratch.positions.count < indexes.count { scratch.positions = Array(repeating: 0, count: indexes.count) }
+            appendActiveChildren(indexes[k], at: t, to: &scratch.children, from: &scratch.positions[k])
+            for k in base..<scratch.children.count { visit(scratch.children[k]) }
+            scratch.children.removeLast(scratch.children.count - base)
         } else {
             // Few children: looked at in place, in document order.
             document.nodes.withUnsafeBufferPointer { nodes in
@@ -328,13 +348,26 @@ public struct TTMLISDBuilder: Sendable {
     }
 
     /// Appends the children in `index` that may show something at `t` to `out`, in document order.
-    private func appendActiveChildren(_ index: ChildIndex, at t: MediaTime, to out: inout [Int]) {
+    /// `position` is where the children that began by the previous time asked for ended: times
+    /// asked for in increasing order (a track's) move it a step or two, found without a search.
+    private func appendActiveChildren(_ index: ChildIndex, at t: MediaTime, to out: inout [Int], from position: inout Int) {
         // The children that began by t, scanned backwards while some of them may still be active.
-        var lo = 0, hi = index.begins.count
+        let begins = index.begins
+        var lo = 0, hi = begins.count
+        if position > 0 && position <= begins.count && begins[position - 1] <= t {
+            lo = position
+            var steps = 0
+            while lo < hi && begins[lo] <= t && steps < 8 {
+                lo += 1
+                steps += 1
+            }
+            if lo < hi && begins[lo] <= t { lo += 1 } else { hi = lo }  // further: searched
+        }
         while lo < hi {
             let mid = (lo + hi) / 2
-            if index.begins[mid] <= t { lo = mid + 1 } else { hi = mid }
+            if begins[mid] <= t { lo = mid + 1 } else { hi = mid }
         }
+        position = lo
         let base = out.count
         var k = lo - 1
         while k >= 0 {

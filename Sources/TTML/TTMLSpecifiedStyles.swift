@@ -21,10 +21,16 @@ struct TTMLSpecifiedStyleResolver {
 
     /// Compared one by one rather than looked up in `styleNamespaces`: this is asked of every
     /// attribute of every element, and hashing a namespace URI costs more than three comparisons.
+    /// Told apart by length first: comparing Strings of different contents is a call.
     static func isStyleAttribute(_ name: XMLName) -> Bool {
         let namespace = name.namespace
-        return !namespace.isEmpty && namespace == XMLNamespace.tts || namespace == XMLNamespace.itts || namespace == XMLNamespace.ebutts
+        let length = namespace.utf8.count
+        return (length == ttsLength && namespace == XMLNamespace.tts) || (length == ittsLength && namespace == XMLNamespace.itts)
+            || (length == ebuttsLength && namespace == XMLNamespace.ebutts)
     }
+    private static let ttsLength = XMLNamespace.tts.utf8.count
+    private static let ittsLength = XMLNamespace.itts.utf8.count
+    private static let ebuttsLength = XMLNamespace.ebutts.utf8.count
     static let ttStyle = XMLName(XMLNamespace.tt, "style")
     static let styleAttribute = XMLName("", "style")
 

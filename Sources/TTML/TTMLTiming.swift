@@ -18,11 +18,13 @@ struct TTMLTimingAttributes {
     /// Reads the attributes (TTML2 §12.2); an invalid value is reported and ignored.
     init(_ element: XMLElement, parameters: TTMLTimingParameters, log: inout DiagnosticLog) {
         for attribute in element.attributes where attribute.name.namespace.isEmpty {
-            switch attribute.name.local {
-            case "begin": begin = Self.time(attribute, parameters, &log)
-            case "end": end = Self.time(attribute, parameters, &log)
-            case "dur": dur = Self.time(attribute, parameters, &log)
-            case "timeContainer":
+            let local = attribute.name.local
+            // By length first: a String switch compares with each case in turn, each a call.
+            switch local.utf8.count {
+            case 5 where local == "begin": begin = Self.time(attribute, parameters, &log)
+            case 3 where local == "end": end = Self.time(attribute, parameters, &log)
+            case 3 where local == "dur": dur = Self.time(attribute, parameters, &log)
+            case 13 where local == "timeContainer":
                 switch trimmed(attribute.value) {
                 case "seq": isSequential = true
                 case "par": isSequential = false

@@ -44,7 +44,7 @@ struct TTMLTrackPart: @unchecked Sendable {
     /// Goes through the significant times `times[range]`.
     mutating func add(_ range: Range<Int>, of times: [MediaTime], from builder: TTMLISDBuilder) {
         var selection: [Int] = []
-        var scratch: [Int] = []
+        var scratch = TTMLISDBuilder.SelectionScratch()
         for k in range { add(times[k], from: builder, selection: &selection, scratch: &scratch) }
     }
 
@@ -54,7 +54,7 @@ struct TTMLTrackPart: @unchecked Sendable {
     /// A region's selection is compared first: when it is the one its open cue was made from,
     /// nothing changed, and no tree is made. Otherwise the region's content is made and compared
     /// in full (different `set`s may still give the same styles).
-    private mutating func add(_ t: MediaTime, from builder: TTMLISDBuilder, selection: inout [Int], scratch: inout [Int]) {
+    private mutating func add(_ t: MediaTime, from builder: TTMLISDBuilder, selection: inout [Int], scratch: inout TTMLISDBuilder.SelectionScratch) {
         let isFirst = begin == nil
         if isFirst { begin = t }
         for r in document.regions.indices {
@@ -63,19 +63,20 @@ struct TTMLTrackPart: @unchecked Sendable {
             if document.regions[r].interval.contains(t) {
                 (styles, shows) = builder.selectRegion(r, at: t, into: &selection, scratch: &scratch)
             }
-            if shows, let current = open[r], current.selection == selection { continue }
+            // The open cue looked at in place: copying it would retain its selection, tree and styles.
+            if shows, open[r]?.selection == selection { continue }
             guard shows else {
-                if let current = open[r] { cues[current.cue].end = t }
+                if let cue = open[r]?.cue { cues[cue].end = t }
                 open[r] = nil
                 continue
             }
             let body = builder.content(selection, at: t)
-            if let current = open[r] {
-                if current.body == body && current.styles == styles {
+            if let cue = open[r]?.cue {
+                if open[r]!.body == body && open[r]!.styles == styles {
                     open[r]!.selection = selection
                     continue
                 }
-                cues[current.cue].end = t
+                cues[cue].end = t
             }
             let opened = OpenCue(cue: cues.count, selection: selection, body: body, styles: styles)
             open[r] = opened

@@ -23,10 +23,14 @@ struct XMLNamespaceScope: Equatable {
 
     /// The URI bound to `prefix`, or nil; for "" (no prefix) the default namespace, nil when none
     /// or undeclared.
-    func lookup<S: StringProtocol>(_ prefix: S) -> String? {
+    ///
+    /// Prefixes are the name table's Strings, so the one sought is usually the very String bound
+    /// (a comparison of two words); Strings of another length are passed over without comparing.
+    func lookup(_ prefix: String) -> String? {
+        let length = prefix.utf8.count
         var k = prefixes.count - 1
         while k >= 0 {
-            if prefixes[k] == prefix {
+            if prefixes[k].utf8.count == length && prefixes[k] == prefix {
                 let uri = uris[k]
                 return uri.isEmpty ? nil : uri
             }

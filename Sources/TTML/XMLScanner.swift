@@ -719,7 +719,7 @@ private struct XMLParser {
             element.attributes.append(XMLAttribute(name: resolved, qualifiedName: name.qualifiedName, value: attribute.value,
                                                    location: location(attribute.offset)))
         }
-        stack.append(OpenElement(element: element, bindingMark: bindingMark))
+        stack.append(OpenElement(element: consume element, bindingMark: bindingMark))
         deepest = max(deepest, stack.count)
         if selfClosing { closeTop() }
     }

@@ -29,7 +29,10 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     /// usually the same String (`XMLNamespaceScope` shares one per known namespace), which
     /// compares at once.
     public static func == (lhs: XMLName, rhs: XMLName) -> Bool {
-        lhs.local == rhs.local && lhs.namespace == rhs.namespace
+        // Lengths first: Strings of different contents are compared by a call, and most names
+        // looked for among an element's attributes differ from the others in length.
+        lhs.local.utf8.count == rhs.local.utf8.count && lhs.namespace.utf8.count == rhs.namespace.utf8.count
+            && lhs.local == rhs.local && lhs.namespace == rhs.namespace
     }
 }
 

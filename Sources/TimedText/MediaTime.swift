@@ -69,9 +69,13 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
         lhs.value == rhs.value && lhs.timescale == rhs.timescale
     }
 
-    @inlinable public static func < (lhs: MediaTime, rhs: MediaTime) -> Bool {
+    @inlinable @inline(__always) public static func < (lhs: MediaTime, rhs: MediaTime) -> Bool {
         if lhs.timescale == rhs.timescale { return lhs.value < rhs.value }
-        return Int128(lhs.value) * Int128(rhs.timescale) < Int128(rhs.value) * Int128(lhs.timescale)
+        // Cross-multiplied in full width (two multiplications; a 128-bit `*` also checks for
+        // overflow, which a product of two 64-bit numbers cannot reach).
+        let l = lhs.value.multipliedFullWidth(by: rhs.timescale)
+        let r = rhs.value.multipliedFullWidth(by: lhs.timescale)
+        return l.high < r.high || (l.high == r.high && l.low < r.low)
     }
 
     public static func + (lhs: MediaTime, rhs: MediaTime) -> MediaTime {
