@@ -92,6 +92,9 @@ public struct TTMLISDBuilder: Sendable {
 
     /// Per region: hidden whatever the time (`tts:display="none"`, no `set`s to change it).
     private var regionsHidden: [Bool]
+    /// Whether any element or region has a `set`. Without, what a region shows is a function of
+    /// its selection alone: two selections show the same exactly when they are equal.
+    private(set) var hasSets = false
 
     public init(document: TTMLDocument) {
         self.document = document
@@ -126,6 +129,7 @@ public struct TTMLISDBuilder: Sendable {
         }
         let flags = flagsTask?.wait() ?? Self.flags(of: document)
         regionsHidden = document.regions.map { $0.sets.isEmpty && TTMLContentPresence.isHidden($0.specifiedStyles) }
+        hasSets = flags.contains { $0.hasSets } || document.regions.contains { !$0.sets.isEmpty }
         self.hulls = hulls
         self.flags = flags
         for i in document.nodes.indices where document.nodes[i].children.count >= Self.indexThreshold {

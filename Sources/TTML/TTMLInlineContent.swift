@@ -20,7 +20,7 @@ struct TTMLInlineContent {
 
     /// What a region shows as a cue's content, the body's computed style (the cue's style) and the
     /// first paragraph's computed style (for its alignment).
-    func content(of body: TTMLISDNode, region: TTMLCueStyler.Computed)
+    func content<Node: TTMLShownNode>(of body: Node, region: TTMLCueStyler.Computed)
         -> (nodes: [InlineNode], style: TTMLCueStyler.Computed, firstParagraph: TTMLCueStyler.Computed?) {
         let bodyStyle = fixedStyles(body)
             ? styler.compute(body.styles, kind: .body, parent: region, element: body.node)
@@ -31,7 +31,7 @@ struct TTMLInlineContent {
         return (lines, bodyStyle, first)
     }
 
-    private func appendParagraphs(_ isd: TTMLISDNode, parent: TTMLCueStyler.Computed, to out: inout [InlineNode],
+    private func appendParagraphs<Node: TTMLShownNode>(_ isd: Node, parent: TTMLCueStyler.Computed, to out: inout [InlineNode],
                                   first: inout TTMLCueStyler.Computed?) {
         // Fields read in place: copying a whole content node retains its maps and arrays.
         switch document.nodes[isd.node].kind {
@@ -58,7 +58,7 @@ struct TTMLInlineContent {
 
     /// True when the element's styles are its specified ones at every time (no `set` inside it
     /// changes them), so its computed style can be remembered by identity.
-    private func fixedStyles(_ isd: TTMLISDNode) -> Bool {
+    private func fixedStyles<Node: TTMLShownNode>(_ isd: Node) -> Bool {
         document.nodes[isd.node].sets.isEmpty
     }
 
@@ -75,7 +75,7 @@ struct TTMLInlineContent {
         return children
     }
 
-    private func appendInline(_ isd: TTMLISDNode, parent: TTMLCueStyler.Computed, to out: inout [InlineNode], state: inout State) {
+    private func appendInline<Node: TTMLShownNode>(_ isd: Node, parent: TTMLCueStyler.Computed, to out: inout [InlineNode], state: inout State) {
         // Fields read in place: copying a whole content node retains its maps and arrays.
         switch document.nodes[isd.node].kind {
         case .text(let text):
@@ -101,25 +101,29 @@ struct TTMLInlineContent {
 
     /// The `tts:ruby` role a span states (`container`, `base`, `text`, `baseContainer`,
     /// `textContainer`, `delimiter`), if any.
-    private func rubyRole(_ isd: TTMLISDNode) -> String? {
-        isd.styles[XMLName(XMLNamespace.tts, "ruby")].map { String($0.value.split(separator: " ").first ?? "") }
+    private func rubyRole<Node: TTMLShownNode>(_ isd: Node) -> String? {
+        let styles = isd.styles
+        guard !styles.isEmpty else { return nil }
+        return styles[Self.ruby].map { String($0.value.split(separator: " ").first ?? "") }
     }
 
     /// A ruby container (TTML2 §10.2.39) as the model's `Ruby`: its bases, each with the text
     /// annotation that follows it (or, in container form, the texts paired with the bases in
     /// order). Delimiters — the parentheses shown where ruby is not supported — are left out,
     /// as HTML's `rp` is. Nil when the container holds no base.
-    private func ruby(_ container: TTMLISDNode, parent: TTMLCueStyler.Computed, state: inout State) -> Ruby? {
+    static let ruby = XMLName(XMLNamespace.tts, "ruby")
+
+    private func ruby<Node: TTMLShownNode>(_ container: Node, parent: TTMLCueStyler.Computed, state: inout State) -> Ruby? {
         let style = styler.compute(container.styles, kind: .span, parent: parent)
         var bases: [[InlineNode]] = []
         var texts: [([InlineNode], StyleProperties)?] = []
-        func content(_ node: TTMLISDNode, parent: TTMLCueStyler.Computed) -> ([InlineNode], TTMLCueStyler.Computed) {
+        func content(_ node: Node, parent: TTMLCueStyler.Computed) -> ([InlineNode], TTMLCueStyler.Computed) {
             let computed = styler.compute(node.styles, kind: .span, parent: parent)
             var nodes: [InlineNode] = []
             for child in node.children { appendInline(child, parent: computed, to: &nodes, state: &state) }
             return (nodes, computed)
         }
-        func visit(_ node: TTMLISDNode, parent: TTMLCueStyler.Computed) {
+        func visit(_ node: Node, parent: TTMLCueStyler.Computed) {
             switch rubyRole(node) {
             case "base":
                 bases.append(content(node, parent: parent).0)

@@ -28,8 +28,16 @@ struct TTMLTrackPart: @unchecked Sendable {
         var cue: Int
         /// The region's active `set`s (as selection markers) and the body's selection.
         var selection: [Int]
-        var body: TTMLISDNode
+        /// The tree, made only in documents with `set`s (without, equal selections are equal content).
+        var body: TTMLISDNode?
         var styles: [XMLName: XMLAttribute]
+
+        /// Whether the two show the same: by their trees when made, else by their selections.
+        func showsTheSame(as other: OpenCue) -> Bool {
+            guard styles == other.styles else { return false }
+            if let body, let otherBody = other.body { return body == otherBody }
+            return body == nil && other.body == nil && selection == other.selection
+        }
     }
 
     init(document: TTMLDocument, styler: TTMLCueStyler) {
@@ -70,6 +78,19 @@ struct TTMLTrackPart: @unchecked Sendable {
                 open[r] = nil
                 continue
             }
+            guard builder.hasSets else {
+                // Another selection shows other content: the cue is made from the selection, no tree.
+                if let cue = open[r]?.cue { cues[cue].end = t }
+                let opened = OpenCue(cue: cues.count, selection: selection, body: nil, styles: styles)
+                open[r] = opened
+                if isFirst { openedFirst[r] = opened }
+                let made = document.nodes.withUnsafeBufferPointer { nodes in
+                    selection.withUnsafeBufferPointer { cue(showing: TTMLSelectedNode.root(of: $0, nodes: nodes), in: r, styles: styles, from: t) }
+                }
+                cues.append(made)
+                usedRegions.insert(r)
+                continue
+            }
             let body = builder.content(selection, at: t)
             if let cue = open[r]?.cue {
                 if open[r]!.body == body && open[r]!.styles == styles {
@@ -86,7 +107,7 @@ struct TTMLTrackPart: @unchecked Sendable {
         }
     }
 
-    private mutating func cue(showing body: TTMLISDNode, in region: Int, styles: [XMLName: XMLAttribute], from begin: MediaTime) -> Cue {
+    private mutating func cue<Node: TTMLShownNode>(showing body: Node, in region: Int, styles: [XMLName: XMLAttribute], from begin: MediaTime) -> Cue {
         let regionStyle = document.regions[region].sets.isEmpty
             ? styler.compute(styles, kind: .region, parent: nil, element: -1 - region)
             : styler.compute(styles, kind: .region, parent: nil)
@@ -116,7 +137,7 @@ struct TTMLTrackPart: @unchecked Sendable {
         var nextOpen: [Int: Int] = [:]  // region → this part's cue continuing as `next`'s open one
         for r in open.indices {
             guard let current = open[r] else { continue }
-            if let first = next.openedFirst[r], first.body == current.body, first.styles == current.styles {
+            if let first = next.openedFirst[r], first.showsTheSame(as: current) {
                 cues[current.cue].end = next.cues[first.cue].end
                 continued.insert(first.cue)
                 if next.open[r]?.cue == first.cue { nextOpen[r] = current.cue }
@@ -169,10 +190,10 @@ struct TTMLTrackPart: @unchecked Sendable {
     }
 
     /// The first `p` of a region's content (where a cue "is" in the source), or the body.
-    static func firstParagraph(_ isd: TTMLISDNode, in ttml: TTMLDocument) -> Int {
+    static func firstParagraph<Node: TTMLShownNode>(_ isd: Node, in ttml: TTMLDocument) -> Int {
         var node = isd
-        while case .body = ttml.nodes[node.node].kind, let first = node.children.first { node = first }
-        while case .div = ttml.nodes[node.node].kind, let first = node.children.first { node = first }
+        while case .body = ttml.nodes[node.node].kind, let first = node.children.first(where: { _ in true }) { node = first }
+        while case .div = ttml.nodes[node.node].kind, let first = node.children.first(where: { _ in true }) { node = first }
         return node.node
     }
 }

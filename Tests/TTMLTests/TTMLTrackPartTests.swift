@@ -53,12 +53,14 @@ import TestSupport
 
     /// Cues that run across any cut: long paragraphs under short ones in two regions, spans that
     /// come and go inside them, a `set` changing a colour, and one paragraph that never ends.
-    @Test func joiningPartsGivesWhatOnePassGives() {
+    /// Without the `set`, cues are made from selections without ISD trees: that too.
+    @Test(arguments: [true, false]) func joiningPartsGivesWhatOnePassGives(withSets: Bool) {
         var body = ""
         for k in 0..<60 {
             body += "<p region=\"bottom\" begin=\"\(k)s\" end=\"\(k + 1)s\">line \(k) <span begin=\"0.5s\">more</span></p>\n"
             if k % 7 == 0 {
-                body += "<p region=\"top\" begin=\"\(k)s\" end=\"\(k + 9)s\">long \(k)<set begin=\"2s\" dur=\"1s\" tts:color=\"red\"/></p>\n"
+                let set = withSets ? "<set begin=\"2s\" dur=\"1s\" tts:color=\"red\"/>" : "<span begin=\"2s\" dur=\"1s\">!</span>"
+                body += "<p region=\"top\" begin=\"\(k)s\" end=\"\(k + 9)s\">long \(k)\(set)</p>\n"
             }
         }
         body += "<p region=\"top\" begin=\"61s\">never ends</p>\n"
