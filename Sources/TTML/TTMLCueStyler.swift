@@ -139,19 +139,35 @@ final class TTMLCueStyler {
     /// What `computed` states differently from `parent` (a span's or paragraph's own style), and
     /// a computed style as a whole (`parent` nil: a cue's style), each stored once per styler and
     /// shared by every span and cue that has it, instead of a copy each.
-    private var differences: [StylePair: SharedStyle] = [:]
+    /// Per parent (`Computed.id` + 1; 0 for none), the differences made from it. A parent has few
+    /// distinct children's styles, found by a short scan (hashing the pair for a dictionary cost
+    /// more, for every span and paragraph of every cue).
+    /// A parent with more than `shortScan` of them (a document of very many distinct styles) has
+    /// the rest in `moreDifferences`, so that a look-up never scans long.
+    private var differences: [[(style: Int, shared: SharedStyle)]] = []
+    private var moreDifferences: [StylePair: SharedStyle] = [:]
+    private static let shortScan = 16
 
     private struct StylePair: Hashable {
-        /// Computed styles by number (`Computed.id`); −1 for no parent.
         var style: Int
         var parent: Int
     }
 
     func difference(_ computed: Computed, from parent: Computed?) -> SharedStyle {
-        let key = StylePair(style: computed.id, parent: parent?.id ?? -1)
-        if let known = differences[key] { return known }
+        let slot = (parent?.id ?? -1) + 1
+        if slot < differences.count {
+            if let known = differences[slot].first(where: { $0.style == computed.id }) { return known.shared }
+            if differences[slot].count == Self.shortScan, let known = moreDifferences[StylePair(style: computed.id, parent: slot)] {
+                return known
+            }
+        }
         let made = SharedStyle(parent.map { computed.properties.removingValues(sharedWith: $0.properties) } ?? computed.properties)
-        differences[key] = made
+        if differences.count <= slot { differences += Array(repeating: [], count: slot + 1 - differences.count) }
+        if differences[slot].count < Self.shortScan {
+            differences[slot].append((computed.id, made))
+        } else {
+            moreDifferences[StylePair(style: computed.id, parent: slot)] = made
+        }
         return made
     }
 

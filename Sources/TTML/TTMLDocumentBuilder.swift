@@ -192,11 +192,15 @@ struct TTMLDocumentBuilder {
                        at: element.location)
         }
         let index = nodes.count
-        var node = TTMLContentNode(kind: kind, location: element.location, interval: TTMLInterval(begin: begin, end: explicitEnd),
-                                   language: inherited, preservesSpace: inheritedSpace)
-        // One pass over the attributes: elements have few, and looking each name up costs more.
+        // The node's fields gathered first and the node made in the array once: a node copied
+        // into the array retains each of its references once more.
+        var id: String?
+        var language = inherited
+        var preservesSpace = inheritedSpace
+        var role: String?
         var regionReference: XMLAttribute?
         var agents: XMLAttribute?
+        // One pass over the attributes: elements have few, and looking each name up costs more.
         for attribute in element.attributes {
             // No namespace first: most attributes (timing, region, style) have none. Namespaces
             // are told apart by length before they are compared (a comparison is a call).
@@ -207,24 +211,25 @@ struct TTMLDocumentBuilder {
                 if local == "region" { regionReference = attribute }
             case Self.xmlNamespaceLength where namespace == XMLNamespace.xml:
                 switch local {
-                case "id": node.id = attribute.value
-                case "lang": node.language = attribute.value
-                case "space": node.preservesSpace = trimmed(attribute.value) == "preserve"
+                case "id": id = attribute.value
+                case "lang": language = attribute.value
+                case "space": preservesSpace = trimmed(attribute.value) == "preserve"
                 default: break
                 }
             case Self.ttmNamespaceLength where namespace == XMLNamespace.ttm:
                 if local == "agent" { agents = attribute }
-                if local == "role" { node.role = trimmed(attribute.value) }
+                if local == "role" { role = trimmed(attribute.value) }
             default:
                 break
             }
         }
+        var region: Int?
         if let reference = regionReference {
             let id = trimmed(reference.value)
             if let r = regionIndex[id] {
-                node.region = r
+                region = r
             } else {
-                node.region = -1
+                region = -1
                 log.report(.warning, .ttmlUnknownRegion, "region=\"\(id)\" names no region; this content is not shown", at: reference.location)
             }
         }
@@ -242,16 +247,15 @@ struct TTMLDocumentBuilder {
             default: break
             }
         }
-        node.specifiedStyles = styles.specifiedStyles(of: element, nestedStyles: hasNestedStyles, log: &log)
+        let specifiedStyles = styles.specifiedStyles(of: element, nestedStyles: hasNestedStyles, log: &log)
+        var agent: String?
         if let agents {
             let first = agents.value.split(separator: " ").first.map(String.init)
-            node.agent = first.map { agentNames[$0] ?? $0 }
+            agent = first.map { agentNames[$0] ?? $0 }
         }
-        // What the children inherit, kept apart so that the node is not needed after it is stored.
-        var region = node.region
-        let language = node.language
-        let preservesSpace = node.preservesSpace
-        nodes.append(node)
+        nodes.append(TTMLContentNode(kind: kind, id: id, location: element.location, interval: TTMLInterval(begin: begin, end: explicitEnd),
+                                     region: region, specifiedStyles: specifiedStyles, language: language,
+                                     preservesSpace: preservesSpace, agent: agent, role: role))
 
         // Inline regions first: they apply to the element as a whole (TTML2 §11.1.2.1).
         for child in inlineRegions {
@@ -325,10 +329,9 @@ struct TTMLDocumentBuilder {
                     continue
                 }
                 let leafEnd: MediaTime? = context.isSequential ? childSync : nil
-                let leaf = TTMLContentNode(kind: .text(text.text), location: text.location,
-                                           interval: TTMLInterval(begin: childSync, end: leafEnd), language: context.language,
-                                           preservesSpace: context.preservesSpace)
-                nodes.append(consume leaf)
+                nodes.append(TTMLContentNode(kind: .text(text.text), location: text.location,
+                                             interval: TTMLInterval(begin: childSync, end: leafEnd), language: context.language,
+                                             preservesSpace: context.preservesSpace))
                 made = (nodes.count - 1, leafEnd)
             case .element(let e):
                 guard let childKind = contentKind(of: e, in: context.kind) else { continue }

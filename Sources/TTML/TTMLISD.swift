@@ -296,7 +296,7 @@ public struct TTMLISDBuilder: Sendable {
         if flag.kind != .container {
             let ownRegion = effective == region || (effective == nil && document.regions[region].origin == .defaultRegion)
             guard ownRegion else {
-                out.removeSubrange(mark...)
+                Self.truncate(&out, to: mark)
                 return false
             }
             out.append(Self.close)
@@ -315,7 +315,7 @@ public struct TTMLISDBuilder: Sendable {
             if scratch.positions.count < indexes.count { scratch.positions = Array(repeating: 0, count: indexes.count) }
             appendActiveChildren(indexes[k], at: t, to: &scratch.children, from: &scratch.positions[k])
             for k in base..<scratch.children.count { visit(scratch.children[k]) }
-            scratch.children.removeLast(scratch.children.count - base)
+            Self.truncate(&scratch.children, to: base)
         } else {
             // Few children: looked at in place, in document order.
             document.nodes.withUnsafeBufferPointer { nodes in
@@ -325,11 +325,17 @@ public struct TTMLISDBuilder: Sendable {
         // A container is kept when something in it is shown: text that is not just collapsible
         // white space, a line break, or a container kept for the same reason.
         guard hasContent else {
-            out.removeSubrange(mark...)
+            Self.truncate(&out, to: mark)
             return false
         }
         out.append(Self.close)
         return true
+    }
+
+    /// Drops what `array` holds past `count`, one element at a time: a few at most, and the
+    /// range-removing methods go through a generic replacement that costs more than they do.
+    @inline(__always) static func truncate(_ array: inout [Int], to count: Int) {
+        while array.count > count { array.removeLast() }
     }
 
     /// The tree of a region's selection made at `t` that shows something (`selectRegion`).

@@ -94,7 +94,14 @@ struct TTMLProfileChecker {
         walk(root, 0)
     }
 
-    private static let timingNames = [XMLName("", "begin"), XMLName("", "end"), XMLName("", "dur")]
+    /// `begin`, `end` or `dur` (lengths first: comparing Strings of different contents is a call).
+    private static func isTimingName(_ local: String) -> Bool {
+        switch local.utf8.count {
+        case 5: local == "begin"
+        case 3: local == "end" || local == "dur"
+        default: false
+        }
+    }
     private static let animate = XMLName(XMLNamespace.tt, "animate")
     private static let image = XMLName(XMLNamespace.tt, "image")
     private static let region = XMLName(XMLNamespace.tt, "region")
@@ -173,15 +180,18 @@ struct TTMLProfileChecker {
     /// Frames need `ttp:frameRate` and ticks `ttp:tickRate` (read from the root once).
     private static func checkTimes(_ element: XMLElement, profile: String, frameRateGiven: Bool, tickRateGiven: Bool,
                                    report: (String, SourceLocation) -> Void) {
-        for attribute in element.attributes where timingNames.contains(attribute.name) {
+        guard !(frameRateGiven && tickRateGiven) else { return }  // nothing to find
+        for attribute in element.attributes where attribute.name.namespace.isEmpty && isTimingName(attribute.name.local) {
             let value = attribute.value
-            var colons = 0
-            for byte in value.utf8 where byte == UInt8(ascii: ":") { colons += 1 }
-            let usesFrames = colons == 3 || (value.hasSuffix("f") && colons == 0)
-            if usesFrames, !frameRateGiven {
-                report("\(profile): '\(value)' counts frames, so ttp:frameRate must be given", attribute.location)
+            let last = value.utf8.last
+            if !frameRateGiven {
+                var colons = 0
+                for byte in value.utf8 where byte == UInt8(ascii: ":") { colons += 1 }
+                if colons == 3 || (last == UInt8(ascii: "f") && colons == 0) {
+                    report("\(profile): '\(value)' counts frames, so ttp:frameRate must be given", attribute.location)
+                }
             }
-            if value.hasSuffix("t"), !tickRateGiven {
+            if last == UInt8(ascii: "t"), !tickRateGiven {
                 report("\(profile): '\(value)' counts ticks, so ttp:tickRate must be given", attribute.location)
             }
         }
