@@ -43,12 +43,12 @@ public struct TTMLInterval: Sendable, Hashable {
         self.end = end
     }
 
-    public func contains(_ t: MediaTime) -> Bool {
+    @inline(__always) public func contains(_ t: MediaTime) -> Bool {
         begin <= t && (end.map { t < $0 } ?? true)
     }
 
     /// True when the interval is empty (`end <= begin`): the element is never active.
-    public var isEmpty: Bool { end.map { $0 <= begin } ?? false }
+    @inline(__always) public var isEmpty: Bool { end.map { $0 <= begin } ?? false }
 }
 
 /// A `set` element (TTML2 §10.1.7): style values that replace the specified ones of its parent

@@ -53,12 +53,19 @@ public struct TTMLISDBuilder: Sendable {
     /// active at a time costs a binary search, not a scan (a body of 10,000 paragraphs).
     private var indexes: [ChildIndex] = []
 
-    struct ChildIndex {
+    /// A reference, so that looking at one does not retain each of its arrays.
+    final class ChildIndex: Sendable {
         /// Child node indices, ordered by begin.
-        var order: [Int]
-        var begins: [MediaTime]
+        let order: [Int]
+        let begins: [MediaTime]
         /// `maxEnds[k]`: the latest end among `order[0...k]` (nil: indefinite).
-        var maxEnds: [MediaTime?]
+        let maxEnds: [MediaTime?]
+
+        init(order: [Int], begins: [MediaTime], maxEnds: [MediaTime?]) {
+            self.order = order
+            self.begins = begins
+            self.maxEnds = maxEnds
+        }
     }
 
     static let indexThreshold = 16

@@ -16,7 +16,28 @@ struct XMLNameTable {
         var local: String
         /// The name has an empty part or more than one colon: each occurrence is reported.
         var malformed: Bool
+        /// `xmlns` or `xmlns:…`: a namespace declaration, not an attribute.
+        var isDeclaration: Bool { prefix == nil ? local == "xmlns" : prefix == "xmlns" }
+        /// What `prefix` (or, without one, the default namespace) was bound to when last looked up
+        /// (nil: unbound), and the namespace scope's version then.
+        var resolvedNamespace: String?
+        var resolvedInVersion = -1
     }
+
+    /// The namespace the prefix of name `id` is bound to in `scope` (for a name without prefix, the
+    /// default namespace), or nil when it is bound to none; remembered while the scope is unchanged.
+    mutating func namespace(ofPrefixOf id: Int, in scope: XMLNamespaceScope) -> String? {
+        if entries[id].resolvedInVersion == scope.version { return entries[id].resolvedNamespace }
+        let uri = scope.lookup(entries[id].prefix ?? "")
+        entries[id].resolvedNamespace = uri
+        entries[id].resolvedInVersion = scope.version
+        return uri
+    }
+
+    /// The flags of name `id` that opening an element asks of every attribute, without copying
+    /// the entry (which would retain each of its Strings).
+    func isDeclaration(_ id: Int) -> Bool { entries[id].isDeclaration }
+    func hasPrefix(_ id: Int) -> Bool { entries[id].prefix != nil }
 
     private(set) var entries: [Entry] = []
     /// Open addressing on a power-of-two table: an entry's index, or -1 for an empty slot.

@@ -6,11 +6,15 @@ struct XMLNamespaceScope: Equatable {
     private var uris: [String] = [XMLNamespace.xml]
 
     var count: Int { prefixes.count }
+    /// Changes with every binding made or undone (never repeating), so that a resolution
+    /// remembered with the version it was made in is known to hold while the version does.
+    private(set) var version = 0
 
     /// Binds `prefix` ("" for the default namespace; an empty `uri` undeclares the default).
     mutating func bind(_ prefix: String, to uri: String) {
         prefixes.append(prefix)
         uris.append(Self.known.first { $0 == uri } ?? uri)
+        version += 1
     }
 
     /// The namespaces readers compare names with: a name in one of them gets the very String of
@@ -39,10 +43,16 @@ struct XMLNamespaceScope: Equatable {
         return nil
     }
 
+    /// The same bindings, however each scope came to them.
+    static func == (lhs: XMLNamespaceScope, rhs: XMLNamespaceScope) -> Bool {
+        lhs.prefixes == rhs.prefixes && lhs.uris == rhs.uris
+    }
+
     mutating func restore(to mark: Int) {
         if prefixes.count > mark {
             prefixes.removeLast(prefixes.count - mark)
             uris.removeLast(uris.count - mark)
+            version += 1
         }
     }
 }

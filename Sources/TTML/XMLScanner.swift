@@ -671,11 +671,13 @@ private struct XMLParser {
         }
         let bindingMark = namespaces.count
         // Namespace declarations first: they apply to the element's own name and attributes.
-        for attribute in rawAttributes {
+        var hasDeclarations = false
+        for attribute in rawAttributes where names.isDeclaration(attribute.nameID) {
+            hasDeclarations = true
             let name = names[attribute.nameID]
-            if name.prefix == nil && name.local == "xmlns" {
+            if name.prefix == nil {
                 namespaces.bind("", to: attribute.value)
-            } else if name.prefix == "xmlns" {
+            } else {
                 let prefix = name.local
                 if prefix == "xmlns" || (prefix == "xml") != (attribute.value == XMLNamespace.xml) || attribute.value.isEmpty
                     || attribute.value == XMLNamespace.xmlns {
@@ -687,11 +689,10 @@ private struct XMLParser {
             }
         }
         reportIfMalformed(nameID, at: tagStart + 1)
-        let prefix = names[nameID].prefix
         var namespace = ""
-        if let uri = namespaces.lookup(prefix ?? "") {
+        if let uri = names.namespace(ofPrefixOf: nameID, in: namespaces) {
             namespace = uri
-        } else if let prefix {
+        } else if let prefix = names[nameID].prefix {
             error(.xmlUnboundPrefix, "the prefix '\(prefix)' of <\(qualifiedName)> is not declared; the element is read without a namespace",
                   at: tagStart)
         }
@@ -699,24 +700,24 @@ private struct XMLParser {
                                  location: location(tagStart))
         if !rawAttributes.isEmpty { element.attributes.reserveCapacity(rawAttributes.count) }
         for attribute in rawAttributes {
-            let name = names[attribute.nameID]
-            if name.prefix == "xmlns" || (name.prefix == nil && name.local == "xmlns") { continue }
+            let id = attribute.nameID
+            if hasDeclarations && names.isDeclaration(id) { continue }
             var attributeNamespace = ""
-            if let prefix = name.prefix {
-                guard let uri = namespaces.lookup(prefix) else {
-                    error(.xmlUnboundPrefix, "the prefix '\(prefix)' of the attribute \(name.qualifiedName) is not declared; dropped",
+            if names.hasPrefix(id) {
+                guard let uri = names.namespace(ofPrefixOf: id, in: namespaces) else {
+                    error(.xmlUnboundPrefix, "the prefix '\(names[id].prefix!)' of the attribute \(names[id].qualifiedName) is not declared; dropped",
                           at: attribute.offset)
                     continue
                 }
                 attributeNamespace = uri
             }
-            let resolved = XMLName(attributeNamespace, name.local)
+            let resolved = XMLName(attributeNamespace, names[id].local)
             if element.attributes.contains(where: { $0.name == resolved }) {
-                error(.xmlDuplicateAttribute, "<\(qualifiedName)> has the attribute \(name.qualifiedName) more than once; the first is kept",
+                error(.xmlDuplicateAttribute, "<\(qualifiedName)> has the attribute \(names[id].qualifiedName) more than once; the first is kept",
                       at: attribute.offset)
                 continue
             }
-            element.attributes.append(XMLAttribute(name: resolved, qualifiedName: name.qualifiedName, value: attribute.value,
+            element.attributes.append(XMLAttribute(name: resolved, qualifiedName: names[id].qualifiedName, value: attribute.value,
                                                    location: location(attribute.offset)))
         }
         stack.append(OpenElement(element: consume element, bindingMark: bindingMark))
