@@ -65,30 +65,55 @@ final class TTMLCueStyler {
     /// region's) whose specified styles are always the same: remembered by identity.
     func compute(_ specified: [XMLName: XMLAttribute], kind: TTMLStyledElementKind, parent: Computed?, element: Int) -> Computed {
         let key = ElementKey(element: element, parent: parent?.id ?? -1)
-        if let known = byElement[key] { return known }
-        let computed = compute(specified, kind: kind, parent: parent)
-        byElement[key] = computed
+        // The region, body and div of one cue are those of the cue before, nearly always: the
+        // last few are looked at before the map (hashing the key for each was a cost per cue).
+        for case let (recentKey, known)? in lastByElement where recentKey == key { return known }
+        let computed: Computed
+        if let known = byElement[key] {
+            computed = known
+        } else {
+            computed = compute(specified, kind: kind, parent: parent)
+            byElement[key] = computed
+        }
+        lastByElement[nextLastByElement] = (key, computed)
+        nextLastByElement = (nextLastByElement + 1) % lastByElement.count
         return computed
     }
 
+    private var lastByElement: [(key: ElementKey, computed: Computed)?] = Array(repeating: nil, count: 4)
+    private var nextLastByElement = 0
+
     /// The specified sets met under each parent and kind, with what they computed to, so that the
     /// same set met again (locations included) is found without hashing its values: elements
-    /// that name the same styles and state none of their own share one stored set, and two
-    /// maps with the same storage compare equal at once. A few per parent and kind are enough.
-    private var recent: [RecentKey: [(specified: [XMLName: XMLAttribute], computed: Computed)]] = [:]
+    /// that name the same styles and state none of their own share one stored set, found by
+    /// identity (`sameStorage`). A few per parent and kind are enough. Indexed by parent and
+    /// kind (`recentSlot`): hashing the pair for every element of every cue cost more.
+    private var recent: [[(specified: [XMLName: XMLAttribute], computed: Computed)]] = []
     private static let recentLimit = 8
 
-    private struct RecentKey: Hashable {
-        var parent: Int
-        var kind: TTMLStyledElementKind
+    private static func recentSlot(parent: Computed?, kind: TTMLStyledElementKind) -> Int {
+        let kindNumber: Int
+        switch kind {
+        case .region: kindNumber = 0
+        case .body: kindNumber = 1
+        case .div: kindNumber = 2
+        case .p: kindNumber = 3
+        case .span: kindNumber = 4
+        case .br: kindNumber = 5
+        }
+        return ((parent?.id ?? -1) + 1) * 6 + kindNumber
     }
 
     func compute(_ specified: [XMLName: XMLAttribute], kind: TTMLStyledElementKind, parent: Computed?) -> Computed {
-        let recentKey = RecentKey(parent: parent?.id ?? -1, kind: kind)
+        let slot = Self.recentSlot(parent: parent, kind: kind)
         // Met before with these very locations: whatever it had to report has been reported.
-        if let known = recent[recentKey]?.first(where: { $0.specified == specified }) { return known.computed }
+        if slot < recent.count {
+            if let known = recent[slot].first(where: { sameStorage($0.specified, specified) }) { return known.computed }
+            if let known = recent[slot].first(where: { $0.specified == specified }) { return known.computed }
+        }
         let computed = computeByValue(specified, kind: kind, parent: parent)
-        if recent[recentKey, default: []].count < Self.recentLimit { recent[recentKey, default: []].append((specified, computed)) }
+        if recent.count <= slot { recent += Array(repeating: [], count: slot + 1 - recent.count) }
+        if recent[slot].count < Self.recentLimit { recent[slot].append((specified, computed)) }
         return computed
     }
 
@@ -190,4 +215,12 @@ final class TTMLCueStyler {
         default: return .start  // start, justify
         }
     }
+}
+
+/// Whether two maps share their storage, and so are equal: `==` looks every key of one up in the
+/// other even then. (A dictionary is one reference to its storage; where it is not, this says
+/// no and the caller compares.)
+@inline(__always) func sameStorage<Key, Value>(_ a: [Key: Value], _ b: [Key: Value]) -> Bool {
+    guard MemoryLayout<[Key: Value]>.size == MemoryLayout<UnsafeRawPointer>.size else { return false }
+    return unsafeBitCast(a, to: UnsafeRawPointer.self) == unsafeBitCast(b, to: UnsafeRawPointer.self)
 }

@@ -15,6 +15,8 @@ extension DiagnosticCode {
 struct TTMLSpecifiedStyleResolver {
     private var definitions: [String: XMLElement] = [:]
     private var resolved: [String: [XMLName: XMLAttribute]] = [:]
+    /// A `style` value naming one resolved style, and that style.
+    private var lastReference: (value: String, styles: [XMLName: XMLAttribute])?
 
     /// The namespaces whose attributes are style properties: TTML's, IMSC's and EBU-TT's.
     static let styleNamespaces: Set<String> = [XMLNamespace.tts, XMLNamespace.itts, XMLNamespace.ebutts]
@@ -62,29 +64,15 @@ struct TTMLSpecifiedStyleResolver {
                                           log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
         var result: [XMLName: XMLAttribute] = [:]
         if let references = element.attribute(Self.styleAttribute) {
-            for id in references.value.split(whereSeparator: { $0 == " " }) {
-                let id = String(id)
-                if visiting.contains(id) {
-                    log.report(.warning, .ttmlStyleCycle,
-                               "style '\(id)' refers back to itself through \(visiting.joined(separator: " → ")); the reference is ignored",
-                               at: references.location)
-                    continue
+            // Thousands of elements name the same one style: the last such reference is remembered
+            // (a resolved style never changes), sparing the split, the Strings and the hashing.
+            if visiting.isEmpty, let last = lastReference, last.value == references.value {
+                result = last.styles
+            } else {
+                resolveReferences(references, into: &result, visiting: &visiting, log: &log)
+                if visiting.isEmpty, !references.value.utf8.contains(0x20), let styles = resolved[references.value] {
+                    lastReference = (references.value, styles)
                 }
-                if let cached = resolved[id] {
-                    // The common case, one reference: share the stored set rather than copy it.
-                    if result.isEmpty { result = cached } else { result.merge(cached) { _, new in new } }
-                    continue
-                }
-                guard let definition = definitions[id] else {
-                    log.report(.warning, .ttmlUnknownStyle, "style=\"\(references.value)\": no style has the id '\(id)'; ignored",
-                               at: references.location)
-                    continue
-                }
-                visiting.append(id)
-                let styles = specifiedStyles(of: definition, visiting: &visiting, log: &log)
-                visiting.removeLast()
-                resolved[id] = styles
-                result.merge(styles) { _, new in new }
             }
         }
         // Nested styling (TTML2 §10.4.4.2 step 2): `style` children of content elements and regions.
@@ -97,5 +85,34 @@ struct TTMLSpecifiedStyleResolver {
             result[attribute.name] = attribute
         }
         return result
+    }
+
+    /// The styles a `style` attribute names, in order, merged into `result`.
+    private mutating func resolveReferences(_ references: XMLAttribute, into result: inout [XMLName: XMLAttribute],
+                                            visiting: inout [String], log: inout DiagnosticLog) {
+        for id in references.value.split(whereSeparator: { $0 == " " }) {
+            let id = String(id)
+            if visiting.contains(id) {
+                log.report(.warning, .ttmlStyleCycle,
+                           "style '\(id)' refers back to itself through \(visiting.joined(separator: " → ")); the reference is ignored",
+                           at: references.location)
+                continue
+            }
+            if let cached = resolved[id] {
+                // The common case, one reference: share the stored set rather than copy it.
+                if result.isEmpty { result = cached } else { result.merge(cached) { _, new in new } }
+                continue
+            }
+            guard let definition = definitions[id] else {
+                log.report(.warning, .ttmlUnknownStyle, "style=\"\(references.value)\": no style has the id '\(id)'; ignored",
+                           at: references.location)
+                continue
+            }
+            visiting.append(id)
+            let styles = specifiedStyles(of: definition, visiting: &visiting, log: &log)
+            visiting.removeLast()
+            resolved[id] = styles
+            result.merge(styles) { _, new in new }
+        }
     }
 }
