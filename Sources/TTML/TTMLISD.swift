@@ -185,32 +185,80 @@ public struct TTMLISDBuilder: Sendable {
     /// The significant times of `document` (needing nothing the builder indexes, they can be
     /// found while it indexes).
     public static func significantTimes(of document: TTMLDocument) -> [MediaTime] {
-        var times: [MediaTime] = [.zero]
-        times.reserveCapacity(document.nodes.count * 2 + 1)
-        func add(_ interval: TTMLInterval) {
+        significantTimesAndChanges(of: document).times
+    }
+
+    /// The significant times, and for each the regions whose content may change then.
+    struct SignificantTimes: Sendable {
+        var times: [MediaTime]
+        /// Per time, a bit per region (region `r` is bit `r`): clear when nothing that region `r`
+        /// can show begins or ends at that time, so that its selection then is the one before.
+        /// All set when that cannot be told (`set`s, more than 64 regions).
+        var changedRegions: [UInt64]
+
+        func mayChange(_ region: Int, at k: Int) -> Bool {
+            region >= 64 || (changedRegions[k] >> UInt64(region)) & 1 == 1
+        }
+    }
+
+    /// The significant times and what may change at each.
+    ///
+    /// A node can only be shown in a region if no element from the body down to it names another
+    /// region: its *regions* are all of them while none up there names one, the one named first
+    /// when every one named after is that one, none otherwise. Selection for a region visits no
+    /// node outside it, so a region's selection changes only at a time when a node that can be in
+    /// it begins or ends (or the region itself does).
+    static func significantTimesAndChanges(of document: TTMLDocument) -> SignificantTimes {
+        let all = UInt64.max
+        let tracksRegions = document.regions.count <= 64 && !document.regions.contains { !$0.sets.isEmpty }
+        var events: [(time: MediaTime, regions: UInt64)] = [(.zero, all)]
+        events.reserveCapacity(document.nodes.count * 2 + 1)
+        func add(_ interval: TTMLInterval, _ regions: UInt64) {
             guard !interval.isEmpty else { return }
-            times.append(interval.begin)
-            if let end = interval.end { times.append(end) }
+            events.append((interval.begin, regions))
+            if let end = interval.end { events.append((end, regions)) }
+        }
+        func narrowed(_ regions: UInt64, by region: Int?) -> UInt64 {
+            guard let region else { return regions }
+            return region >= 0 && region < 64 ? regions & (1 << UInt64(region)) : 0
         }
         // A child whose interval is its parent's (text, and most spans and line breaks, are timed
         // by their paragraph) adds no time: sorting a few times per paragraph instead of one per
-        // node halves the work.
+        // node halves the work. (Its regions are among its parent's, whose times these are.)
         document.nodes.withUnsafeBufferPointer { nodes in
-            if let body = nodes.first { add(body.interval) }
-            for node in nodes {
-                for child in node.children where nodes[child].interval != node.interval { add(nodes[child].interval) }
-                for s in node.sets { add(s.interval) }
+            var regions = [UInt64](repeating: 0, count: nodes.count)
+            if let body = nodes.first {
+                regions[0] = narrowed(all, by: body.region)
+                add(body.interval, regions[0])
+            }
+            for i in nodes.indices {
+                for child in nodes[i].children {
+                    regions[child] = narrowed(regions[i], by: nodes[child].region)
+                    if nodes[child].interval != nodes[i].interval { add(nodes[child].interval, regions[child]) }
+                }
+                for s in nodes[i].sets { add(s.interval, all) }
             }
         }
-        for region in document.regions {
-            add(region.interval)
-            for s in region.sets { add(s.interval) }
+        for (r, region) in document.regions.enumerated() {
+            add(region.interval, r < 64 ? 1 << UInt64(r) : all)
+            for s in region.sets { add(s.interval, all) }
         }
-        times.sort()
-        var unique: [MediaTime] = []
-        unique.reserveCapacity(times.count / 2)
-        for t in times where unique.last != t { unique.append(t) }
-        return unique
+        events.sort { $0.time < $1.time }
+        var result = SignificantTimes(times: [], changedRegions: [])
+        result.times.reserveCapacity(events.count / 2)
+        result.changedRegions.reserveCapacity(events.count / 2)
+        for event in events {
+            if result.times.last == event.time {
+                result.changedRegions[result.changedRegions.count - 1] |= event.regions
+            } else {
+                result.times.append(event.time)
+                result.changedRegions.append(event.regions)
+            }
+        }
+        if !tracksRegions || document.nodes.contains(where: { !$0.sets.isEmpty }) {
+            result.changedRegions = Array(repeating: all, count: result.times.count)
+        }
+        return result
     }
 
     /// The whole sequence, one ISD per significant time.

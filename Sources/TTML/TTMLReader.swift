@@ -92,16 +92,22 @@ public struct TTMLReader: SourceTextReader, Sendable {
     /// styled (`TTMLCueStyler`), and the regions with their geometry. A long timeline is cut
     /// into parts made on all cores and joined (`TTMLTrackPart`).
     /// `parts` forces the number of parts (tests: joining must not change the result).
-    static func track(_ ttml: TTMLDocument, context: TTMLStyleContext, parts: Int? = nil) -> (Track, TTMLCueStyler) {
+    /// `passOverUnchanged` false looks at every region at every time (tests: passing over the
+    /// regions in which nothing begins or ends must not change the result).
+    static func track(_ ttml: TTMLDocument, context: TTMLStyleContext, parts: Int? = nil,
+                      passOverUnchanged: Bool = true) -> (Track, TTMLCueStyler) {
         // A large document's times are found on another core while it is indexed for selection.
         let significantTimes = ttml.nodes.count >= TTMLISDBuilder.parallelNodeCount
-            ? BackgroundTask { TTMLISDBuilder.significantTimes(of: ttml) } : nil
+            ? BackgroundTask { TTMLISDBuilder.significantTimesAndChanges(of: ttml) } : nil
         let builder = TTMLISDBuilder(document: ttml)
-        let times = significantTimes?.wait() ?? builder.significantTimes()
+        let found = significantTimes?.wait() ?? TTMLISDBuilder.significantTimesAndChanges(of: ttml)
+        let timeline = passOverUnchanged
+            ? found : TTMLISDBuilder.SignificantTimes(times: found.times, changedRegions: Array(repeating: .max, count: found.times.count))
+        let times = timeline.times
         let count = max(1, min(times.count, parts ?? parallelPieces(size: times.count, minimumPieceSize: minimumTimesPerPart)))
         var made = parallelMap(count: count) { k in
             var part = TTMLTrackPart(document: ttml, styler: TTMLCueStyler(context: context))
-            part.add((times.count * k / count)..<(times.count * (k + 1) / count), of: times, from: builder)
+            part.add((times.count * k / count)..<(times.count * (k + 1) / count), of: timeline, from: builder)
             return part
         }
         var whole = made.removeFirst()

@@ -116,7 +116,7 @@ public enum TTMLTimeExpression {
         while start < end, isWhitespace(utf8[start]) { start += 1 }
         let bytes = utf8[start..<end]
         if bytes.isEmpty { return .failure(Invalid("an empty time expression")) }
-        if bytes.starts(with: "wallclock(".utf8) {
+        if bytes.first == UInt8(ascii: "w"), bytes.starts(with: "wallclock(".utf8) {
             return .failure(Invalid("wallclock() times are not supported"))
         }
         if bytes.contains(UInt8(ascii: ":")) { return clockTime(bytes, parameters) }

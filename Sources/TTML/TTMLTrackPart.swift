@@ -50,10 +50,10 @@ struct TTMLTrackPart: @unchecked Sendable {
     }
 
     /// Goes through the significant times `times[range]`.
-    mutating func add(_ range: Range<Int>, of times: [MediaTime], from builder: TTMLISDBuilder) {
+    mutating func add(_ range: Range<Int>, of timeline: TTMLISDBuilder.SignificantTimes, from builder: TTMLISDBuilder) {
         var selection: [Int] = []
         var scratch = TTMLISDBuilder.SelectionScratch()
-        for k in range { add(times[k], from: builder, selection: &selection, scratch: &scratch) }
+        for k in range { add(k, of: timeline, from: builder, selection: &selection, scratch: &scratch) }
     }
 
     /// Moves on to significant time `t` (what the ISD from `t` shows): closes the cues of regions
@@ -62,10 +62,15 @@ struct TTMLTrackPart: @unchecked Sendable {
     /// A region's selection is compared first: when it is the one its open cue was made from,
     /// nothing changed, and no tree is made. Otherwise the region's content is made and compared
     /// in full (different `set`s may still give the same styles).
-    private mutating func add(_ t: MediaTime, from builder: TTMLISDBuilder, selection: inout [Int], scratch: inout TTMLISDBuilder.SelectionScratch) {
+    ///
+    /// A region in which nothing begins or ends at `t` is passed over (its selection would be the
+    /// one before), except at the part's first time, where every region is looked at.
+    private mutating func add(_ k: Int, of timeline: TTMLISDBuilder.SignificantTimes, from builder: TTMLISDBuilder,
+                              selection: inout [Int], scratch: inout TTMLISDBuilder.SelectionScratch) {
+        let t = timeline.times[k]
         let isFirst = begin == nil
         if isFirst { begin = t }
-        for r in document.regions.indices {
+        for r in document.regions.indices where isFirst || timeline.mayChange(r, at: k) {
             var shows = false
             var styles: [XMLName: XMLAttribute] = [:]
             if document.regions[r].interval.contains(t) {

@@ -102,6 +102,9 @@ private struct XMLParser {
     /// Character data since the last tag, references decoded, and where it began (-1: none).
     var text: [UInt8] = []
     var textStart = -1
+    /// Set while the character data so far is one run of the input with nothing to decode: it is
+    /// made into a String straight from the input (`text` is then empty), not copied into `text`.
+    var cleanText: Range<Int>?
     var rawAttributes: [RawAttribute] = []
     var names = XMLNameTable()
     /// Set by `normaliseAttributeValue` when the value's bytes need no change.
@@ -228,6 +231,7 @@ private struct XMLParser {
         } else {
             error(.xmlBadName, "'<' that starts no tag is kept as text (write '&lt;')", at: pos)
             beginText(at: pos)
+            materialiseText()
             text.append(UInt8(ascii: "<"))
             pos += 1
         }
@@ -383,8 +387,10 @@ private struct XMLParser {
 
     /// Character data up to the next `<`, references decoded.
     mutating func scanText() {
+        let isFirstRun = textStart < 0
         beginText(at: pos)
         var runStart = pos
+        var decoded = false
         while pos < n {
             let b = bytes[pos]
             if b == UInt8(ascii: "<") { break }
@@ -392,6 +398,7 @@ private struct XMLParser {
                 appendRaw(runStart, pos)
                 appendReference()
                 runStart = pos
+                decoded = true
                 continue
             }
             if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D {
@@ -399,17 +406,36 @@ private struct XMLParser {
             }
             pos += 1
         }
-        appendRaw(runStart, pos)
+        if isFirstRun && !decoded {
+            cleanText = runStart..<pos
+        } else {
+            appendRaw(runStart, pos)
+        }
     }
 
     @inline(__always) mutating func appendRaw(_ start: Int, _ end: Int) {
+        materialiseText()
         if end > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end])) }
+    }
+
+    /// Copies the clean run (`cleanText`) into `text`, before something is added to it.
+    @inline(__always) mutating func materialiseText() {
+        if let run = cleanText {
+            cleanText = nil
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run]))
+        }
+    }
+
+    /// The character data so far as a String.
+    func textString() -> String {
+        cleanText.map { string($0) } ?? String(decoding: text, as: UTF8.self)
     }
 
     /// Decodes the reference at `pos` (an `&`) into `text`; a bad one is kept literally.
     mutating func appendReference() {
         switch XMLReferences.decode(bytes, at: pos) {
         case .scalar(let scalar, let end):
+            materialiseText()
             appendScalar(scalar, to: &text)
             pos = end
         case .invalid(let why, let end):
@@ -428,22 +454,24 @@ private struct XMLParser {
     mutating func flushText() {
         guard textStart >= 0 else { return }
         defer {
-            text.removeAll(keepingCapacity: true)
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+            cleanText = nil
             textStart = -1
         }
         if skipDepth > 0 { return }
         if stack.isEmpty && isFragment {
-            fragment.append(.content(.text(XMLText(text: String(decoding: text, as: UTF8.self), location: location(textStart)))))
+            fragment.append(.content(.text(XMLText(text: textString(), location: location(textStart)))))
             return
         }
         if stack.isEmpty {
+            materialiseText()
             if text.contains(where: { !isWhitespace($0) }) {
                 error(.xmlContentOutsideRoot, "text outside the root element is ignored", at: textStart)
             }
             return
         }
-        let node = XMLText(text: String(decoding: text, as: UTF8.self), location: location(textStart))
-        stack[stack.count - 1].element.children.append(.text(node))
+        let node = XMLText(text: textString(), location: location(textStart))
+        appendToTop(.text(node))
     }
 
     mutating func scanCDATA() {
@@ -725,6 +753,15 @@ private struct XMLParser {
         if selfClosing { closeTop() }
     }
 
+    /// Adds a child to the innermost open element. Room for a few is made at the first: most
+    /// elements have one to four children, and growing from nothing took an allocation for each
+    /// doubling.
+    @inline(__always) mutating func appendToTop(_ content: XMLContent) {
+        let top = stack.count - 1
+        if stack[top].element.children.isEmpty { stack[top].element.children.reserveCapacity(4) }
+        stack[top].element.children.append(content)
+    }
+
     /// Pops the innermost open element into its parent (or makes it the root).
     mutating func closeTop() {
         let open = stack.removeLast()
@@ -732,7 +769,7 @@ private struct XMLParser {
         if stack.isEmpty {
             if isFragment { fragment.append(.content(.element(open.element))) } else { root = open.element }
         } else {
-            stack[stack.count - 1].element.children.append(.element(open.element))
+            appendToTop(.element(open.element))
         }
     }
 
@@ -751,6 +788,7 @@ private struct XMLParser {
         }
         if skipDepth > 0 {
             textStart = -1
+            cleanText = nil
             text.removeAll(keepingCapacity: true)
             skipDepth -= 1
             return

@@ -1,5 +1,6 @@
 import Testing
 import TimedText
+import TestSupport
 @testable import CEA608
 
 /// `CEA608Decoder.feed(_:firstFrame:line:)`, which the SCC reader uses for each line, writes most
@@ -108,22 +109,4 @@ import TimedText
             return (odd(0x41 + UInt8(random.below(26))), odd(0x61 + UInt8(random.below(26))))
         }
     }
-}
-
-/// SplitMix64: the same streams on every run.
-struct TestRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// 0..<bound.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -111,3 +111,49 @@ import TestSupport
         }
     }
 }
+
+/// At each significant time only the regions in which something begins or ends are looked at:
+/// the track must be the one made looking at every region every time, however regions are named
+/// (on containers, paragraphs and spans, inherited, overridden, unknown) and timed.
+@Suite struct TTMLRegionsPassedOverTests {
+    @Test(arguments: 0..<12) func passingOverUnchangedRegionsChangesNothing(seed: UInt64) {
+        var random = TestRandom(seed: seed)
+        let regionNames = ["", " region=\"a\"", " region=\"b\"", " region=\"c\"", " region=\"nowhere\""]
+        func region() -> String { random.next() % 3 == 0 ? regionNames[Int(random.next() % 5)] : "" }
+        func time() -> Int { Int(random.next() % 40) }
+        var body = ""
+        for _ in 0..<(3 + Int(random.next() % 3)) {
+            body += "<div\(region())>"
+            for _ in 0..<(2 + Int(random.next() % 6)) {
+                let begin = time()
+                body += "<p\(region()) begin=\"\(begin)s\" end=\"\(begin + 1 + time() / 4)s\">w\(random.next() % 100)"
+                if random.next() % 2 == 0 {
+                    body += " <span\(region()) begin=\"\(Double(random.next() % 20) / 10)s\" dur=\"\(1 + random.next() % 3)s\">s</span>"
+                }
+                if random.next() % 3 == 0 { body += "<br/>x" }
+                body += "</p>"
+            }
+            body += "</div>\n"
+        }
+        let layout = random.next() % 4 == 0 ? "" : """
+            <layout><region xml:id="a" tts:origin="0% 0%" tts:extent="50% 50%"/><region xml:id="b" tts:origin="50% 50%" tts:extent="50% 50%"/>
+            <region xml:id="c" begin="10s" end="30s"/></layout>
+            """
+        let text = """
+            <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xml:lang="en">
+            <head>\(layout)</head><body\(region())>\(body)</body></tt>
+            """
+        let file = TTMLReader().readFile(SourceDecoder.decode(Array(text.utf8)).value).value
+        guard let ttml = file.ttml, let root = file.xml?.root else {
+            Issue.record("not read: \(text)")
+            return
+        }
+        let context = TTMLStyleContext(root: root)
+        for parts in [1, 3] {
+            let (passing, _) = TTMLReader.track(ttml, context: context, parts: parts)
+            let (looking, _) = TTMLReader.track(ttml, context: context, parts: parts, passOverUnchanged: false)
+            let same = passing == looking
+            #expect(same, "seed \(seed), \(parts) parts: \(passing.cues.count) cues against \(looking.cues.count)")
+        }
+    }
+}
