@@ -30,6 +30,8 @@ struct TTMLDocumentBuilder {
     var styles = TTMLSpecifiedStyleResolver()
     var regions: [TTMLRegion] = []
     var regionIndex: [String: Int] = [:]
+    var lastRegions: [(id: String, index: Int)?] = Array(repeating: nil, count: 4)
+    var nextLastRegion = 0
     var agentNames: [String: String] = [:]
     var nodes: [TTMLContentNode] = []
     /// Nodes of a `seq` container that follow a child with an indefinite end: they never begin.
@@ -226,7 +228,7 @@ struct TTMLDocumentBuilder {
         var region: Int?
         if let reference = regionReference {
             let id = trimmed(reference.value)
-            if let r = regionIndex[id] {
+            if let r = regionNamed(id) {
                 region = r
             } else {
                 region = -1
@@ -400,6 +402,16 @@ struct TTMLDocumentBuilder {
         built.ends += secondBuilt.ends
         built.elementCount += secondBuilt.elementCount
         return built
+    }
+
+    /// The index of the region with this id. The last few found are looked at first: paragraphs
+    /// name the same couple of regions thousands of times, and hashing the id each time showed.
+    mutating func regionNamed(_ id: String) -> Int? {
+        for case let (known, index)? in lastRegions where known == id { return index }
+        guard let index = regionIndex[id] else { return nil }
+        lastRegions[nextLastRegion] = (id, index)
+        nextLastRegion = (nextLastRegion + 1) % lastRegions.count
+        return index
     }
 
     /// The kind of a child element that is content, or nil for everything else (reported when it

@@ -15,8 +15,9 @@ extension DiagnosticCode {
 struct TTMLSpecifiedStyleResolver {
     private var definitions: [String: XMLElement] = [:]
     private var resolved: [String: [XMLName: XMLAttribute]] = [:]
-    /// A `style` value naming one resolved style, and that style.
-    private var lastReference: (value: String, styles: [XMLName: XMLAttribute])?
+    /// The last few `style` values naming one resolved style, and those styles.
+    private var lastReferences: [(value: String, styles: [XMLName: XMLAttribute])?] = Array(repeating: nil, count: 4)
+    private var nextLastReference = 0
 
     /// The namespaces whose attributes are style properties: TTML's, IMSC's and EBU-TT's.
     static let styleNamespaces: Set<String> = [XMLNamespace.tts, XMLNamespace.itts, XMLNamespace.ebutts]
@@ -64,14 +65,15 @@ struct TTMLSpecifiedStyleResolver {
                                           log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
         var result: [XMLName: XMLAttribute] = [:]
         if let references = element.attribute(Self.styleAttribute) {
-            // Thousands of elements name the same one style: the last such reference is remembered
+            // Thousands of elements name the same one style: the last few such references are remembered
             // (a resolved style never changes), sparing the split, the Strings and the hashing.
-            if visiting.isEmpty, let last = lastReference, last.value == references.value {
-                result = last.styles
+            if visiting.isEmpty, let k = lastReferences.firstIndex(where: { $0?.value == references.value }) {
+                result = lastReferences[k]!.styles
             } else {
                 resolveReferences(references, into: &result, visiting: &visiting, log: &log)
                 if visiting.isEmpty, !references.value.utf8.contains(0x20), let styles = resolved[references.value] {
-                    lastReference = (references.value, styles)
+                    lastReferences[nextLastReference] = (references.value, styles)
+                    nextLastReference = (nextLastReference + 1) % lastReferences.count
                 }
             }
         }
@@ -81,8 +83,8 @@ struct TTMLSpecifiedStyleResolver {
                 result.merge(specifiedStyles(of: child, visiting: &visiting, log: &log)) { _, new in new }
             }
         }
-        for attribute in element.attributes where Self.isStyleAttribute(attribute.name) {
-            result[attribute.name] = attribute
+        for k in element.attributes.indices where Self.isStyleAttribute(element.attributes[k].name) {
+            result[element.attributes[k].name] = element.attributes[k]
         }
         return result
     }
