@@ -64,15 +64,21 @@ public struct XMLScanner: Sendable {
 
     /// Scans UTF-8 bytes that were decoded as `decodedAs`.
     public func scan(_ bytes: UnsafeBufferPointer<UInt8>, decodedAs encoding: String = "UTF-8") -> ParseResult<XMLDocument> {
+        scanSayingIfJoined(bytes, decodedAs: encoding).result
+    }
+
+    /// `scan`, and whether the second half was scanned apart and joined.
+    func scanSayingIfJoined(_ bytes: UnsafeBufferPointer<UInt8>, decodedAs encoding: String = "UTF-8")
+        -> (result: ParseResult<XMLDocument>, joined: Bool) {
         var log = DiagnosticLog()
         guard bytes.count <= options.maximumInputSize else {
             log.report(.error, .xmlTooLarge,
                        "the document is \(bytes.count) bytes, more than the \(options.maximumInputSize) allowed; not read", at: nil)
-            return ParseResult(value: XMLDocument(root: nil), diagnostics: log.finished())
+            return (ParseResult(value: XMLDocument(root: nil), diagnostics: log.finished()), false)
         }
         var parser = XMLParser(bytes: bytes, options: options, encoding: encoding)
         let document = parser.run()
-        return ParseResult(value: document, diagnostics: parser.log.finished())
+        return (ParseResult(value: document, diagnostics: parser.log.finished()), parser.joinedSecondHalf)
     }
 }
 
@@ -109,6 +115,10 @@ private struct XMLParser {
     var names = XMLNameTable()
     /// Set by `normaliseAttributeValue` when the value's bytes need no change.
     var cleanValue: Range<Int>?
+
+    /// Set when the input's second half was scanned apart and joined (for tests: a split that
+    /// never joins gives the same tree, only slower).
+    var joinedSecondHalf = false
 
     /// True for the scanner of an input's second half: it starts inside the elements its first
     /// half opens, so what it finds outside its own elements goes into `fragment`.
@@ -176,6 +186,10 @@ private struct XMLParser {
             if let half = second, pos >= half.start, !half.joined {
                 second?.joined = true
                 // Reached exactly where the second half starts (not inside a comment, say): join.
+                if pos == half.start, join(half.task.wait(), namespacesThere: half.namespaces) {
+                    joinedSecondHalf = true
+                    break
+                }
                 continue  // otherwise this half goes on as if there were none
             }
             guard step() else { return XMLDocument(root: nil, declaredEncoding: declaredEncoding) }

@@ -25,6 +25,34 @@ import TestSupport
         for k in 0..<padding { expectSameInHalves(make(String(repeating: " ", count: k)), "\(what), padding \(k)") }
     }
 
+    /// A well-formed document's halves are joined (a split that never joins gives the same tree,
+    /// only slower: nothing else would tell).
+    @Test func cleanDocumentsAreJoined() {
+        var body = ""
+        for k in 0..<200 {
+            body += "<p xml:id=\"p\(k)\" begin=\"\(k)s\" end=\"\(k + 1)s\">line &amp; \(k)<br/><span tts:color=\"red\">x</span></p>\n"
+        }
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"><body><div>
+            \(body)</div></body></tt>
+            """
+        let source = SourceText(text)
+        let (halves, joined) = source.withUnsafeBytes { XMLScanner(options: .init(splitInputsFrom: 1)).scanSayingIfJoined($0) }
+        #expect(joined)
+        let whole = XMLScanner(options: .init(splitInputsFrom: .max)).scan(source)
+        let same = halves.value == whole.value && halves.diagnostics == whole.diagnostics
+        #expect(same)
+        // And the IMSC documents of the conformance suite, when they are beside the checkout.
+        if SharedConformance.isAvailable {
+            for name in ["imsc1/ttml/timing/BasicTiming001.ttml", "imsc1_1/ttml/ruby/ruby001.ttml"] {
+                let decoded = SourceDecoder.decode(Fixtures.bytes("../../shared/conformance/imsc-tests/" + name)).value
+                let joined = decoded.withUnsafeBytes { XMLScanner(options: .init(splitInputsFrom: 1)).scanSayingIfJoined($0).joined }
+                #expect(joined, "\(name)")
+            }
+        }
+    }
+
     @Test func fixturesScanTheSameInHalves() {
         var count = 0
         for folder in ["ttml", "ttml-bad"] {
