@@ -67,7 +67,7 @@ final class TTMLCueStyler {
         let key = ElementKey(element: element, parent: parent?.id ?? -1)
         // The region, body and div of one cue are those of the cue before, nearly always: the
         // last few are looked at before the map (hashing the key for each was a cost per cue).
-        for case let (recentKey, known)? in lastByElement where recentKey == key { return known }
+        if let known = recentByElement.value(for: key) { return known }
         let computed: Computed
         if let known = byElement[key] {
             computed = known
@@ -75,13 +75,11 @@ final class TTMLCueStyler {
             computed = compute(specified, kind: kind, parent: parent)
             byElement[key] = computed
         }
-        lastByElement[nextLastByElement] = (key, computed)
-        nextLastByElement = (nextLastByElement + 1) % lastByElement.count
+        recentByElement.remember(computed, for: key)
         return computed
     }
 
-    private var lastByElement: [(key: ElementKey, computed: Computed)?] = Array(repeating: nil, count: 4)
-    private var nextLastByElement = 0
+    private var recentByElement = RecentlyFound<ElementKey, Computed>()
 
     /// The specified sets met under each parent and kind, with what they computed to, so that the
     /// same set met again (locations included) is found without hashing its values: elements

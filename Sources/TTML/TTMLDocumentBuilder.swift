@@ -30,8 +30,7 @@ struct TTMLDocumentBuilder {
     var styles = TTMLSpecifiedStyleResolver()
     var regions: [TTMLRegion] = []
     var regionIndex: [String: Int] = [:]
-    var lastRegions: [(id: String, index: Int)?] = Array(repeating: nil, count: 4)
-    var nextLastRegion = 0
+    var recentRegions = RecentlyFound<String, Int>()
     var agentNames: [String: String] = [:]
     var nodes: [TTMLContentNode] = []
     /// Nodes of a `seq` container that follow a child with an indefinite end: they never begin.
@@ -308,6 +307,13 @@ struct TTMLDocumentBuilder {
         var indices: [Int] = []
         var ends: [MediaTime?] = []
         var elementCount = 0
+
+        /// Adds the children built after these; `offset` renumbers nodes built in another array.
+        mutating func append(_ later: BuiltChildren, offset: Int = 0) {
+            indices += offset == 0 ? later.indices : later.indices.map { $0 + offset }
+            ends += later.ends
+            elementCount += later.elementCount
+        }
     }
 
     /// Builds the nodes of `children` (some or all of the children of `context.parent`).
@@ -384,10 +390,7 @@ struct TTMLDocumentBuilder {
         var built = buildChildren(children[..<half], context)
         let (secondBuilder, secondBuilt) = second.wait()
         guard !secondBuilder.metInlineRegion && regions.count == regionsBefore else {
-            let rest = buildChildren(children[half...], context)
-            built.indices += rest.indices
-            built.ends += rest.ends
-            built.elementCount += rest.elementCount
+            built.append(buildChildren(children[half...], context))
             return built
         }
         let offset = nodes.count
@@ -398,19 +401,15 @@ struct TTMLDocumentBuilder {
         }
         neverActive += secondBuilder.neverActive.map { $0 + offset }
         log.merge(secondBuilder.log)
-        built.indices += secondBuilt.indices.map { $0 + offset }
-        built.ends += secondBuilt.ends
-        built.elementCount += secondBuilt.elementCount
+        built.append(secondBuilt, offset: offset)
         return built
     }
 
-    /// The index of the region with this id. The last few found are looked at first: paragraphs
-    /// name the same couple of regions thousands of times, and hashing the id each time showed.
+    /// The index of the region with this id (the last few found are looked at first).
     mutating func regionNamed(_ id: String) -> Int? {
-        for case let (known, index)? in lastRegions where known == id { return index }
+        if let index = recentRegions.value(for: id) { return index }
         guard let index = regionIndex[id] else { return nil }
-        lastRegions[nextLastRegion] = (id, index)
-        nextLastRegion = (nextLastRegion + 1) % lastRegions.count
+        recentRegions.remember(index, for: id)
         return index
     }
 

@@ -210,7 +210,9 @@ public struct TTMLISDBuilder: Sendable {
     /// it begins or ends (or the region itself does).
     static func significantTimesAndChanges(of document: TTMLDocument) -> SignificantTimes {
         let all = UInt64.max
-        let tracksRegions = document.regions.count <= 64 && !document.regions.contains { !$0.sets.isEmpty }
+        // With sets (which change what is shown at their own times) or more than 64 regions, every
+        // region is looked at every time.
+        var everyRegionAlways = document.regions.count > 64 || document.regions.contains { !$0.sets.isEmpty }
         var events: [(time: MediaTime, regions: UInt64)] = [(.zero, all)]
         events.reserveCapacity(document.nodes.count * 2 + 1)
         func add(_ interval: TTMLInterval, _ regions: UInt64) {
@@ -236,7 +238,10 @@ public struct TTMLISDBuilder: Sendable {
                     regions[child] = narrowed(regions[i], by: nodes[child].region)
                     if nodes[child].interval != nodes[i].interval { add(nodes[child].interval, regions[child]) }
                 }
-                for s in nodes[i].sets { add(s.interval, all) }
+                for s in nodes[i].sets {
+                    add(s.interval, all)
+                    everyRegionAlways = true
+                }
             }
         }
         for (r, region) in document.regions.enumerated() {
@@ -255,7 +260,7 @@ public struct TTMLISDBuilder: Sendable {
                 result.changedRegions.append(event.regions)
             }
         }
-        if !tracksRegions || document.nodes.contains(where: { !$0.sets.isEmpty }) {
+        if everyRegionAlways {
             result.changedRegions = Array(repeating: all, count: result.times.count)
         }
         return result

@@ -11,6 +11,13 @@ protocol TTMLShownNode {
     var children: Children { get }
 }
 
+extension TTMLShownNode {
+    var firstChild: Self? {
+        var children = children.makeIterator()
+        return children.next()
+    }
+}
+
 extension TTMLISDNode: TTMLShownNode {}
 
 /// A node of a selection (`TTMLISDBuilder.selectRegion`) of a document without `set`s: its

@@ -16,8 +16,7 @@ struct TTMLSpecifiedStyleResolver {
     private var definitions: [String: XMLElement] = [:]
     private var resolved: [String: [XMLName: XMLAttribute]] = [:]
     /// The last few `style` values naming one resolved style, and those styles.
-    private var lastReferences: [(value: String, styles: [XMLName: XMLAttribute])?] = Array(repeating: nil, count: 4)
-    private var nextLastReference = 0
+    private var recentReferences = RecentlyFound<String, [XMLName: XMLAttribute]>()
 
     /// The namespaces whose attributes are style properties: TTML's, IMSC's and EBU-TT's.
     static let styleNamespaces: Set<String> = [XMLNamespace.tts, XMLNamespace.itts, XMLNamespace.ebutts]
@@ -65,15 +64,14 @@ struct TTMLSpecifiedStyleResolver {
                                           log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
         var result: [XMLName: XMLAttribute] = [:]
         if let references = element.attribute(Self.styleAttribute) {
-            // Thousands of elements name the same one style: the last few such references are remembered
-            // (a resolved style never changes), sparing the split, the Strings and the hashing.
-            if visiting.isEmpty, let k = lastReferences.firstIndex(where: { $0?.value == references.value }) {
-                result = lastReferences[k]!.styles
+            // Thousands of elements name the same one style: the last few such references are
+            // remembered (a resolved style never changes), sparing the split, Strings and hashing.
+            if visiting.isEmpty, let styles = recentReferences.value(for: references.value) {
+                result = styles
             } else {
                 resolveReferences(references, into: &result, visiting: &visiting, log: &log)
                 if visiting.isEmpty, !references.value.utf8.contains(0x20), let styles = resolved[references.value] {
-                    lastReferences[nextLastReference] = (references.value, styles)
-                    nextLastReference = (nextLastReference + 1) % lastReferences.count
+                    recentReferences.remember(styles, for: references.value)
                 }
             }
         }

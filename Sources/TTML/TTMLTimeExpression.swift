@@ -110,7 +110,6 @@ public enum TTMLTimeExpression {
     typealias TimeBytes = Slice<UnsafeBufferPointer<UInt8>>
 
     static func parse(_ utf8: TimeBytes, _ parameters: TTMLTimingParameters) -> Result<MediaTime, Invalid> {
-        if let t = commonClockTime(utf8, parameters) { return .success(t) }
         var end = utf8.endIndex
         while end > utf8.startIndex, isWhitespace(utf8[end - 1]) { end -= 1 }
         var start = utf8.startIndex
@@ -139,23 +138,6 @@ public enum TTMLTimeExpression {
             index += 1
         }
         return (count <= 18 ? value : nil, count)
-    }
-
-    /// `hh:mm:ss.fff` in media time, by far the commonest form, read by position; nil for
-    /// anything else (read by the general rules).
-    @inline(__always) static func commonClockTime(_ bytes: TimeBytes, _ p: TTMLTimingParameters) -> MediaTime? {
-        guard bytes.count == 12, p.timeBase != .smpte else { return nil }
-        let i = bytes.startIndex
-        guard bytes[i + 2] == UInt8(ascii: ":"), bytes[i + 5] == UInt8(ascii: ":"), bytes[i + 8] == UInt8(ascii: ".") else { return nil }
-        @inline(__always) func digit(_ k: Int) -> Int64? {
-            let d = bytes[i + k] &- 0x30
-            return d <= 9 ? Int64(d) : nil
-        }
-        guard let h0 = digit(0), let h1 = digit(1), let m0 = digit(3), let m1 = digit(4), let s0 = digit(6), let s1 = digit(7),
-              let f0 = digit(9), let f1 = digit(10), let f2 = digit(11) else { return nil }
-        let hours = h0 * 10 + h1, minutes = m0 * 10 + m1, seconds = s0 * 10 + s1, millis = f0 * 100 + f1 * 10 + f2
-        guard minutes < 60, seconds <= 60 else { return nil }
-        return MediaTime(value: ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis, timescale: 1000)
     }
 
     static func clockTime(_ bytes: TimeBytes, _ p: TTMLTimingParameters) -> Result<MediaTime, Invalid> {

@@ -60,8 +60,9 @@ struct TTMLTrackPart: @unchecked Sendable {
     /// whose content changes then, opens cues for regions that show something new.
     ///
     /// A region's selection is compared first: when it is the one its open cue was made from,
-    /// nothing changed, and no tree is made. Otherwise the region's content is made and compared
-    /// in full (different `set`s may still give the same styles).
+    /// nothing changed. Otherwise, in a document with `set`s, the region's content tree is made
+    /// and compared in full (different sets may still give the same styles); without, the new
+    /// selection is new content, and the cue is made from it directly.
     ///
     /// A region in which nothing begins or ends at `t` is passed over (its selection would be the
     /// one before), except at the part's first time, where every region is looked at.
@@ -83,22 +84,11 @@ struct TTMLTrackPart: @unchecked Sendable {
                 open[r] = nil
                 continue
             }
-            guard builder.hasSets else {
-                // Another selection shows other content: the cue is made from the selection, no tree.
-                if let cue = open[r]?.cue { cues[cue].end = t }
-                let opened = OpenCue(cue: cues.count, selection: selection, body: nil, styles: styles)
-                open[r] = opened
-                if isFirst { openedFirst[r] = opened }
-                let made = document.nodes.withUnsafeBufferPointer { nodes in
-                    selection.withUnsafeBufferPointer { cue(showing: TTMLSelectedNode.root(of: $0, nodes: nodes), in: r, styles: styles, from: t) }
-                }
-                cues.append(made)
-                usedRegions.insert(r)
-                continue
-            }
-            let body = builder.content(selection, at: t)
+            // Without sets another selection is other content, and the cue is made from the
+            // selection; with them, the tree is made and compared (other sets may give the same).
+            let body = builder.hasSets ? builder.content(selection, at: t) : nil
             if let cue = open[r]?.cue {
-                if open[r]!.body == body && open[r]!.styles == styles {
+                if let body, open[r]!.body == body && open[r]!.styles == styles {
                     open[r]!.selection = selection
                     continue
                 }
@@ -107,7 +97,13 @@ struct TTMLTrackPart: @unchecked Sendable {
             let opened = OpenCue(cue: cues.count, selection: selection, body: body, styles: styles)
             open[r] = opened
             if isFirst { openedFirst[r] = opened }
-            cues.append(cue(showing: body, in: r, styles: styles, from: t))
+            if let body {
+                cues.append(cue(showing: body, in: r, styles: styles, from: t))
+            } else {
+                cues.append(document.nodes.withUnsafeBufferPointer { nodes in
+                    selection.withUnsafeBufferPointer { cue(showing: TTMLSelectedNode.root(of: $0, nodes: nodes), in: r, styles: styles, from: t) }
+                })
+            }
             usedRegions.insert(r)
         }
     }
@@ -197,8 +193,8 @@ struct TTMLTrackPart: @unchecked Sendable {
     /// The first `p` of a region's content (where a cue "is" in the source), or the body.
     static func firstParagraph<Node: TTMLShownNode>(_ isd: Node, in ttml: TTMLDocument) -> Int {
         var node = isd
-        while case .body = ttml.nodes[node.node].kind, let first = node.children.first(where: { _ in true }) { node = first }
-        while case .div = ttml.nodes[node.node].kind, let first = node.children.first(where: { _ in true }) { node = first }
+        while case .body = ttml.nodes[node.node].kind, let first = node.firstChild { node = first }
+        while case .div = ttml.nodes[node.node].kind, let first = node.firstChild { node = first }
         return node.node
     }
 }

@@ -17,8 +17,6 @@ struct XMLLineTracker {
     /// A tracker that starts at `offset` (a scanner that starts there), its lines counted now.
     init(_ bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int) {
         self.bytes = bytes
-        let offset = min(max(offset, 0), bytes.count)
-        self.offset = 0
         _ = location(at: offset)
     }
 

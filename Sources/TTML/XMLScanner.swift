@@ -317,7 +317,7 @@ private struct XMLParser {
         for event in part.events {
             switch event {
             case .content(let content):
-                if !stack.isEmpty { stack[stack.count - 1].element.children.append(content) }
+                if !stack.isEmpty { appendToTop(content) }
             case .close:
                 closeTop()
             }

@@ -55,21 +55,6 @@ private func parameters(_ attributes: [String: String]) -> (TTMLTimingParameters
         #expect(t("01:00:00.1234567891") == MediaTime(value: 36_001_234_567_891, timescale: 10_000_000_000))
     }
 
-    /// `hh:mm:ss.fff` is read by position; the same text with a space after it goes the general
-    /// way: both must agree, on valid and invalid times alike.
-    @Test func theCommonClockTimeReadsAsTheGeneralRules() {
-        let texts = ["00:00:01.000", "01:02:03.250", "99:59:59.999", "00:00:60.000", "00:60:00.000", "00:00:61.000",
-                     "0a:00:00.000", "00:00:00:000", "00:00:01,000", "12:34:56.789", "00:00:00.000"]
-        for text in texts {
-            for p in [TTMLTimingParameters(), parameters(["timeBase": "smpte", "frameRate": "25"]).0] {
-                let common = try? TTMLTimeExpression.parse(text, parameters: p).get()
-                let general = try? TTMLTimeExpression.parse(text + " ", parameters: p).get()
-                #expect(common == general, "\(text)")
-            }
-        }
-        #expect(t("01:02:03.250") == MediaTime(value: 3_723_250, timescale: 1000))
-    }
-
     @Test func clockTimes() {
         #expect(t("00:00:01") == MediaTime(seconds: 1))
         #expect(t("01:02:03.25") == MediaTime(value: 14893, timescale: 4))
