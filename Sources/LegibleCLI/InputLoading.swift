@@ -76,7 +76,7 @@ enum InputOptions {
             throw InputFailure(message: "cannot tell the caption format of \(displayName); use --format (\(Formats.readableList))",
                                code: "input.unknown-format")
         }
-        LargeInputHeap.prepare(forInputOfSize: decoded.value.byteCount)
+        LargeInputHeap.prepare(forInputOfSize: decoded.value.byteCount, format: format)
         guard let (read, formatDetails) = Formats.read(decoded.value, as: format, details: details) else {
             throw InputFailure(message: "\(displayName): reading \(format.rawValue) is not supported yet (Legible reads: \(Formats.readableList))",
                                code: "input.unsupported-format", format: format.rawValue)

@@ -1,3 +1,4 @@
+import Legible
 #if canImport(Glibc)
 import Glibc
 internal import CMalloc
@@ -19,8 +20,15 @@ internal import CMalloc
 /// runs of 60–80 ms only with huge pages. Run after run with nothing between, huge pages gained
 /// about 3% on TTML.
 ///
-/// Only the C heap of the main thread is affected, only once, and only on Linux with glibc; the
-/// memory is reserved, not touched, so a small input costs nothing.
+/// The part of the heap a reader is known to fill (`bytesTouchedPerInputByte`, measured per
+/// format) is then populated on a thread of its own, while the reader starts: one
+/// `MADV_POPULATE_WRITE` maps those pages about twice as cheaply as faulting them in one by one
+/// (7,000 pages: 11 against 20 ms), and off the reading thread. Reading a 10,000-paragraph TTML
+/// document took 7,100 page faults, a fifth of its CPU time in the kernel; with its main heap
+/// populated ahead, 2,900. Kernels before 5.14 refuse the advice and nothing changes.
+///
+/// Only the C heap of the main thread is affected, only once, and only on Linux with glibc;
+/// beyond what is populated, the memory is reserved, not touched, so a small input costs nothing.
 enum LargeInputHeap {
     /// Inputs smaller than this are read fast enough with the defaults.
     static let threshold = 256 * 1024
@@ -31,7 +39,14 @@ enum LargeInputHeap {
     nonisolated(unsafe) private static var prepared = false
     nonisolated(unsafe) private static var growth: UnsafeMutableRawPointer?
 
-    static func prepare(forInputOfSize size: Int) {
+    /// Bytes of the main thread's heap a reader fills per byte of input, where measured: TTML
+    /// 16 (a 1.4 MB document populated 8, 12, 16 and 20 times its size: 4,350, 3,980, 2,880 and
+    /// 2,880 page faults left). Other formats are not populated ahead.
+    static func bytesTouchedPerInputByte(reading format: SourceFormat) -> Int {
+        format == .ttml ? 16 : 0
+    }
+
+    static func prepare(forInputOfSize size: Int, format: SourceFormat) {
         #if canImport(Glibc)
         guard size >= threshold, !prepared else { return }
         prepared = true
@@ -43,8 +58,37 @@ enum LargeInputHeap {
         _ = mallopt(M_TRIM_THRESHOLD, Int32(reservation))
         // A block larger than what is free at the top makes malloc grow the heap, by the pad too.
         // (Kept in a variable the optimiser cannot see through: an unused malloc/free pair is removed.)
+        let top = Int(bitPattern: sbrk(0))
         growth = malloc(1 << 20)
         free(growth)
+        // Only what now lies in the heap (up to its new end) is populated.
+        let end = Int(bitPattern: sbrk(0))
+        let touched = min(end - top, size * bytesTouchedPerInputByte(reading: format))
+        if top > 0, touched > 0 { populateInBackground(from: top, byteCount: touched) }
         #endif
     }
+
+    #if canImport(Glibc)
+    /// Maps the pages of `byteCount` bytes from `address` (rounded in to whole pages) on a thread
+    /// that is not one of Dispatch's: a worker busy in the kernel would hold back the reader's
+    /// own tasks on a machine of two cores.
+    private static func populateInBackground(from address: Int, byteCount: Int) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (address + page - 1) & ~(page - 1)
+        let length = (address + byteCount - start) & ~(page - 1)
+        guard length > 0 else { return }
+        // The range travels to the thread in a block of its own, which the thread frees.
+        let range = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+        range[0] = start
+        range[1] = length
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { argument in
+            let range = argument!.assumingMemoryBound(to: Int.self)
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: range[0]), range[1], MADV_POPULATE_WRITE)
+            range.deallocate()
+            return nil
+        }, range)
+        if started != 0 { range.deallocate() } else { pthread_detach(thread) }
+    }
+    #endif
 }
