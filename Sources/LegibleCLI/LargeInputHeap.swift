@@ -1,4 +1,5 @@
 import Legible
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 internal import CMalloc
@@ -36,7 +37,8 @@ enum LargeInputHeap {
     static let bytesPerInputByte = 40
     static let maximumReservation = 1 << 30
 
-    nonisolated(unsafe) private static var prepared = false
+    /// Set by the one call that prepares the heap (`validate` reads files on several threads).
+    private static let prepared = Atomic<Bool>(false)
     nonisolated(unsafe) private static var growth: UnsafeMutableRawPointer?
 
     /// Bytes of the main thread's heap a reader fills per byte of input, where measured: TTML
@@ -48,8 +50,7 @@ enum LargeInputHeap {
 
     static func prepare(forInputOfSize size: Int, format: SourceFormat) {
         #if canImport(Glibc)
-        guard size >= threshold, !prepared else { return }
-        prepared = true
+        guard size >= threshold, !prepared.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let reservation = min(size, maximumReservation / bytesPerInputByte) * bytesPerInputByte
         // Keep large blocks in the heap (the default gives each block of 128 KiB or more its own
         // mapping, faulted in page by page and unmapped when freed), and grow the heap once.

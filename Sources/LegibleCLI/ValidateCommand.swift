@@ -75,7 +75,8 @@ enum ValidateCommand: Command {
         let output = io
         let jobs = settings.jobs
         let validateOne: @Sendable (Int) -> Void = { index in
-            let report = validateFile(inputs[index], settings: settings, arguments: arguments, io: output)
+            let report = validateFile(inputs[index], settings: settings, arguments: arguments, io: output,
+                                      keepingInput: inputs.count == 1)
             state.withLock { writer in
                 let bytes = writer.add(report, order: index)
                 if !bytes.isEmpty { output.writeStandardOutput(bytes) }
@@ -168,7 +169,10 @@ enum ValidateCommand: Command {
 
     /// Reads, validates and (with --fix) repairs one file. Never throws: a file that cannot be
     /// read is a report with an `input.*` error finding.
-    static func validateFile(_ path: String, settings: Settings, arguments: Arguments, io: CommandIO) -> FileReport {
+    /// `keepingInput` parks the document until exit instead of freeing it (one large file: faster;
+    /// many files: each is freed, so memory stays that of the files being read).
+    static func validateFile(_ path: String, settings: Settings, arguments: Arguments, io: CommandIO,
+                             keepingInput: Bool = false) -> FileReport {
         let displayName = path == "-" ? "<stdin>" : path
         var input: LoadedInput
         do {
@@ -213,7 +217,7 @@ enum ValidateCommand: Command {
         let findings = validator.validate(document, diagnostics: diagnostics) + extra
         let report = FileReport(path: displayName, format: input.format.rawValue, findings: findings,
                                 isUnreadable: input.isUnreadable, byteCount: input.source.byteCount)
-        ProcessLifetime.keepUntilExit(input)
+        if keepingInput { ProcessLifetime.keepUntilExit(input) }
         return report
     }
 

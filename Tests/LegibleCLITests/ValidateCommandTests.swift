@@ -1,4 +1,5 @@
 import Testing
+import Dispatch
 import TestSupport
 @testable import LegibleCLI
 
@@ -58,5 +59,15 @@ import TestSupport
         #expect(fixed.contains("00:00:01,000 --> 00:00:02,000"))
         #expect(!fixed.contains("00:00:04,000"))
         #expect(run.status == 0, "\(run.stdout)")
+    }
+
+    /// Parking values for exit from many threads at once (as `validate` over a directory did
+    /// from its workers) once corrupted the heap; it is locked now. Without the lock this test
+    /// crashed the process, usually within the first few thousand appends.
+    @Test func valuesAreParkedFromManyThreadsAtOnce() {
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for k in 0..<20_000 { ProcessLifetime.keepUntilExit([worker, k]) }
+        }
+        #expect(ProcessLifetime.parkedCount >= 80_000)
     }
 }
