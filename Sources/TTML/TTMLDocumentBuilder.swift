@@ -68,7 +68,7 @@ struct TTMLDocumentBuilder {
         if let legacy = Self.legacyNamespaces[root.name.namespace] {
             log.report(.info, .ttmlLegacyNamespace, "the document uses the DFXP namespace \(root.name.namespace) (\(legacy)); read as TTML",
                        at: root.location)
-            Self.canonicaliseNamespaces(&root)
+            root = Self.canonicaliseNamespaces(root)
         }
         guard root.name == Self.tt("tt") else {
             log.report(.error, .ttmlNotTTML,
@@ -491,14 +491,18 @@ struct TTMLDocumentBuilder {
         return uri
     }
 
-    static func canonicaliseNamespaces(_ element: inout XMLElement) {
-        element.name.namespace = canonical(element.name.namespace)
-        for k in element.attributes.indices { element.attributes[k].name.namespace = canonical(element.attributes[k].name.namespace) }
-        for k in element.children.indices {
-            if case .element(var child) = element.children[k] {
-                canonicaliseNamespaces(&child)
-                element.children[k] = .element(child)
-            }
+    static func canonicaliseNamespaces(_ element: XMLElement) -> XMLElement {
+        var name = element.name
+        name.namespace = canonical(name.namespace)
+        let attributes = element.attributes.map { attribute in
+            var attribute = attribute
+            attribute.name.namespace = canonical(attribute.name.namespace)
+            return attribute
         }
+        let children = element.children.map { child in
+            if case .element(let e) = child { XMLContent.element(canonicaliseNamespaces(e)) } else { child }
+        }
+        return XMLElement(name: name, qualifiedName: element.qualifiedName, attributes: attributes, children: children,
+                          location: element.location)
     }
 }

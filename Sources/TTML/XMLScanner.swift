@@ -92,8 +92,21 @@ private struct XMLParser {
     var lines: XMLLineTracker
     var log = DiagnosticLog()
 
+    /// An element while it is open: its children are still being added.
+    struct PendingElement {
+        var name: XMLName
+        var qualifiedName: String
+        var attributes: [XMLAttribute] = []
+        var children: [XMLContent] = []
+        var location: SourceLocation
+
+        consuming func finished() -> XMLElement {
+            XMLElement(name: name, qualifiedName: qualifiedName, attributes: attributes, children: children, location: location)
+        }
+    }
+
     struct OpenElement {
-        var element: XMLElement
+        var element: PendingElement
         /// `bindings.count` before this element's namespace declarations, restored when it closes.
         var bindingMark: Int
     }
@@ -738,8 +751,8 @@ private struct XMLParser {
             error(.xmlUnboundPrefix, "the prefix '\(prefix)' of <\(qualifiedName)> is not declared; the element is read without a namespace",
                   at: tagStart)
         }
-        var element = XMLElement(name: XMLName(namespace, names[nameID].local), qualifiedName: qualifiedName,
-                                 location: location(tagStart))
+        var element = PendingElement(name: XMLName(namespace, names[nameID].local), qualifiedName: qualifiedName,
+                                     location: location(tagStart))
         if !rawAttributes.isEmpty { element.attributes.reserveCapacity(rawAttributes.count) }
         for attribute in rawAttributes {
             let id = attribute.nameID
@@ -780,10 +793,11 @@ private struct XMLParser {
     mutating func closeTop() {
         let open = stack.removeLast()
         namespaces.restore(to: open.bindingMark)
+        let element = open.element.finished()
         if stack.isEmpty {
-            if isFragment { fragment.append(.content(.element(open.element))) } else { root = open.element }
+            if isFragment { fragment.append(.content(.element(element))) } else { root = element }
         } else {
-            appendToTop(.element(open.element))
+            appendToTop(.element(element))
         }
     }
 

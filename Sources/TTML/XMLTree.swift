@@ -69,13 +69,17 @@ public enum XMLContent: Sendable, Hashable {
     case text(XMLText)
 }
 
-public struct XMLElement: Sendable, Hashable {
-    public var name: XMLName
+/// An element, shared rather than copied: the tree is built once by the scanner and only read
+/// after, and the readers walk it many times over (a document's builder, its profile checks, its
+/// style resolution). As a value of five references, every element looked at was copied and
+/// released again, a tenth of the instructions of reading a large document.
+public final class XMLElement: Sendable, Hashable {
+    public let name: XMLName
     /// The name as written (`tt:p`), for messages.
-    public var qualifiedName: String
-    public var attributes: [XMLAttribute]
-    public var children: [XMLContent]
-    public var location: SourceLocation
+    public let qualifiedName: String
+    public let attributes: [XMLAttribute]
+    public let children: [XMLContent]
+    public let location: SourceLocation
 
     public init(name: XMLName, qualifiedName: String, attributes: [XMLAttribute] = [],
                 children: [XMLContent] = [], location: SourceLocation) {
@@ -84,6 +88,20 @@ public struct XMLElement: Sendable, Hashable {
         self.attributes = attributes
         self.children = children
         self.location = location
+    }
+
+    /// Equal elements have equal names, attributes and children (the same object, at once).
+    public static func == (lhs: XMLElement, rhs: XMLElement) -> Bool {
+        lhs === rhs || (lhs.name == rhs.name && lhs.qualifiedName == rhs.qualifiedName && lhs.location == rhs.location
+            && lhs.attributes == rhs.attributes && lhs.children == rhs.children)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(qualifiedName)
+        hasher.combine(location)
+        hasher.combine(attributes)
+        hasher.combine(children)
     }
 
     /// The value of the attribute with this resolved name, if present.
