@@ -161,6 +161,17 @@ struct TTMLInlineContent {
             state.atLineStart = false
             return
         }
+        // Nearly so: collapsed between white space at its ends (text before a span ends with the
+        // space before it). The ends only set the pending space; the middle is taken as it is.
+        if !preserve, let core = text.utf8.withContiguousStorageIfAvailable(Self.collapsedCore) ?? nil {
+            let utf8 = text.utf8
+            let middle = String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: core.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: core.upperBound)]))
+            if core.lowerBound > 0 && !state.atLineStart { state.pendingSpace = true }
+            out.append(.text(state.pendingSpace ? " " + middle : middle))
+            state.pendingSpace = core.upperBound < utf8.count
+            state.atLineStart = false
+            return
+        }
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         func flush() {
@@ -201,6 +212,17 @@ struct TTMLInlineContent {
     private static func isCollapsed(_ text: String.UTF8View) -> Bool {
         // Native strings are contiguous; any other is simply handled the long way.
         text.withContiguousStorageIfAvailable(isCollapsed) ?? false
+    }
+
+    /// The range of `text` between the white space at its ends when that middle is not empty
+    /// and collapsed (`isCollapsed`), else nil.
+    private static func collapsedCore(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var start = 0
+        var end = text.count
+        while start < end && isWhitespace(text[start]) { start += 1 }
+        while end > start && isWhitespace(text[end - 1]) { end -= 1 }
+        guard start < end, isCollapsed(UnsafeBufferPointer(rebasing: text[start..<end])) else { return nil }
+        return start..<end
     }
 
     private static func isCollapsed(_ text: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -70,6 +70,31 @@ private func summary(_ document: Document) -> [String] {
         #expect(english.kind == .language("en"))
     }
 
+    /// White space at the ends of text runs (the space before a span, the indentation after a
+    /// break) is collapsed into one space that lands at the start of the next text, inside or
+    /// outside a span as that text is. Runs that are collapsed but for their ends are taken
+    /// without being rebuilt byte by byte; this holds them to where the spaces went before.
+    @Test func spacesAtTheEndsOfTextRunsLandOnTheNextText() {
+        let ttml = """
+            <tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div>
+            <p begin="0s" end="1s">  one two <span>three</span> four  <span> five </span>six<br/> seven\t</p>
+            <p begin="1s" end="2s"><span>a </span> <span> b</span>c <br/>d </p>
+            </div></body></tt>
+            """
+        let result = TTMLReader().readFile(SourceDecoder.decode(Array(ttml.utf8)).value)
+        func shape(_ nodes: [InlineNode]) -> String {
+            nodes.map { node in
+                switch node {
+                case .text(let text): text
+                case .lineBreak: "|"
+                case .span(let span): "[" + shape(span.children) + "]"
+                default: "?"
+                }
+            }.joined()
+        }
+        #expect(result.value.document.tracks[0].cues.map { shape($0.content) } == ["one two[ three] four[ five] six|seven", "[a][ b]c|d"])
+    }
+
     @Test func smpteDropFrameTimeCodes() {
         let result = read("ttml/smpte_dropframe.ttml")
         #expect(result.diagnostics.isEmpty)
