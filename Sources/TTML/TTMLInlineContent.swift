@@ -155,19 +155,18 @@ struct TTMLInlineContent {
     }
 
     private func appendText(_ text: String, preserve: Bool, to out: inout [InlineNode], state: inout State) {
-        // Most text is already what default handling makes of it: kept as it is, not rebuilt.
-        if !preserve && !state.pendingSpace && Self.isCollapsed(text.utf8) {
-            out.append(.text(text))
-            state.atLineStart = false
-            return
-        }
-        // Nearly so: collapsed between white space at its ends (text before a span ends with the
+        // Most text is already what default handling makes of it (kept as it is, not rebuilt), or
+        // nearly so: collapsed between white space at its ends (text before a span ends with the
         // space before it). The ends only set the pending space; the middle is taken as it is.
         if !preserve, let core = text.utf8.withContiguousStorageIfAvailable(Self.collapsedCore) ?? nil {
             let utf8 = text.utf8
-            let middle = String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: core.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: core.upperBound)]))
             if core.lowerBound > 0 && !state.atLineStart { state.pendingSpace = true }
-            out.append(.text(state.pendingSpace ? " " + middle : middle))
+            if core.count == utf8.count && !state.pendingSpace {
+                out.append(.text(text))
+            } else {
+                let middle = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: core.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: core.upperBound)])
+                out.append(.text(state.pendingSpace ? " " + middle : String(middle)))
+            }
             state.pendingSpace = core.upperBound < utf8.count
             state.atLineStart = false
             return
@@ -207,13 +206,6 @@ struct TTMLInlineContent {
         flush()
     }
 
-    /// True when white-space collapsing leaves `text` unchanged however it is placed: it starts
-    /// and ends with something other than white space, and its only white space is single spaces.
-    private static func isCollapsed(_ text: String.UTF8View) -> Bool {
-        // Native strings are contiguous; any other is simply handled the long way.
-        text.withContiguousStorageIfAvailable(isCollapsed) ?? false
-    }
-
     /// The range of `text` between the white space at its ends when that middle is not empty
     /// and collapsed (`isCollapsed`), else nil.
     private static func collapsedCore(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
@@ -225,10 +217,32 @@ struct TTMLInlineContent {
         return start..<end
     }
 
-    private static func isCollapsed(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = text.first, let last = text.last, !isWhitespace(first), !isWhitespace(last) else { return false }
+    /// True when white-space collapsing leaves `text` unchanged however it is placed: its only
+    /// white space is single spaces (its ends are looked at by the caller). Eight bytes at a
+    /// time: a run of letters passes with a few operations on a word, not a branch per byte.
+    static func isCollapsed(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let count = text.count
+        var i = 0
         var previousWasSpace = false
-        for byte in text {
+        if let base = text.baseAddress {
+            while i + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                // Bytes below 0x20 (tab, line feed, carriage return and other controls): the
+                // careful loop below decides. Bytes from 0x80 never match (`& ~word`).
+                if (word &- ones &* 0x20) & ~word & highs != 0 { break }
+                // Spaces: a high bit for each byte equal to 0x20.
+                let x = word ^ (ones &* 0x20)
+                let spaces = ~(((x & ~highs) &+ ~highs) | x) & highs
+                // Two spaces in a row, within the word or across from the word before.
+                if spaces & (spaces << 8) != 0 || (previousWasSpace && spaces & 0x80 != 0) { return false }
+                previousWasSpace = spaces >> 63 != 0
+                i += 8
+            }
+        }
+        while i < count {
+            let byte = text[i]
             if byte == 0x20 {
                 if previousWasSpace { return false }
                 previousWasSpace = true
@@ -236,6 +250,7 @@ struct TTMLInlineContent {
                 if byte == 0x0A || byte == 0x09 || byte == 0x0D { return false }
                 previousWasSpace = false
             }
+            i += 1
         }
         return true
     }

@@ -40,6 +40,11 @@ struct XMLNameTable {
     func hasPrefix(_ id: Int) -> Bool { entries[id].prefix != nil }
 
     private(set) var entries: [Entry] = []
+    /// Each entry's first eight bytes (`prefixWord`) and where it was first seen, apart from the
+    /// entries: a look-up compares only these (most names are no longer than eight bytes, and
+    /// are then told apart by their word and length alone), without touching an entry's Strings.
+    private var words: [UInt64] = []
+    private var spans: [Range<Int>] = []
     /// Open addressing on a power-of-two table: an entry's index, or -1 for an empty slot.
     private var slots = [Int32](repeating: -1, count: 64)
 
@@ -47,18 +52,19 @@ struct XMLNameTable {
         _read { yield entries[id] }
     }
 
-    /// True once a probe ran long: names crafted to collide under FNV-1a (which is unseeded) would
+    /// True once a probe ran long: names crafted to collide under `wordHash` (which is unseeded) would
     /// make every look-up walk them all, so the table then hashes with Swift's seeded `Hasher`.
     private(set) var usesSeededHash = false
 
     /// The id of the name written at `range` of `bytes`, adding it when it is new.
     mutating func intern(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let word = Self.prefixWord(range, in: bytes)
         let mask = slots.count - 1
-        var slot = hash(range, in: bytes) & mask
+        var slot = (usesSeededHash ? hash(range, in: bytes) : Self.wordHash(word, count: range.count)) & mask
         var probes = 0
         while slots[slot] >= 0 {
             let id = Int(slots[slot])
-            if Self.equal(entries[id].bytes, range, in: bytes) { return id }
+            if words[id] == word && Self.equal(spans[id], range, in: bytes) { return id }
             slot = (slot + 1) & mask
             probes += 1
             if probes > Self.longProbe && !usesSeededHash {
@@ -69,10 +75,35 @@ struct XMLNameTable {
         }
         let id = entries.count
         entries.append(Self.entry(range, in: bytes))
+        words.append(word)
+        spans.append(range)
         slots[slot] = Int32(id)
         // At most half full, so that probes stay short.
         if entries.count * 2 > slots.count { rehash(in: bytes, size: slots.count * 2) }
         return id
+    }
+
+    /// The first eight bytes of the name (fewer, zero-padded, for a shorter one), read as one
+    /// word where the input has eight bytes to read there.
+    @inline(__always)
+    static func prefixWord(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = min(range.count, 8)
+        if range.lowerBound + 8 <= bytes.count, let base = bytes.baseAddress {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
+            return count == 8 ? word : word & ((1 << UInt64(count * 8)) - 1)
+        }
+        var word: UInt64 = 0
+        for k in 0..<count { word |= UInt64(bytes[range.lowerBound + k]) << UInt64(k * 8) }
+        return word
+    }
+
+    /// The unseeded hash: the first eight bytes and the length, mixed by one multiplication.
+    /// Names that share their first eight bytes and length collide; a document crafted so hits
+    /// the long-probe guard and is hashed with `Hasher` from then on.
+    @inline(__always)
+    static func wordHash(_ word: UInt64, count: Int) -> Int {
+        let mixed = (word ^ UInt64(truncatingIfNeeded: count) << 59) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 32)
     }
 
     /// More probes than this for one look-up in a table at most half full is no accident.
@@ -81,32 +112,26 @@ struct XMLNameTable {
     private mutating func rehash(in bytes: UnsafeBufferPointer<UInt8>, size: Int) {
         slots = [Int32](repeating: -1, count: size)
         let mask = slots.count - 1
-        for (id, entry) in entries.enumerated() {
-            var slot = hash(entry.bytes, in: bytes) & mask
+        for id in entries.indices {
+            let hashed = usesSeededHash ? hash(spans[id], in: bytes) : Self.wordHash(words[id], count: spans[id].count)
+            var slot = hashed & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(id)
         }
     }
 
+    /// The seeded hash, used once names were found crafted to collide.
     private func hash(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard usesSeededHash else { return Self.fnv1a(range, in: bytes) }
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
         return hasher.finalize()
     }
 
-    /// FNV-1a: names are short, and this is cheaper than setting up a `Hasher`.
-    static func fnv1a(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for i in range {
-            h = (h ^ UInt64(bytes[i])) &* 0x100_0000_01b3
-        }
-        return Int(truncatingIfNeeded: h ^ (h >> 32))
-    }
-
+    /// Equal names, their first eight bytes already found equal.
     private static func equal(_ a: Range<Int>, _ b: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
-        var i = a.lowerBound, j = b.lowerBound
+        if a.count <= 8 { return true }
+        var i = a.lowerBound + 8, j = b.lowerBound + 8
         while i < a.upperBound {
             if bytes[i] != bytes[j] { return false }
             i += 1

@@ -95,6 +95,34 @@ private func summary(_ document: Document) -> [String] {
         #expect(result.value.document.tracks[0].cues.map { shape($0.content) } == ["one two[ three] four[ five] six|seven", "[a][ b]c|d"])
     }
 
+    /// The word-at-a-time test of collapsed text agrees with a byte-by-byte one on random runs
+    /// of letters, spaces, controls and UTF-8 bytes, at every length and alignment.
+    @Test func collapsedTextIsFoundAWordAtATime() {
+        func byteByByte(_ bytes: [UInt8]) -> Bool {
+            var previousWasSpace = false
+            for byte in bytes {
+                if byte == 0x09 || byte == 0x0A || byte == 0x0D { return false }
+                if byte == 0x20 && previousWasSpace { return false }
+                previousWasSpace = byte == 0x20
+            }
+            return true
+        }
+        let alphabet: [UInt8] = [0x61, 0x62, 0x20, 0x20, 0x20, 0x09, 0x0A, 0x0D, 0x01, 0x1F, 0x21, 0x7F, 0x80, 0xC3, 0xA9, 0xFF]
+        var random = TestRandom(seed: 608)
+        for _ in 0..<20_000 {
+            let length = Int(random.next() % 40)
+            // Mostly letters and single spaces, so that long collapsed runs are common.
+            let rare = random.next() % 4 == 0
+            let bytes = (0..<length).map { _ in
+                rare ? alphabet[Int(random.next() % UInt64(alphabet.count))] : (random.next() % 5 == 0 ? 0x20 : 0x61)
+            }
+            let offset = Int(random.next() % 8)
+            let padded = Array(repeating: UInt8(0x61), count: offset) + bytes
+            let found = padded.withUnsafeBufferPointer { TTMLInlineContent.isCollapsed(UnsafeBufferPointer(rebasing: $0[offset...])) }
+            #expect(found == byteByByte(bytes), "\(bytes)")
+        }
+    }
+
     @Test func smpteDropFrameTimeCodes() {
         let result = read("ttml/smpte_dropframe.ttml")
         #expect(result.diagnostics.isEmpty)
