@@ -301,17 +301,17 @@ struct TTMLDocumentBuilder {
         var region: Int?
     }
 
-    /// The children built: their node indices and (unclipped) ends, in document order, and how
-    /// many of them are elements.
+    /// The children built: their node indices in document order, what their (unclipped) ends
+    /// make of the parent's implicit end, and how many of them are elements.
     struct BuiltChildren {
         var indices: [Int] = []
-        var ends: [MediaTime?] = []
+        var ends = TTMLChildEnds()
         var elementCount = 0
 
         /// Adds the children built after these; `offset` renumbers nodes built in another array.
         mutating func append(_ later: BuiltChildren, offset: Int = 0) {
             indices += offset == 0 ? later.indices : later.indices.map { $0 + offset }
-            ends += later.ends
+            ends.append(later.ends)
             elementCount += later.elementCount
         }
     }
@@ -321,7 +321,6 @@ struct TTMLDocumentBuilder {
         let acceptsText = context.kind == .p || context.kind == .span
         var built = BuiltChildren()
         built.indices.reserveCapacity(children.count)
-        built.ends.reserveCapacity(children.count)
         var chainBroken = false
         var cursor = context.begin
         for child in children {
@@ -349,7 +348,7 @@ struct TTMLDocumentBuilder {
             }
             guard let (childIndex, childEnd) = made else { continue }
             built.indices.append(childIndex)
-            built.ends.append(childEnd)
+            built.ends.add(childEnd)
             if chainBroken { neverActive.append(childIndex) }
             if context.isSequential {
                 if let childEnd { cursor = childEnd } else { chainBroken = true }

@@ -73,6 +73,8 @@ struct TTMLInlineContent {
             out.append(.span(Span(.language(language), sharedStyle: style, children: children)))
         } else if document.nodes[node].kind == .span || style.identity != nil {
             out.append(.span(Span(.styled, sharedStyle: style, children: children)))
+        } else if out.isEmpty {
+            out = children  // a cue's one paragraph: its runs become the cue's, not copied over
         } else {
             out.append(contentsOf: children)
         }

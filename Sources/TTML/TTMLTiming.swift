@@ -82,15 +82,38 @@ enum TTMLTiming {
     ///   when it has none), SMIL's `endsync="last"`.
     /// - A `seq` container: the end of its last child (its begin when it has none).
     static func implicitEnd(isLeaf: Bool, parentIsSequential: Bool, isSequential: Bool, begin: MediaTime,
-                            childEnds: [MediaTime?]) -> MediaTime? {
+                            childEnds: TTMLChildEnds) -> MediaTime? {
         if isLeaf { return parentIsSequential ? begin : nil }
-        guard !childEnds.isEmpty else { return begin }
-        if isSequential { return childEnds.last! }
-        var latest = begin
-        for end in childEnds {
-            guard let end else { return nil }
-            latest = max(latest, end)
-        }
-        return latest
+        guard childEnds.count > 0 else { return begin }
+        if isSequential { return childEnds.last }
+        guard !childEnds.anyIndefinite, let latest = childEnds.latest else { return nil }
+        return max(begin, latest)
+    }
+}
+
+/// What an element's implicit end needs of its children's ends, gathered as they are built
+/// (keeping every end in an array of its own cost an allocation per element).
+struct TTMLChildEnds {
+    private(set) var count = 0
+    /// The last child's end (a `seq` container ends with it).
+    private(set) var last: MediaTime?
+    /// The latest end among the children with one, and whether any has none (a `par` container
+    /// ends with the latest, or never when one of them never ends).
+    private(set) var latest: MediaTime?
+    private(set) var anyIndefinite = false
+
+    mutating func add(_ end: MediaTime?) {
+        count += 1
+        last = end
+        if let end { latest = latest.map { max($0, end) } ?? end } else { anyIndefinite = true }
+    }
+
+    /// The ends of children built after these.
+    mutating func append(_ later: TTMLChildEnds) {
+        guard later.count > 0 else { return }
+        count += later.count
+        last = later.last
+        if let end = later.latest { latest = latest.map { max($0, end) } ?? end }
+        anyIndefinite = anyIndefinite || later.anyIndefinite
     }
 }

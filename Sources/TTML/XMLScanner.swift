@@ -418,6 +418,7 @@ private struct XMLParser {
         beginText(at: pos)
         var runStart = pos
         var decoded = false
+        skipPlainText()
         while pos < n {
             let b = bytes[pos]
             if b == UInt8(ascii: "<") { break }
@@ -437,6 +438,21 @@ private struct XMLParser {
             cleanText = runStart..<pos
         } else {
             appendRaw(runStart, pos)
+        }
+    }
+
+    /// Moves `pos` past whole words of eight bytes that hold no '<', no '&' and nothing below
+    /// U+0020: most character data is runs of letters and spaces, which need no look byte by byte.
+    @inline(__always) mutating func skipPlainText() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        while pos + 8 <= n {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
+            if hasZeroByte(word ^ (ones &* 0x3C)) || hasZeroByte(word ^ (ones &* 0x26))
+                || (word &- ones &* 0x20) & ~word & highs != 0 { return }
+            pos += 8
         }
     }
 
