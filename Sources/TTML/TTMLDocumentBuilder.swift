@@ -199,39 +199,42 @@ struct TTMLDocumentBuilder {
         var language = inherited
         var preservesSpace = inheritedSpace
         var role: String?
-        var regionReference: XMLAttribute?
-        var agents: XMLAttribute?
+        var regionReference: Int?
+        var agents: Int?
         // One pass over the attributes: elements have few, and looking each name up costs more.
-        for attribute in element.attributes {
+        // By index: an attribute kept aside (or iterated by value) was copied, four Strings retained.
+        let attributes = element.attributes
+        for k in attributes.indices {
             // No namespace first: most attributes (timing, region, style) have none. Namespaces
             // are told apart by length before they are compared (a comparison is a call).
-            let namespace = attribute.name.namespace
-            let local = attribute.name.local
+            let namespace = attributes[k].name.namespace
+            let local = attributes[k].name.local
             switch namespace.utf8.count {
             case 0:
-                if local == "region" { regionReference = attribute }
+                if local == "region" { regionReference = k }
             case Self.xmlNamespaceLength where namespace == XMLNamespace.xml:
                 switch local {
-                case "id": id = attribute.value
-                case "lang": language = attribute.value
-                case "space": preservesSpace = trimmed(attribute.value) == "preserve"
+                case "id": id = attributes[k].value
+                case "lang": language = attributes[k].value
+                case "space": preservesSpace = trimmed(attributes[k].value) == "preserve"
                 default: break
                 }
             case Self.ttmNamespaceLength where namespace == XMLNamespace.ttm:
-                if local == "agent" { agents = attribute }
-                if local == "role" { role = trimmed(attribute.value) }
+                if local == "agent" { agents = k }
+                if local == "role" { role = trimmed(attributes[k].value) }
             default:
                 break
             }
         }
         var region: Int?
-        if let reference = regionReference {
-            let id = trimmed(reference.value)
+        if let k = regionReference {
+            let id = trimmed(attributes[k].value)
             if let r = regionNamed(id) {
                 region = r
             } else {
                 region = -1
-                log.report(.warning, .ttmlUnknownRegion, "region=\"\(id)\" names no region; this content is not shown", at: reference.location)
+                log.report(.warning, .ttmlUnknownRegion, "region=\"\(id)\" names no region; this content is not shown",
+                           at: attributes[k].location)
             }
         }
         // One pass over the children for what applies to the element as a whole: inline regions,
@@ -251,7 +254,7 @@ struct TTMLDocumentBuilder {
         let specifiedStyles = styles.specifiedStyles(of: element, nestedStyles: hasNestedStyles, log: &log)
         var agent: String?
         if let agents {
-            let first = agents.value.split(separator: " ").first.map(String.init)
+            let first = attributes[agents].value.split(separator: " ").first.map(String.init)
             agent = first.map { agentNames[$0] ?? $0 }
         }
         nodes.append(TTMLContentNode(kind: kind, id: id, location: element.location, interval: TTMLInterval(begin: begin, end: explicitEnd),

@@ -17,30 +17,36 @@ struct TTMLTimingAttributes {
 
     /// Reads the attributes (TTML2 §12.2); an invalid value is reported and ignored.
     init(_ element: XMLElement, parameters: TTMLTimingParameters, log: inout DiagnosticLog) {
-        for attribute in element.attributes where attribute.name.namespace.isEmpty {
-            let local = attribute.name.local
+        // By index, and values passed alone: handing the attribute itself to `time` copied it
+        // (four Strings retained and released) for every begin and end of a document.
+        let attributes = element.attributes
+        for k in attributes.indices where attributes[k].name.namespace.isEmpty {
+            let local = attributes[k].name.local
             // By length first: a String switch compares with each case in turn, each a call.
             switch local.utf8.count {
-            case 5 where local == "begin": begin = Self.time(attribute, parameters, &log)
-            case 3 where local == "end": end = Self.time(attribute, parameters, &log)
-            case 3 where local == "dur": dur = Self.time(attribute, parameters, &log)
+            case 5 where local == "begin": begin = Self.time(attributes, k, parameters, &log)
+            case 3 where local == "end": end = Self.time(attributes, k, parameters, &log)
+            case 3 where local == "dur": dur = Self.time(attributes, k, parameters, &log)
             case 13 where local == "timeContainer":
-                switch trimmed(attribute.value) {
+                switch trimmed(attributes[k].value) {
                 case "seq": isSequential = true
                 case "par": isSequential = false
                 default:
                     log.report(.warning, .ttmlBadTimeContainer,
-                               "timeContainer=\"\(attribute.value)\" is neither par nor seq; par is used", at: attribute.location)
+                               "timeContainer=\"\(attributes[k].value)\" is neither par nor seq; par is used", at: attributes[k].location)
                 }
             default: break
             }
         }
     }
 
-    static func time(_ attribute: XMLAttribute, _ parameters: TTMLTimingParameters, _ log: inout DiagnosticLog) -> MediaTime? {
-        switch TTMLTimeExpression.parse(attribute.value, parameters: parameters) {
+    /// The time attribute `k` of `attributes` states, or nil (reported) when it is invalid.
+    static func time(_ attributes: [XMLAttribute], _ k: Int, _ parameters: TTMLTimingParameters,
+                     _ log: inout DiagnosticLog) -> MediaTime? {
+        switch TTMLTimeExpression.parse(attributes[k].value, parameters: parameters) {
         case .success(let t): return t
         case .failure(let invalid):
+            let attribute = attributes[k]
             log.report(.warning, .ttmlBadTime, "\(attribute.name.local)=\"\(attribute.value)\": \(invalid.reason); the attribute is ignored",
                        at: attribute.location)
             return nil

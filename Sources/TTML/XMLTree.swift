@@ -106,7 +106,9 @@ public final class XMLElement: Sendable, Hashable {
 
     /// The value of the attribute with this resolved name, if present.
     public func attribute(_ name: XMLName) -> XMLAttribute? {
-        attributes.first { $0.name == name }
+        // By index: `first(where:)` copied every attribute it looked at (four Strings retained).
+        for k in attributes.indices where attributes[k].name == name { return attributes[k] }
+        return nil
     }
 
     /// The child elements, in document order.
