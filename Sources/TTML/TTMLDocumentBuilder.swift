@@ -243,7 +243,8 @@ struct TTMLDocumentBuilder {
         var inlineRegions: [XMLElement] = []
         var hasSets = false
         var hasNestedStyles = false
-        for case .element(let child) in element.children where child.name.namespace == XMLNamespace.tt {
+        for k in element.children.indices {
+            guard case .element(let child) = element.children[k], child.name.namespace == XMLNamespace.tt else { continue }
             switch child.name.local {
             case "region": inlineRegions.append(child)
             case "set": hasSets = true
@@ -326,10 +327,10 @@ struct TTMLDocumentBuilder {
         built.indices.reserveCapacity(children.count)
         var chainBroken = false
         var cursor = context.begin
-        for child in children {
+        for k in children.indices {
             let childSync = context.isSequential ? cursor : context.begin
             var made: (Int, MediaTime?)?
-            switch child {
+            switch children[k] {
             case .text(let text):
                 guard acceptsText else {
                     if !text.text.utf8.allSatisfy(isWhitespace) {

@@ -89,7 +89,9 @@ struct TTMLProfileChecker {
         func walk(_ e: XMLElement, _ depth: Int) {
             guard depth < 256 else { return }
             body(e)
-            for case .element(let child) in e.children { walk(child, depth + 1) }
+            for k in e.children.indices {
+                if case .element(let child) = e.children[k] { walk(child, depth + 1) }
+            }
         }
         walk(root, 0)
     }

@@ -743,7 +743,9 @@ private struct XMLParser {
         let bindingMark = namespaces.count
         // Namespace declarations first: they apply to the element's own name and attributes.
         var hasDeclarations = false
-        for attribute in rawAttributes where names.isDeclaration(attribute.nameID) {
+        // By index: iterating copied each attribute (its value retained and released).
+        for k in rawAttributes.indices where names.isDeclaration(rawAttributes[k].nameID) {
+            let attribute = rawAttributes[k]
             hasDeclarations = true
             let name = names[attribute.nameID]
             if name.prefix == nil {
@@ -770,26 +772,28 @@ private struct XMLParser {
         var element = PendingElement(name: XMLName(namespace, names[nameID].local), qualifiedName: qualifiedName,
                                      location: location(tagStart))
         if !rawAttributes.isEmpty { element.attributes.reserveCapacity(rawAttributes.count) }
-        for attribute in rawAttributes {
-            let id = attribute.nameID
+        for k in rawAttributes.indices {
+            let id = rawAttributes[k].nameID
+            let offset = rawAttributes[k].offset
             if hasDeclarations && names.isDeclaration(id) { continue }
             var attributeNamespace = ""
             if names.hasPrefix(id) {
                 guard let uri = names.namespace(ofPrefixOf: id, in: namespaces) else {
                     error(.xmlUnboundPrefix, "the prefix '\(names[id].prefix!)' of the attribute \(names[id].qualifiedName) is not declared; dropped",
-                          at: attribute.offset)
+                          at: offset)
                     continue
                 }
                 attributeNamespace = uri
             }
             let resolved = XMLName(attributeNamespace, names[id].local)
-            if element.attributes.contains(where: { $0.name == resolved }) {
+            // By index: `contains(where:)` copied every attribute it compared.
+            if element.attributes.indices.contains(where: { element.attributes[$0].name == resolved }) {
                 error(.xmlDuplicateAttribute, "<\(qualifiedName)> has the attribute \(names[id].qualifiedName) more than once; the first is kept",
-                      at: attribute.offset)
+                      at: offset)
                 continue
             }
-            element.attributes.append(XMLAttribute(name: resolved, qualifiedName: names[id].qualifiedName, value: attribute.value,
-                                                   location: location(attribute.offset)))
+            element.attributes.append(XMLAttribute(name: resolved, qualifiedName: names[id].qualifiedName, value: rawAttributes[k].value,
+                                                   location: location(offset)))
         }
         stack.append(OpenElement(element: consume element, bindingMark: bindingMark))
         deepest = max(deepest, stack.count)
