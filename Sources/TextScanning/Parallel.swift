@@ -70,6 +70,16 @@ public final class BackgroundTask<Result: Sendable>: @unchecked Sendable {
     public func wait() -> Result {
         queue.sync { [self] in result! }
     }
+
+    /// Waits for the work and hands over what it made, keeping no reference to it: the caller
+    /// then holds the only one (an array it changes is not copied first). Call it once, and not
+    /// after `wait()`.
+    public func take() -> Result {
+        queue.sync { [self] in
+            defer { result = nil }
+            return result!
+        }
+    }
 }
 
 /// How many pieces to split work of `size` units into, given a minimum useful piece size.
@@ -134,20 +144,3 @@ private let activeProcessorCount = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 #else
 private let activeProcessorCount = 1
 #endif
-
-extension Array where Element == Cue {
-    /// Appends `other`'s cues by moving them (no retain and release of every field, which copying
-    /// 50,000 cues costs), leaving `other` holding empty cues.
-    public mutating func appendMoving(_ other: inout [Cue]) {
-        let placeholder = Cue(start: .zero, end: nil, content: [])
-        let start = count
-        append(contentsOf: repeatElement(placeholder, count: other.count))
-        withUnsafeMutableBufferPointer { destination in
-            other.withUnsafeMutableBufferPointer { source in
-                guard let from = source.baseAddress, let to = destination.baseAddress else { return }
-                (to + start).moveUpdate(from: from, count: source.count)
-                from.initialize(repeating: placeholder, count: source.count)
-            }
-        }
-    }
-}
