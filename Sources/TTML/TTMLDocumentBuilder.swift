@@ -258,9 +258,13 @@ struct TTMLDocumentBuilder {
             let first = attributes[agents].value.split(separator: " ").first.map(String.init)
             agent = first.map { agentNames[$0] ?? $0 }
         }
-        nodes.append(TTMLContentNode(kind: kind, id: id, location: element.location, interval: TTMLInterval(begin: begin, end: explicitEnd),
-                                     region: region, specifiedStyles: specifiedStyles, language: language,
-                                     preservesSpace: preservesSpace, agent: agent, role: role))
+        appendNode(kind: kind, location: element.location, interval: TTMLInterval(begin: begin, end: explicitEnd),
+                   language: language, preservesSpace: preservesSpace)
+        if id != nil { nodes[index].id = id }
+        if region != nil { nodes[index].region = region }
+        if !specifiedStyles.isEmpty { nodes[index].specifiedStyles = specifiedStyles }
+        if agent != nil { nodes[index].agent = agent }
+        if role != nil { nodes[index].role = role }
 
         // Inline regions first: they apply to the element as a whole (TTML2 §11.1.2.1).
         for child in inlineRegions {
@@ -340,9 +344,8 @@ struct TTMLDocumentBuilder {
                     continue
                 }
                 let leafEnd: MediaTime? = context.isSequential ? childSync : nil
-                nodes.append(TTMLContentNode(kind: .text(text.text), location: text.location,
-                                             interval: TTMLInterval(begin: childSync, end: leafEnd), language: context.language,
-                                             preservesSpace: context.preservesSpace))
+                appendNode(kind: .text(text.text), location: text.location, interval: TTMLInterval(begin: childSync, end: leafEnd),
+                           language: context.language, preservesSpace: context.preservesSpace)
                 made = (nodes.count - 1, leafEnd)
             case .element(let e):
                 guard let childKind = contentKind(of: e, in: context.kind) else { continue }
@@ -410,7 +413,22 @@ struct TTMLDocumentBuilder {
         return built
     }
 
-    /// A node that holds no String and only the shared empty map and arrays (`appendMoving`).
+    /// Appends a node made of these fields (the others empty). Made in place: a node made first
+    /// and then appended was copied into the array and the original destroyed, retaining and
+    /// releasing every String, map and array in it, for every node of a document.
+    mutating func appendNode(kind: TTMLContentNode.Kind, location: SourceLocation, interval: TTMLInterval,
+                             language: String?, preservesSpace: Bool) {
+        nodes.append(Self.placeholderNode)
+        let index = nodes.count - 1
+        nodes[index].kind = kind
+        nodes[index].location = location
+        nodes[index].interval = interval
+        if language != nil { nodes[index].language = language }
+        if preservesSpace { nodes[index].preservesSpace = true }
+    }
+
+    /// A node that holds no String and only the shared empty map and arrays (`appendMoving`,
+    /// `appendNode`).
     static let placeholderNode = TTMLContentNode(kind: .br, location: SourceLocation(line: 0, column: 0),
                                                  interval: TTMLInterval(begin: .zero, end: nil))
 
