@@ -1,4 +1,5 @@
 import TimedText
+import TextScanning
 
 /// Turns a region's selected content (an ISD body) into the cue's inline nodes: each `p` a line
 /// (or several), `br` a line break, spans as `Span`s, text with white space handled as TTML2
@@ -223,20 +224,16 @@ struct TTMLInlineContent {
     /// white space is single spaces (its ends are looked at by the caller). Eight bytes at a
     /// time: a run of letters passes with a few operations on a word, not a branch per byte.
     static func isCollapsed(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         let count = text.count
         var i = 0
         var previousWasSpace = false
         if let base = text.baseAddress {
             while i + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let word = ByteWord.load(base, at: i)
                 // Bytes below 0x20 (tab, line feed, carriage return and other controls): the
-                // careful loop below decides. Bytes from 0x80 never match (`& ~word`).
-                if (word &- ones &* 0x20) & ~word & highs != 0 { break }
-                // Spaces: a high bit for each byte equal to 0x20.
-                let x = word ^ (ones &* 0x20)
-                let spaces = ~(((x & ~highs) &+ ~highs) | x) & highs
+                // careful loop below decides.
+                if ByteWord.hasByte(word, below: 0x20) { break }
+                let spaces = ByteWord.mask(word, equalTo: 0x20)
                 // Two spaces in a row, within the word or across from the word before.
                 if spaces & (spaces << 8) != 0 || (previousWasSpace && spaces & 0x80 != 0) { return false }
                 previousWasSpace = spaces >> 63 != 0

@@ -1,3 +1,5 @@
+import TextScanning
+
 /// The element and attribute names of one document, each made into Strings (and split at its
 /// colon) once. A subtitle document repeats a couple of dozen names tens of thousands of times;
 /// making a String of every occurrence and splitting it again was a large part of the scan.
@@ -89,7 +91,7 @@ struct XMLNameTable {
     static func prefixWord(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = min(range.count, 8)
         if range.lowerBound + 8 <= bytes.count, let base = bytes.baseAddress {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
+            let word = ByteWord.load(base, at: range.lowerBound)
             return count == 8 ? word : word & ((1 << UInt64(count * 8)) - 1)
         }
         var word: UInt64 = 0

@@ -445,13 +445,10 @@ private struct XMLParser {
     /// U+0020: most character data is runs of letters and spaces, which need no look byte by byte.
     @inline(__always) mutating func skipPlainText() {
         guard let base = bytes.baseAddress else { return }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
         while pos + 8 <= n {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
-            if hasZeroByte(word ^ (ones &* 0x3C)) || hasZeroByte(word ^ (ones &* 0x26))
-                || (word &- ones &* 0x20) & ~word & highs != 0 { return }
+            let word = ByteWord.load(base, at: pos)
+            if ByteWord.hasByte(word, equalTo: UInt8(ascii: "<")) || ByteWord.hasByte(word, equalTo: UInt8(ascii: "&"))
+                || ByteWord.hasByte(word, below: 0x20) { return }
             pos += 8
         }
     }

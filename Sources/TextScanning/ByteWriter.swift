@@ -258,19 +258,15 @@ public func estimatedSize(of cues: ArraySlice<Cue>) -> Int {
     cues.count * 104 + 4096
 }
 
-/// Whether `&`, `<` or `>` occurs: SWAR, eight bytes a step (a byte equals c when
-/// `x ^ c·0x0101…` has a zero byte there).
+/// Whether `&`, `<` or `>` occurs, eight bytes a step (`ByteWord`).
 @inline(__always)
 func containsMarkupCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return false }
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
     var i = 0
     let n = bytes.count
     while i + 8 <= n {
-        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        if hasZero(word ^ (ones &* 0x26)) || hasZero(word ^ (ones &* 0x3C)) || hasZero(word ^ (ones &* 0x3E)) {
+        let word = ByteWord.load(base, at: i)
+        if ByteWord.hasByte(word, equalTo: 0x26) || ByteWord.hasByte(word, equalTo: 0x3C) || ByteWord.hasByte(word, equalTo: 0x3E) {
             return true
         }
         i += 8

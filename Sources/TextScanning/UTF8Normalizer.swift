@@ -46,16 +46,10 @@ enum UTF8Normalizer {
         let n = p.count
         var i = 0
         guard let base = p.baseAddress else { return nil }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let crs: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
         while i < n {
             if i + 8 <= n {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                let hasZero = (word &- ones) & ~word & highs
-                let x = word ^ crs
-                let hasCR = (x &- ones) & ~x & highs
-                if (word & highs) | hasZero | hasCR == 0 {
+                let word = ByteWord.load(base, at: i)
+                if ByteWord.isASCII(word) && !ByteWord.hasZeroByte(word) && !ByteWord.hasByte(word, equalTo: 0x0D) {
                     i += 8
                     continue
                 }
@@ -171,9 +165,8 @@ enum UTF8Normalizer {
             var invalid = 0
             var multibyte = 0
             var i = 0
-            let highs: UInt64 = 0x8080_8080_8080_8080
             while i < p.count {
-                if i + 8 <= p.count, UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self) & highs == 0 {
+                if i + 8 <= p.count, ByteWord.isASCII(ByteWord.load(p.baseAddress!, at: i)) {
                     i += 8
                     continue
                 }
