@@ -91,6 +91,8 @@ let package = Package(
         .testTarget(name: "CaptionStylingTests", dependencies: ["CaptionStyling"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "CaptionStyling", "Timeline"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
+        // Every reader on damage shapes at n and 8n: catches work that grows faster than the input.
+        .testTarget(name: "ReaderGrowthTests", dependencies: ["SubRip", "WebVTT", "CEA608", "TTML", "TextScanning", "TestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "TimedText", "SubRip", "WebVTT", "CEA608", "TTML", "TextScanning", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -52,18 +52,36 @@ public struct TTMLISDBuilder: Sendable {
     /// Containers with many children are indexed by begin time so that finding the children
     /// active at a time costs a binary search, not a scan (a body of 10,000 paragraphs).
     private var indexes: [ChildIndex] = []
+    /// Elements and regions with many `set`s, their sets indexed the same way (by `setOwner`):
+    /// an element animated a thousand times must not look at every set at every time.
+    private var setIndexes: [Int: ChildIndex] = [:]
 
-    /// A reference, so that looking at one does not retain each of its arrays.
+    /// Items (child nodes, or sets) by begin time. A reference, so that looking at one does not
+    /// retain each of its arrays.
     final class ChildIndex: Sendable {
-        /// Child node indices, ordered by begin.
+        /// Item indices, ordered by begin.
         let order: [Int]
         let begins: [MediaTime]
         /// `maxEnds[k]`: the latest end among `order[0...k]` (nil: indefinite).
         let maxEnds: [MediaTime?]
 
-        init(order: [Int], begins: [MediaTime], maxEnds: [MediaTime?]) {
+        /// Indexes the items whose intervals are not empty.
+        init(_ items: [Int], intervals: (Int) -> TTMLInterval) {
+            let order = items.filter { !intervals($0).isEmpty }.sorted { intervals($0).begin < intervals($1).begin }
+            var maxEnds: [MediaTime?] = []
+            maxEnds.reserveCapacity(order.count)
+            var latest: MediaTime?? = .none
+            for item in order {
+                let end = intervals(item).end
+                switch latest {
+                case .none: latest = .some(end)
+                case .some(nil): break
+                case .some(let l?): latest = .some(end.map { max(l, $0) })
+                }
+                maxEnds.append(latest!)
+            }
             self.order = order
-            self.begins = begins
+            begins = order.map { intervals($0).begin }
             self.maxEnds = maxEnds
         }
     }
@@ -140,22 +158,41 @@ public struct TTMLISDBuilder: Sendable {
         self.hulls = hulls
         self.flags = flags
         for i in document.nodes.indices where document.nodes[i].children.count >= Self.indexThreshold {
-            let order = document.nodes[i].children.filter { !hulls[$0].isEmpty }.sorted { hulls[$0].begin < hulls[$1].begin }
-            var maxEnds: [MediaTime?] = []
-            maxEnds.reserveCapacity(order.count)
-            var latest: MediaTime?? = .none
-            for child in order {
-                let end = hulls[child].end
-                switch latest {
-                case .none: latest = .some(end)
-                case .some(nil): break
-                case .some(let l?): latest = .some(end.map { max(l, $0) })
-                }
-                maxEnds.append(latest!)
-            }
             self.flags[i].childIndex = Int32(indexes.count)
-            indexes.append(ChildIndex(order: order, begins: order.map { hulls[$0].begin }, maxEnds: maxEnds))
+            indexes.append(ChildIndex(document.nodes[i].children, intervals: { hulls[$0] }))
         }
+        for i in document.nodes.indices where document.nodes[i].sets.count >= Self.indexThreshold {
+            let sets = document.nodes[i].sets
+            setIndexes[Self.setOwner(node: i)] = ChildIndex(Array(sets.indices), intervals: { sets[$0].interval })
+        }
+        for r in document.regions.indices where document.regions[r].sets.count >= Self.indexThreshold {
+            let sets = document.regions[r].sets
+            setIndexes[Self.setOwner(region: r)] = ChildIndex(Array(sets.indices), intervals: { sets[$0].interval })
+        }
+    }
+
+    /// Keys of `setIndexes`.
+    static func setOwner(node: Int) -> Int { node }
+    static func setOwner(region: Int) -> Int { -1 - region }
+
+    /// Calls `body` with the index of each of `sets` (those of `owner`) active at `t`, in document order.
+    @inline(__always)
+    func forEachActiveSet(_ sets: [TTMLSet], of owner: Int, at t: MediaTime, _ body: (Int) -> Void) {
+        if sets.count >= Self.indexThreshold, let index = setIndexes[owner] {
+            var active: [Int] = []
+            var position = 0
+            appendActive(index, at: t, to: &active, from: &position) { sets[$0].interval.contains(t) }
+            for k in active { body(k) }
+        } else {
+            for k in sets.indices where sets[k].interval.contains(t) { body(k) }
+        }
+    }
+
+    /// The specified styles with the values of the `set`s active at `t` applied, in document order.
+    func styles(_ base: [XMLName: XMLAttribute], _ sets: [TTMLSet], of owner: Int, at t: MediaTime) -> [XMLName: XMLAttribute] {
+        var styles = base
+        forEachActiveSet(sets, of: owner, at: t) { k in styles.merge(sets[k].styles) { _, new in new } }
+        return styles
     }
 
     /// Each node's `NodeFlags`, without its child index.
@@ -191,13 +228,36 @@ public struct TTMLISDBuilder: Sendable {
     /// The significant times, and for each the regions whose content may change then.
     struct SignificantTimes: Sendable {
         var times: [MediaTime]
-        /// Per time, a bit per region (region `r` is bit `r`): clear when nothing that region `r`
-        /// can show begins or ends at that time, so that its selection then is the one before.
-        /// All set when that cannot be told (`set`s, more than 64 regions).
-        var changedRegions: [UInt64]
+        /// Per time `k`, the regions in which something that can be shown there begins or ends
+        /// then — `changes[changeStarts[k]..<changeStarts[k + 1]]`, in ascending order — so that
+        /// the other regions' selections then are the ones before. `everyRegion` (-1) alone when
+        /// that cannot be told (`set`s change what is shown at their own times).
+        private(set) var changeStarts: [Int32]
+        private(set) var changes: [Int32]
 
-        func mayChange(_ region: Int, at k: Int) -> Bool {
-            region >= 64 || (changedRegions[k] >> UInt64(region)) & 1 == 1
+        static let everyRegion: Int32 = -1
+
+        /// Every region may change at every time (tests: passing over regions must not matter).
+        init(everyRegionChangingAt times: [MediaTime]) {
+            self.times = times
+            changeStarts = (0...times.count).map { Int32($0) }
+            changes = Array(repeating: Self.everyRegion, count: times.count)
+        }
+
+        init(times: [MediaTime], changeStarts: [Int32], changes: [Int32]) {
+            self.times = times
+            self.changeStarts = changeStarts
+            self.changes = changes
+        }
+
+        /// Whether every region is to be looked at at time `k`.
+        func everyRegionMayChange(at k: Int) -> Bool {
+            changes[Int(changeStarts[k])..<Int(changeStarts[k + 1])].first == Self.everyRegion
+        }
+
+        /// The regions that may change at time `k` (when not every region may).
+        func changedRegions(at k: Int) -> ArraySlice<Int32> {
+            changes[Int(changeStarts[k])..<Int(changeStarts[k + 1])]
         }
     }
 
@@ -207,28 +267,30 @@ public struct TTMLISDBuilder: Sendable {
     /// region: its *regions* are all of them while none up there names one, the one named first
     /// when every one named after is that one, none otherwise. Selection for a region visits no
     /// node outside it, so a region's selection changes only at a time when a node that can be in
-    /// it begins or ends (or the region itself does).
+    /// it begins or ends (or the region itself does). Each event names every region, one, or
+    /// none, so the work is linear in the events however many regions there are.
     static func significantTimesAndChanges(of document: TTMLDocument) -> SignificantTimes {
-        let all = UInt64.max
-        // With sets (which change what is shown at their own times) or more than 64 regions, every
-        // region is looked at every time.
-        var everyRegionAlways = document.regions.count > 64 || document.regions.contains { !$0.sets.isEmpty }
-        var events: [(time: MediaTime, regions: UInt64)] = [(.zero, all)]
+        let all = SignificantTimes.everyRegion
+        let none: Int32 = -2
+        // With sets (which change what is shown at their own times) every region is looked at every time.
+        var everyRegionAlways = document.regions.contains { !$0.sets.isEmpty }
+        var events: [(time: MediaTime, region: Int32)] = [(.zero, all)]
         events.reserveCapacity(document.nodes.count * 2 + 1)
-        func add(_ interval: TTMLInterval, _ regions: UInt64) {
+        func add(_ interval: TTMLInterval, _ region: Int32) {
             guard !interval.isEmpty else { return }
-            events.append((interval.begin, regions))
-            if let end = interval.end { events.append((end, regions)) }
+            events.append((interval.begin, region))
+            if let end = interval.end { events.append((end, region)) }
         }
-        func narrowed(_ regions: UInt64, by region: Int?) -> UInt64 {
+        func narrowed(_ regions: Int32, by region: Int?) -> Int32 {
             guard let region else { return regions }
-            return region >= 0 && region < 64 ? regions & (1 << UInt64(region)) : 0
+            guard region >= 0 else { return none }
+            return regions == all || regions == Int32(region) ? Int32(region) : none
         }
         // A child whose interval is its parent's (text, and most spans and line breaks, are timed
         // by their paragraph) adds no time: sorting a few times per paragraph instead of one per
         // node halves the work. (Its regions are among its parent's, whose times these are.)
         document.nodes.withUnsafeBufferPointer { nodes in
-            var regions = [UInt64](repeating: 0, count: nodes.count)
+            var regions = [Int32](repeating: none, count: nodes.count)
             if let body = nodes.first {
                 regions[0] = narrowed(all, by: body.region)
                 add(body.interval, regions[0])
@@ -245,25 +307,30 @@ public struct TTMLISDBuilder: Sendable {
             }
         }
         for (r, region) in document.regions.enumerated() {
-            add(region.interval, r < 64 ? 1 << UInt64(r) : all)
+            add(region.interval, Int32(r))
             for s in region.sets { add(s.interval, all) }
         }
-        events.sort { $0.time < $1.time }
-        var result = SignificantTimes(times: [], changedRegions: [])
-        result.times.reserveCapacity(events.count / 2)
-        result.changedRegions.reserveCapacity(events.count / 2)
+        events.sort { $0.time < $1.time || ($0.time == $1.time && $0.region < $1.region) }
+        // Grouped by time; within a time the regions come sorted, every region (-1) first.
+        var times: [MediaTime] = []
+        var changeStarts: [Int32] = []
+        var changes: [Int32] = []
+        times.reserveCapacity(events.count / 2)
+        changeStarts.reserveCapacity(events.count / 2 + 1)
+        changes.reserveCapacity(events.count / 2)
         for event in events {
-            if result.times.last == event.time {
-                result.changedRegions[result.changedRegions.count - 1] |= event.regions
-            } else {
-                result.times.append(event.time)
-                result.changedRegions.append(event.regions)
+            if times.last != event.time {
+                times.append(event.time)
+                changeStarts.append(Int32(changes.count))
+                if everyRegionAlways { changes.append(all) }
             }
+            guard !everyRegionAlways, event.region != none else { continue }
+            let first = Int(changeStarts[changeStarts.count - 1])
+            if changes.count > first && (changes[first] == all || changes[changes.count - 1] == event.region) { continue }
+            changes.append(event.region)
         }
-        if everyRegionAlways {
-            result.changedRegions = Array(repeating: all, count: result.times.count)
-        }
-        return result
+        changeStarts.append(Int32(changes.count))
+        return SignificantTimes(times: times, changeStarts: changeStarts, changes: changes)
     }
 
     /// The whole sequence, one ISD per significant time.
@@ -297,20 +364,15 @@ public struct TTMLISDBuilder: Sendable {
         selection.removeAll(keepingCapacity: true)
         // Fields read in place: copying the region would retain each of its references.
         let sets = document.regions[r].sets
-        for k in sets.indices where sets[k].interval.contains(t) { selection.append(Self.setMarker(k)) }
-        let styles = sets.isEmpty ? document.regions[r].specifiedStyles : Self.styles(document.regions[r].specifiedStyles, sets, at: t)
+        let owner = Self.setOwner(region: r)
+        forEachActiveSet(sets, of: owner, at: t) { selection.append(Self.setMarker($0)) }
+        let styles = sets.isEmpty ? document.regions[r].specifiedStyles : self.styles(document.regions[r].specifiedStyles, sets, of: owner, at: t)
         let hidden = sets.isEmpty ? regionsHidden[r] : TTMLContentPresence.isHidden(styles)
         let shows = !hidden && !document.nodes.isEmpty
             && select(0, at: t, region: r, inherited: nil, into: &selection, scratch: &scratch)
         return (styles, shows)
     }
 
-    /// The specified styles with the values of the `set`s active at `t` applied, in document order.
-    static func styles(_ base: [XMLName: XMLAttribute], _ sets: [TTMLSet], at t: MediaTime) -> [XMLName: XMLAttribute] {
-        var styles = base
-        for s in sets where s.interval.contains(t) { styles.merge(s.styles) { _, new in new } }
-        return styles
-    }
 
     // MARK: - Selection
 
@@ -344,11 +406,11 @@ public struct TTMLISDBuilder: Sendable {
         out.append(index)
         if flag.hasSets {
             let sets = document.nodes[index].sets
-            if TTMLContentPresence.isHidden(Self.styles(document.nodes[index].specifiedStyles, sets, at: t)) {
+            if TTMLContentPresence.isHidden(styles(document.nodes[index].specifiedStyles, sets, of: index, at: t)) {
                 out.removeLast()
                 return false
             }
-            for k in sets.indices where sets[k].interval.contains(t) { out.append(Self.setMarker(k)) }
+            forEachActiveSet(sets, of: index, at: t) { out.append(Self.setMarker($0)) }
         } else if flag.hidden {
             out.removeLast()
             return false
@@ -373,7 +435,7 @@ public struct TTMLISDBuilder: Sendable {
             let base = scratch.children.count
             let k = Int(flag.childIndex)
             if scratch.positions.count < indexes.count { scratch.positions = Array(repeating: 0, count: indexes.count) }
-            appendActiveChildren(indexes[k], at: t, to: &scratch.children, from: &scratch.positions[k])
+            appendActive(indexes[k], at: t, to: &scratch.children, from: &scratch.positions[k]) { hulls[$0].contains(t) }
             for k in base..<scratch.children.count { visit(scratch.children[k]) }
             Self.truncate(&scratch.children, to: base)
         } else {
@@ -409,7 +471,7 @@ public struct TTMLISDBuilder: Sendable {
         position += 1
         while selection[position] < Self.close { position += 1 }  // the active sets: found again from t
         let styles = flags[index].hasSets
-            ? Self.styles(document.nodes[index].specifiedStyles, document.nodes[index].sets, at: t)
+            ? styles(document.nodes[index].specifiedStyles, document.nodes[index].sets, of: index, at: t)
             : document.nodes[index].specifiedStyles
         var children: [TTMLISDNode] = []
         while selection[position] != Self.close { children.append(node(in: selection, at: &position, time: t)) }
@@ -417,10 +479,11 @@ public struct TTMLISDBuilder: Sendable {
         return TTMLISDNode(node: index, styles: styles, children: children)
     }
 
-    /// Appends the children in `index` that may show something at `t` to `out`, in document order.
-    /// `position` is where the children that began by the previous time asked for ended: times
+    /// Appends the items in `index` (children, or sets) active at `t` to `out`, in document order.
+    /// `position` is where the items that began by the previous time asked for ended: times
     /// asked for in increasing order (a track's) move it a step or two, found without a search.
-    private func appendActiveChildren(_ index: ChildIndex, at t: MediaTime, to out: inout [Int], from position: inout Int) {
+    private func appendActive(_ index: ChildIndex, at t: MediaTime, to out: inout [Int], from position: inout Int,
+                              isActive: (Int) -> Bool) {
         // The children that began by t, scanned backwards while some of them may still be active.
         let begins = index.begins
         var lo = 0, hi = begins.count
@@ -442,11 +505,11 @@ public struct TTMLISDBuilder: Sendable {
         var k = lo - 1
         while k >= 0 {
             if let latest = index.maxEnds[k], latest <= t { break }
-            let child = index.order[k]
-            if hulls[child].contains(t) { out.append(child) }
+            let item = index.order[k]
+            if isActive(item) { out.append(item) }
             k -= 1
         }
-        // Back to document order (children indices grow in document order).
+        // Back to document order (indices grow in document order).
         if out.count - base > 1 { out[base...].sort() }
     }
 }

@@ -79,6 +79,9 @@ public struct TTMLReader: SourceTextReader, Sendable {
         }
         let (track, styler) = Self.track(ttml, context: TTMLStyleContext(root: root), parts: options.timelineParts)
         log.merge(profileChecks.wait())
+        if track.cues.isEmpty, let nothing = TTMLNothingShown.diagnostic(for: ttml) {
+            log.report(nothing.severity, nothing.code, nothing.message, at: nothing.location)
+        }
         empty.tracks = [track]
         log.merge(styler.log)
         return ParseResult(value: TTMLFile(document: empty, ttml: ttml, xml: scanned.value),
@@ -102,7 +105,7 @@ public struct TTMLReader: SourceTextReader, Sendable {
         let builder = TTMLISDBuilder(document: ttml)
         let found = significantTimes?.wait() ?? TTMLISDBuilder.significantTimesAndChanges(of: ttml)
         let timeline = passOverUnchanged
-            ? found : TTMLISDBuilder.SignificantTimes(times: found.times, changedRegions: Array(repeating: .max, count: found.times.count))
+            ? found : TTMLISDBuilder.SignificantTimes(everyRegionChangingAt: found.times)
         let times = timeline.times
         let count = max(1, min(times.count, parts ?? parallelPieces(size: times.count, minimumPieceSize: minimumTimesPerPart)))
         var made = parallelMap(count: count) { k in

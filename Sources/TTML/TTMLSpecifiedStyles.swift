@@ -48,8 +48,7 @@ struct TTMLSpecifiedStyleResolver {
     /// of the body built apart (`TTMLDocumentBuilder`) report exactly what one pass would.
     mutating func resolveAll(log: inout DiagnosticLog) {
         for (id, definition) in definitions where resolved[id] == nil {
-            var visiting = [id]
-            resolved[id] = specifiedStyles(of: definition, visiting: &visiting, log: &log)
+            _ = resolve(id, definition, after: [], log: &log)
         }
     }
 
@@ -93,9 +92,7 @@ struct TTMLSpecifiedStyleResolver {
         for id in references.value.split(whereSeparator: { $0 == " " }) {
             let id = String(id)
             if visiting.contains(id) {
-                log.report(.warning, .ttmlStyleCycle,
-                           "style '\(id)' refers back to itself through \(visiting.joined(separator: " → ")); the reference is ignored",
-                           at: references.location)
+                reportCycle(id, path: visiting, at: references, log: &log)
                 continue
             }
             if let cached = resolved[id] {
@@ -104,15 +101,82 @@ struct TTMLSpecifiedStyleResolver {
                 continue
             }
             guard let definition = definitions[id] else {
-                log.report(.warning, .ttmlUnknownStyle, "style=\"\(references.value)\": no style has the id '\(id)'; ignored",
-                           at: references.location)
+                reportUnknown(id, at: references, log: &log)
                 continue
             }
-            visiting.append(id)
-            let styles = specifiedStyles(of: definition, visiting: &visiting, log: &log)
-            visiting.removeLast()
-            resolved[id] = styles
-            result.merge(styles) { _, new in new }
+            result.merge(resolve(id, definition, after: visiting, log: &log)) { _, new in new }
         }
+    }
+
+    /// A style element being resolved: the references it names and how far through them it is.
+    private struct Frame {
+        var id: String
+        var element: XMLElement
+        var references: XMLAttribute?
+        var ids: [Substring]
+        var next = 0
+        var styles: [XMLName: XMLAttribute] = [:]
+
+        init(_ id: String, _ element: XMLElement) {
+            self.id = id
+            self.element = element
+            references = element.attribute(TTMLSpecifiedStyleResolver.styleAttribute)
+            ids = references?.value.split(whereSeparator: { $0 == " " }) ?? []
+        }
+    }
+
+    /// The specified style set of the style element `id`, stored in `resolved`, with every style it
+    /// refers to, depth first. The chain is followed with a stack of its own: a chain of thousands
+    /// of styles each naming the one before must neither exhaust the call stack nor look along
+    /// the chain for a cycle at every step. `path` is the chain that led here.
+    private mutating func resolve(_ id: String, _ definition: XMLElement, after path: [String], log: inout DiagnosticLog)
+        -> [XMLName: XMLAttribute] {
+        var frames = [Frame(id, definition)]
+        var onPath = Set(path)
+        onPath.insert(id)
+        while !frames.isEmpty {
+            let f = frames.count - 1
+            if frames[f].next < frames[f].ids.count {
+                let reference = String(frames[f].ids[frames[f].next])
+                frames[f].next += 1
+                let attribute = frames[f].references!
+                if onPath.contains(reference) {
+                    reportCycle(reference, path: path + frames.map(\.id), at: attribute, log: &log)
+                } else if let cached = resolved[reference] {
+                    frames[f].styles.merge(cached) { _, new in new }
+                } else if let next = definitions[reference] {
+                    frames.append(Frame(reference, next))
+                    onPath.insert(reference)
+                } else {
+                    reportUnknown(reference, at: attribute, log: &log)
+                }
+                continue
+            }
+            var done = frames.removeLast()
+            onPath.remove(done.id)
+            let element = done.element
+            for k in element.attributes.indices where Self.isStyleAttribute(element.attributes[k].name) {
+                done.styles[element.attributes[k].name] = element.attributes[k]
+            }
+            resolved[done.id] = done.styles
+            guard let parent = frames.indices.last else { return done.styles }
+            if frames[parent].styles.isEmpty {
+                frames[parent].styles = done.styles
+            } else {
+                frames[parent].styles.merge(done.styles) { _, new in new }
+            }
+        }
+        return [:]
+    }
+
+    private func reportCycle(_ id: String, path: [String], at references: XMLAttribute, log: inout DiagnosticLog) {
+        log.report(.warning, .ttmlStyleCycle,
+                   "style '\(id)' refers back to itself through \(path.joined(separator: " → ")); the reference is ignored",
+                   at: references.location)
+    }
+
+    private func reportUnknown(_ id: String, at references: XMLAttribute, log: inout DiagnosticLog) {
+        log.report(.warning, .ttmlUnknownStyle, "style=\"\(references.value)\": no style has the id '\(id)'; ignored",
+                   at: references.location)
     }
 }

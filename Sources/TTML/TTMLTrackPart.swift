@@ -71,41 +71,51 @@ struct TTMLTrackPart: @unchecked Sendable {
         let t = timeline.times[k]
         let isFirst = begin == nil
         if isFirst { begin = t }
-        for r in document.regions.indices where isFirst || timeline.mayChange(r, at: k) {
-            var shows = false
-            var styles: [XMLName: XMLAttribute] = [:]
-            if document.regions[r].interval.contains(t) {
-                (styles, shows) = builder.selectRegion(r, at: t, into: &selection, scratch: &scratch)
+        if isFirst || timeline.everyRegionMayChange(at: k) {
+            for r in document.regions.indices { update(r, at: t, isFirst: isFirst, from: builder, selection: &selection, scratch: &scratch) }
+        } else {
+            for r in timeline.changedRegions(at: k) {
+                update(Int(r), at: t, isFirst: false, from: builder, selection: &selection, scratch: &scratch)
             }
-            // The open cue looked at in place: copying it would retain its selection, tree and styles.
-            if shows, open[r]?.selection == selection { continue }
-            guard shows else {
-                if let cue = open[r]?.cue { cues[cue].end = t }
-                open[r] = nil
-                continue
-            }
-            // Without sets another selection is other content, and the cue is made from the
-            // selection; with them, the tree is made and compared (other sets may give the same).
-            let body = builder.hasSets ? builder.content(selection, at: t) : nil
-            if let cue = open[r]?.cue {
-                if let body, open[r]!.body == body && open[r]!.styles == styles {
-                    open[r]!.selection = selection
-                    continue
-                }
-                cues[cue].end = t
-            }
-            let opened = OpenCue(cue: cues.count, selection: selection, body: body, styles: styles)
-            open[r] = opened
-            if isFirst { openedFirst[r] = opened }
-            if let body {
-                cues.append(cue(showing: body, in: r, styles: styles, from: t))
-            } else {
-                cues.append(document.nodes.withUnsafeBufferPointer { nodes in
-                    selection.withUnsafeBufferPointer { cue(showing: TTMLSelectedNode.root(of: $0, nodes: nodes), in: r, styles: styles, from: t) }
-                })
-            }
-            usedRegions.insert(r)
         }
+    }
+
+    /// Region `r` at time `t`: its open cue goes on, ends, or gives way to a new one.
+    private mutating func update(_ r: Int, at t: MediaTime, isFirst: Bool, from builder: TTMLISDBuilder,
+                                 selection: inout [Int], scratch: inout TTMLISDBuilder.SelectionScratch) {
+        var shows = false
+        var styles: [XMLName: XMLAttribute] = [:]
+        if document.regions[r].interval.contains(t) {
+            (styles, shows) = builder.selectRegion(r, at: t, into: &selection, scratch: &scratch)
+        }
+        // The open cue looked at in place: copying it would retain its selection, tree and styles.
+        if shows, open[r]?.selection == selection { return }
+        guard shows else {
+            if let cue = open[r]?.cue { cues[cue].end = t }
+            open[r] = nil
+            return
+        }
+        // Without sets another selection is other content, and the cue is made from the
+        // selection; with them, the tree is made and compared (other sets may give the same).
+        let body = builder.hasSets ? builder.content(selection, at: t) : nil
+        if let cue = open[r]?.cue {
+            if let body, open[r]!.body == body && open[r]!.styles == styles {
+                open[r]!.selection = selection
+                return
+            }
+            cues[cue].end = t
+        }
+        let opened = OpenCue(cue: cues.count, selection: selection, body: body, styles: styles)
+        open[r] = opened
+        if isFirst { openedFirst[r] = opened }
+        if let body {
+            cues.append(cue(showing: body, in: r, styles: styles, from: t))
+        } else {
+            cues.append(document.nodes.withUnsafeBufferPointer { nodes in
+                selection.withUnsafeBufferPointer { cue(showing: TTMLSelectedNode.root(of: $0, nodes: nodes), in: r, styles: styles, from: t) }
+            })
+        }
+        usedRegions.insert(r)
     }
 
     private mutating func cue<Node: TTMLShownNode>(showing body: Node, in region: Int, styles: [XMLName: XMLAttribute], from begin: MediaTime) -> Cue {

@@ -769,6 +769,10 @@ private struct XMLParser {
         var element = PendingElement(name: XMLName(namespace, names[nameID].local), qualifiedName: qualifiedName,
                                      location: location(tagStart))
         if !rawAttributes.isEmpty { element.attributes.reserveCapacity(rawAttributes.count) }
+        // Past a few attributes, duplicates are found in a set: comparing each with all the ones
+        // before grows with the square of their number.
+        let findsDuplicatesInSet = rawAttributes.count > 16
+        var seen = Set<XMLName>()
         for k in rawAttributes.indices {
             let id = rawAttributes[k].nameID
             let offset = rawAttributes[k].offset
@@ -784,7 +788,9 @@ private struct XMLParser {
             }
             let resolved = XMLName(attributeNamespace, names[id].local)
             // By index: `contains(where:)` copied every attribute it compared.
-            if element.attributes.indices.contains(where: { element.attributes[$0].name == resolved }) {
+            let isDuplicate = findsDuplicatesInSet ? !seen.insert(resolved).inserted
+                : element.attributes.indices.contains(where: { element.attributes[$0].name == resolved })
+            if isDuplicate {
                 error(.xmlDuplicateAttribute, "<\(qualifiedName)> has the attribute \(names[id].qualifiedName) more than once; the first is kept",
                       at: offset)
                 continue

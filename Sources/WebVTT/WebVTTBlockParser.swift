@@ -27,7 +27,15 @@ struct WebVTTBlockParser {
     /// The 1-based number of the line at `position`.
     var line: Int
     var seenCue: Bool
-    var regionValues: [WebVTTRegionValues]
+    private(set) var regionValues: [WebVTTRegionValues]
+    /// Where the last region of each identifier is in `regionValues`: `region:` finds it in one look-up.
+    private var regionIndexByID: [String: Int] = [:]
+
+    private static func indexByID(_ regions: [WebVTTRegionValues]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (k, region) in regions.enumerated() { index[region.id] = k }
+        return index
+    }
     let keepsCueValues: Bool
 
     var cues: [Cue] = []
@@ -61,6 +69,7 @@ struct WebVTTBlockParser {
         line = firstLine
         self.seenCue = seenCue
         self.regionValues = regionValues
+        regionIndexByID = Self.indexByID(regionValues)
         self.keepsCueValues = keepsCueValues
     }
 
@@ -167,6 +176,7 @@ struct WebVTTBlockParser {
             styleSheets.append(WebVTTStyleSheet(parsing: css, startingLine: blockLine + 1, diagnostics: &log))
         } else if region {
             let parsed = WebVTTRegionSettings.parse(p, buffer, firstLine: blockLine + 1, log: &log)
+            regionIndexByID[parsed.values.id] = regionValues.count
             regionValues.append(parsed.values)
             regions.append(parsed.model)
         } else if !failedTiming {
@@ -265,7 +275,7 @@ struct WebVTTBlockParser {
         if let k = recentByHash[hash], sameBytes(recentTexts[k], text) {
             return ParsedTiming(id: identifier, start: start, end: end, remembered: k)
         }
-        var settings = WebVTTCueSettings(regions: regionValues)
+        var settings = WebVTTCueSettings(regions: regionIndexByID)
         let reportsBefore = log.reportCount
         if !text.isEmpty {
             settings.parse(p, text, lineNumber: lineNumber, lineStart: range.lowerBound, log: &log)

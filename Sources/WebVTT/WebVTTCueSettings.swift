@@ -41,10 +41,10 @@ struct WebVTTCueSettings {
     var values = WebVTTCueValues()
     var layout = CueLayout()
 
-    /// The regions defined so far, for `region:` (the last one with the identifier wins).
-    let regions: [WebVTTRegionValues]
+    /// The regions defined so far, for `region:`: where the last one with each identifier is.
+    let regions: [String: Int]
 
-    init(regions: [WebVTTRegionValues]) { self.regions = regions }
+    init(regions: [String: Int]) { self.regions = regions }
 
     /// Parses the settings in `p[range]`; `lineNumber` and `lineStart` place diagnostics.
     mutating func parse(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lineNumber: Int, lineStart: Int,
@@ -90,7 +90,7 @@ struct WebVTTCueSettings {
 
     private mutating func region(_ value: ByteSlice, log: inout DiagnosticLog, at location: SourceLocation) -> Bool {
         let id = String(decoding: value, as: UTF8.self)
-        if let index = regions.lastIndex(where: { $0.id == id }) {
+        if let index = regions[id] {
             values.regionIndex = index
             layout.regionID = id
         } else {
