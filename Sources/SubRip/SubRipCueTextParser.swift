@@ -8,12 +8,18 @@ extension DiagnosticCode {
     public static let badFontAttribute: Self = "srt.bad-font-attribute"
     public static let overrideStripped: Self = "srt.override-stripped"
     public static let nestingTooDeep: Self = "srt.nesting-too-deep"
+    public static let assEscape: Self = "srt.ass-escape"
+    public static let microDVDTag: Self = "srt.microdvd-tag"
 }
 
 /// The text lines of one SRT cue as an inline tree: `<i> <b> <u> <s> <font color face size>` (any
 /// case, nested, unclosed or mis-nested), `<br>`, HTML character references, and `{\…}` override
 /// blocks of which the alignment tags (`\an1`…`\an9`, legacy `\a`) and the `\i \b \u \s` toggles are
-/// understood and the rest is stripped with a diagnostic. A `<` or `{` that does not start markup is text.
+/// understood and the rest is stripped with a diagnostic. Markup from neighbouring formats that
+/// SRT files carry is understood too: the SSA escapes `\N`/`\n` (a line break) and `\h` (a
+/// no-break space), and MicroDVD control codes (`{y:i}` for the line, `{Y:b}` for the cue,
+/// `{c:$BBGGRR}`, `{f:face}`, `{s:size}`; others are removed with a diagnostic). A `<` or `{`
+/// that does not start markup is text.
 ///
 /// One parser serves all the cues of a reader: its working buffers keep their capacity.
 struct SubRipCueTextParser {
@@ -30,7 +36,12 @@ struct SubRipCueTextParser {
     private struct Open {
         var name: TagName
         var span: Span
+        /// Until a closing tag (HTML-like tags, override toggles), the end of the line or the end
+        /// of the cue (MicroDVD `{y:…}` and `{Y:…}`).
+        var scope = Scope.tag
     }
+
+    private enum Scope { case tag, line, cue }
 
     /// Parses the lines and returns the content; diagnostics go to `log`.
     mutating func parse(_ p: UnsafeBufferPointer<UInt8>, lines: [(number: Int, range: Range<Int>)],
@@ -55,6 +66,7 @@ struct SubRipCueTextParser {
         for (k, line) in lines.enumerated() {
             if k > 0 { append(.lineBreak) }
             parseLine(p, line.range, number: line.number)
+            closeLineScoped()
         }
         return (finish(), alignment)
     }
@@ -65,10 +77,11 @@ struct SubRipCueTextParser {
         return true
     }
 
-    /// `<`, `{` and `&`: the bytes that can start a tag, an override block or a reference.
+    /// `<`, `{`, `&` and `\`: the bytes that can start a tag, an override block or control code,
+    /// a reference or an SSA escape.
     @inline(__always)
     static func mayStartMarkup(_ b: UInt8) -> Bool {
-        b == UInt8(ascii: "<") || b == UInt8(ascii: "{") || b == UInt8(ascii: "&")
+        b == UInt8(ascii: "<") || b == UInt8(ascii: "{") || b == UInt8(ascii: "&") || b == UInt8(ascii: "\\")
     }
 
     private mutating func parseLine(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) {
@@ -86,14 +99,27 @@ struct SubRipCueTextParser {
             }
             let b = p[i]
             if b == UInt8(ascii: "<"), let end = tagEnd(p, i, range.upperBound) {
-                flushText()
                 handleTag(p, i, end)
                 i = end + 1
             } else if b == UInt8(ascii: "{"), i + 1 < range.upperBound, p[i + 1] == UInt8(ascii: "\\"),
-                      let end = p[i..<range.upperBound].firstIndex(of: UInt8(ascii: "}")) {
-                flushText()
+                      let end = closingBrace(p, i, range.upperBound) {
                 handleOverride(p, (i + 1)..<end, at: i)
                 i = end + 1
+            } else if b == UInt8(ascii: "{"), let end = microDVDEnd(p, i, range.upperBound) {
+                handleMicroDVD(p, (i + 1)..<end, at: i)
+                i = end + 1
+            } else if b == UInt8(ascii: "\\"), i + 1 < range.upperBound,
+                      p[i + 1] == UInt8(ascii: "N") || p[i + 1] == UInt8(ascii: "n") || p[i + 1] == UInt8(ascii: "h") {
+                let location = SourceLocation(line: lineNumber, column: i - lineStart + 1)
+                if p[i + 1] == UInt8(ascii: "h") {
+                    text.append(contentsOf: [0xC2, 0xA0])
+                    log.report(.info, .assEscape, "SSA escape \\h read as a no-break space", at: location)
+                } else {
+                    append(.lineBreak)
+                    let letter = p[i + 1] == UInt8(ascii: "N") ? "N" : "n"
+                    log.report(.info, .assEscape, "SSA escape \\\(letter) read as a line break", at: location)
+                }
+                i += 2
             } else if b == UInt8(ascii: "&"), let (decoded, next) = CharacterReferences.decode(UnsafeBufferPointer(rebasing: p[..<range.upperBound]), at: i) {
                 text.append(contentsOf: decoded.utf8)
                 i = next
@@ -103,6 +129,32 @@ struct SubRipCueTextParser {
             }
         }
         flushText()
+    }
+
+    /// The `}` closing an override block that starts at `start`, if it comes before the next `{`:
+    /// an unclosed `{\` is text, and looking no further than the next brace keeps a line of
+    /// many of them linear.
+    private func closingBrace(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ limit: Int) -> Int? {
+        var i = start + 1
+        while i < limit {
+            if p[i] == UInt8(ascii: "}") { return i }
+            if p[i] == UInt8(ascii: "{") { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The `}` of a MicroDVD control code `{x:…}` starting at `start` (a letter, a colon, at most
+    /// 64 bytes, no brace inside), or nil.
+    private func microDVDEnd(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ limit: Int) -> Int? {
+        guard start + 3 < limit, isLetter(p[start + 1]), p[start + 2] == UInt8(ascii: ":") else { return nil }
+        var i = start + 3
+        while i < limit, i - start <= 64 {
+            if p[i] == UInt8(ascii: "}") { return i }
+            if p[i] == UInt8(ascii: "{") { return nil }
+            i += 1
+        }
+        return nil
     }
 
     /// The index of the `>` closing a tag that starts at `start` with `<` then a letter or `/letter`.
@@ -120,6 +172,8 @@ struct SubRipCueTextParser {
 
     fileprivate enum TagName: String {
         case i, b, u, s, font, br
+        /// A span opened by a MicroDVD control code; closed by its scope, never by a tag.
+        case microDVD = "{y:}"
     }
 
     /// The known tag named by `p[range]`, case-insensitively, without building a String.
@@ -176,7 +230,7 @@ struct SubRipCueTextParser {
         case .u: open(.u, Span(.underline, children: []))
         case .s: open(.s, Span(.styled, style: StyleProperties(textDecoration: .lineThrough), children: []))
         case .font: open(.font, Span(.styled, style: fontStyle(p, i..<end, location: location), children: []))
-        case .br: break
+        case .br, .microDVD: break
         }
     }
 
@@ -263,6 +317,60 @@ struct SubRipCueTextParser {
         }
     }
 
+    /// A MicroDVD control code (`y:i,b`, `c:$BBGGRR`, `f:Arial`, `s:24`; lower case for the rest
+    /// of the line, upper case for the rest of the cue), without its braces.
+    private mutating func handleMicroDVD(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, at start: Int) {
+        let location = SourceLocation(line: lineNumber, column: start - lineStart + 1)
+        let code = String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
+        let letter = p[range.lowerBound]
+        let scope: Scope = letter >= UInt8(ascii: "a") ? .line : .cue
+        let value = code.dropFirst(2).trimmingCharacters()
+        let scopeName = scope == .line ? "the line" : "the cue"
+        var style = StyleProperties()
+        switch letter | 0x20 {
+        case UInt8(ascii: "y"):
+            var understood = 0
+            for flag in value.split(separator: ",") {
+                let f = flag.trimmingCharacters().lowercased()
+                switch f {
+                case "i": open(.microDVD, Span(.italic, children: []), scope: scope)
+                case "b": open(.microDVD, Span(.bold, children: []), scope: scope)
+                case "u": open(.microDVD, Span(.underline, children: []), scope: scope)
+                case "s": open(.microDVD, Span(.styled, style: StyleProperties(textDecoration: .lineThrough), children: []), scope: scope)
+                default:
+                    log.report(.warning, .microDVDTag, "MicroDVD style '\(f)' in {\(code)} is not known; removed", at: location)
+                    continue
+                }
+                understood += 1
+            }
+            if understood > 0 {
+                log.report(.info, .microDVDTag, "MicroDVD control code {\(code)} read as a style for \(scopeName)", at: location)
+            }
+            return
+        case UInt8(ascii: "c"):
+            // $BBGGRR: blue first.
+            let hex = value.hasPrefix("$") ? String(value.dropFirst()) : value
+            guard hex.utf8.count == 6, let bgr = UInt32(hex, radix: 16) else {
+                log.report(.warning, .microDVDTag, "MicroDVD colour {\(code)} cannot be read; removed", at: location)
+                return
+            }
+            style.color = Color(red: UInt8(bgr & 0xFF), green: UInt8((bgr >> 8) & 0xFF), blue: UInt8(bgr >> 16))
+        case UInt8(ascii: "f") where !value.isEmpty:
+            style.fontFamilies = [value]
+        case UInt8(ascii: "s"):
+            guard let size = Fraction(decimal: value.utf8), size > .zero else {
+                log.report(.warning, .microDVDTag, "MicroDVD size {\(code)} is not a positive number; removed", at: location)
+                return
+            }
+            style.fontSize = .pixels(size)
+        default:
+            log.report(.warning, .microDVDTag, "MicroDVD control code {\(code)} has no SRT equivalent; removed", at: location)
+            return
+        }
+        open(.microDVD, Span(.styled, style: style, children: []), scope: scope)
+        log.report(.info, .microDVDTag, "MicroDVD control code {\(code)} read as a style for \(scopeName)", at: location)
+    }
+
     /// SSA v4 `\a` alignment (1–3 bottom, 5–7 top, 9–11 middle) as numpad `\an`.
     static let legacyAlignment: [Int: Int] = [1: 1, 2: 2, 3: 3, 5: 7, 6: 8, 7: 9, 9: 4, 10: 5, 11: 6]
 
@@ -276,8 +384,10 @@ struct SubRipCueTextParser {
 
     // MARK: - Tree building
 
-    /// Adds the pending text, merged into a text node just before it (an ignored tag leaves two
-    /// runs that are one text), so that the tree is the same however the markup was written.
+    /// Adds the pending text. Text is flushed only when the tree changes shape (a node or a span
+    /// begins or ends), so an ignored tag leaves one run, however many there are; the merge with a
+    /// text node just before is a safeguard that keeps the tree the same however the markup was
+    /// written.
     private mutating func flushText() {
         guard !text.isEmpty else { return }
         let run = String(decoding: text, as: UTF8.self)
@@ -288,10 +398,15 @@ struct SubRipCueTextParser {
             stack[stack.count - 1].span.children[stack[stack.count - 1].span.children.count - 1] = .text(previous + run)
             return
         }
-        append(.text(run))
+        appendNode(.text(run))
     }
 
     private mutating func append(_ node: InlineNode) {
+        flushText()
+        appendNode(node)
+    }
+
+    private mutating func appendNode(_ node: InlineNode) {
         if stack.isEmpty {
             root.append(node)
         } else {
@@ -301,9 +416,25 @@ struct SubRipCueTextParser {
 
     static let maximumDepth = 100
 
-    private mutating func open(_ name: TagName, _ span: Span) {
+    private mutating func open(_ name: TagName, _ span: Span, scope: Scope = .tag) {
         guard stack.count < Self.maximumDepth else { return }  // override toggles come here unchecked
-        stack.append(Open(name: name, span: span))
+        flushText()
+        stack.append(Open(name: name, span: span, scope: scope))
+    }
+
+    /// At the end of a line, the spans of lower-case MicroDVD codes end (and any tag opened
+    /// inside them with them).
+    private mutating func closeLineScoped() {
+        guard let lowest = stack.firstIndex(where: { $0.scope == .line }) else { return }
+        flushText()
+        while stack.count > lowest {
+            let inner = stack.removeLast()
+            if inner.scope == .tag {
+                log.report(.info, .unclosedTag, "<\(inner.name.rawValue)> closed at the end of a MicroDVD line style",
+                           at: SourceLocation(line: lineNumber, column: 1))
+            }
+            append(.span(inner.span))
+        }
     }
 
     private mutating func close(_ name: TagName, at location: SourceLocation) {
@@ -311,6 +442,7 @@ struct SubRipCueTextParser {
             log.report(.warning, .unmatchedCloseTag, "closing </\(name.rawValue)> without an open <\(name.rawValue)>; ignored", at: location)
             return
         }
+        flushText()
         while stack.count > index + 1 {
             let inner = stack.removeLast()
             log.report(.info, .unclosedTag, "<\(inner.name.rawValue)> closed by </\(name.rawValue)>", at: location)
@@ -323,8 +455,10 @@ struct SubRipCueTextParser {
     private mutating func finish() -> [InlineNode] {
         flushText()
         while let inner = stack.popLast() {
-            log.report(.info, .unclosedTag, "<\(inner.name.rawValue)> not closed; closed at the end of the cue",
-                       at: SourceLocation(line: lineNumber, column: 1))
+            if inner.scope == .tag {
+                log.report(.info, .unclosedTag, "<\(inner.name.rawValue)> not closed; closed at the end of the cue",
+                           at: SourceLocation(line: lineNumber, column: 1))
+            }
             append(.span(inner.span))
         }
         return root

@@ -56,8 +56,12 @@ public struct SubRipReader: SourceTextReader, Sendable {
             ])
         }
         var log = DiagnosticLog()
-        let cues = source.withUnsafeBytes { readInParallel($0, log: &log) }
-        var track = Track(kind: .subtitles, cues: cues)
+        var piece = source.withUnsafeBytes { readInParallel($0, log: &log) }
+        // Before sorting: the evidence for a reading of short fractions is the file's own order.
+        SubRipFractionReading.decide(&piece.cues, piece.shortFractions, log: &log)
+        let cues = piece.cues
+        var track = Track(kind: .subtitles, cues: piece.cues)
+        piece.cues = []
         if cues.indices.dropFirst().contains(where: { cues[$0 - 1].start > cues[$0].start }) {
             log.report(.info, .outOfOrder, "cues are not in start-time order; sorted", at: nil)
             track.sortCuesByStart()
@@ -78,7 +82,7 @@ public struct SubRipReader: SourceTextReader, Sendable {
 
     /// Large files are read in pieces on all cores: each piece starts at a cue (a blank line, then
     /// an index and a timing line), so the pieces are independent and their cues concatenate.
-    private func readInParallel(_ p: UnsafeBufferPointer<UInt8>, log: inout DiagnosticLog) -> [Cue] {
+    private func readInParallel(_ p: UnsafeBufferPointer<UInt8>, log: inout DiagnosticLog) -> Piece {
         let lines = LineTable(p)
         let pieces = parallelPieces(size: p.count, minimumPieceSize: options.minimumParallelPieceSize)
         var bounds = [0]
@@ -95,16 +99,20 @@ public struct SubRipReader: SourceTextReader, Sendable {
         let results = parallelMap(count: starts.count - 1) { k in
             var pieceLog = DiagnosticLog()
             let capacity = k == 0 ? lines.count / 4 : (starts[k + 1] - starts[k]) / 4
-            let cues = reader.read(buffer, lines, starts[k]..<starts[k + 1], capacity: capacity, log: &pieceLog)
-            return (cues, pieceLog)
+            let piece = reader.read(buffer, lines, starts[k]..<starts[k + 1], capacity: capacity, log: &pieceLog)
+            return (piece, pieceLog)
         }
         // The first piece reserved room for every cue: the others are moved into it.
-        var pieceCues = results.map(\.0)
-        var cues: [Cue] = []
-        swap(&cues, &pieceCues[0])
-        for k in pieceCues.indices.dropFirst() { cues.appendMoving(&pieceCues[k]) }
+        var parts = results.map(\.0)
+        var whole = Piece()
+        swap(&whole, &parts[0])
+        for k in parts.indices.dropFirst() {
+            let offset = whole.cues.count
+            whole.shortFractions += parts[k].shortFractions.map { var c = $0; c.cue += offset; return c }
+            whole.cues.appendMoving(&parts[k].cues)
+        }
         for (_, pieceLog) in results { log.merge(pieceLog) }
-        return cues
+        return whole
     }
 
     /// The first line at or after `line` (within 5,000 lines) that starts a cue after a blank line.
@@ -119,14 +127,38 @@ public struct SubRipReader: SourceTextReader, Sendable {
         return nil
     }
 
-    private func read(_ p: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ range: Range<Int>, capacity: Int,
-                      log: inout DiagnosticLog) -> [Cue] {
+    /// What one piece of the text holds: its cues, and the cues whose times have one- or
+    /// two-digit fractions (indices into `cues`), whose reading is decided for the whole file.
+    struct Piece {
         var cues: [Cue] = []
-        cues.reserveCapacity(capacity)
+        var shortFractions: [SubRipFractionReading.Candidate] = []
+    }
+
+    private func read(_ p: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ range: Range<Int>, capacity: Int,
+                      log: inout DiagnosticLog) -> Piece {
+        var piece = Piece()
+        piece.cues.reserveCapacity(capacity)
         var textParser = SubRipCueTextParser()
-        // Text lines of the last cue, so text found after a blank line can still join it.
+        // The text lines of the last cue: its content is parsed once they are all known (text
+        // after a blank line still joins it), so that every line is parsed once.
         var lastCueLines: [(number: Int, range: Range<Int>)] = []
+        var lastCueIsOpen = false
+        var lastCueTimingLine = 0
+        // A cue skipped for its timing line takes the text after its blank lines with it.
+        var lastBlockWasSkipped = false
         var textLines: [(number: Int, range: Range<Int>)] = []
+        func finishLastCue(_ log: inout DiagnosticLog) {
+            guard lastCueIsOpen else { return }
+            lastCueIsOpen = false
+            let k = piece.cues.count - 1
+            if lastCueLines.isEmpty {
+                log.report(.info, .emptyCue, "cue has no text", at: SourceLocation(line: lastCueTimingLine, column: 1))
+                return
+            }
+            let (content, alignment) = textParser.parse(p, lines: lastCueLines, log: &log)
+            piece.cues[k].content = content
+            if alignment != nil { piece.cues[k].layout = layout(alignment: alignment, box: piece.cues[k].layout.box) }
+        }
         var i = range.lowerBound
         while i < range.upperBound {
             if isBlank(p, lines[i]) { i += 1; continue }
@@ -144,11 +176,15 @@ public struct SubRipReader: SourceTextReader, Sendable {
                     }
                     timingIndex = i + 1
                     outcome = next
-                } else if !cues.isEmpty {
+                } else if lastBlockWasSkipped {
+                    log.report(.warning, .textAfterBlankLine, "text after a blank line, after a skipped cue; skipped with it",
+                               at: SourceLocation(line: lineNumber, column: 1))
+                    i += 1
+                    continue
+                } else if !piece.cues.isEmpty {
                     log.report(.warning, .textAfterBlankLine, "text after a blank line; appended to the cue before it",
                                at: SourceLocation(line: lineNumber, column: 1))
                     lastCueLines.append((lineNumber, lines[i]))
-                    replaceText(of: &cues[cues.count - 1], with: lastCueLines, p, parser: &textParser, log: &log)
                     i += 1
                     continue
                 } else {
@@ -167,7 +203,7 @@ public struct SubRipReader: SourceTextReader, Sendable {
             var j = timingIndex + 1
             textLines.removeAll(keepingCapacity: true)
             while j < range.upperBound, !isBlank(p, lines[j]) {
-                if startsCue(p, lines, j, limit: range.upperBound) {
+                if startsCue(p, lines, j, limit: range.upperBound, afterText: !textLines.isEmpty) {
                     log.report(.warning, .missingBlankLine, "missing blank line before this cue",
                                at: SourceLocation(line: j + 1, column: 1))
                     break
@@ -176,6 +212,7 @@ public struct SubRipReader: SourceTextReader, Sendable {
                 j += 1
             }
             i = j
+            finishLastCue(&log)
 
             let timingLocation = SourceLocation(line: timingIndex + 1, column: 1)
             switch outcome {
@@ -185,6 +222,7 @@ public struct SubRipReader: SourceTextReader, Sendable {
                 log.report(.error, .badTimestamp, "\(message); cue skipped with its \(textLines.count) text line\(textLines.count == 1 ? "" : "s")",
                            at: SourceLocation(line: timingIndex + 1, column: offset - lines[timingIndex].lowerBound + 1))
                 lastCueLines.removeAll(keepingCapacity: true)
+                lastBlockWasSkipped = true
             case .timing(let timing):
                 for note in timing.notes {
                     log.report(note.severity, note.code, note.message,
@@ -193,36 +231,31 @@ public struct SubRipReader: SourceTextReader, Sendable {
                 let box = timing.trailing.flatMap {
                     coordinates(p, $0, line: timingIndex + 1, lineStart: lines[timingIndex].lowerBound, log: &log)
                 }
-                if timing.end < timing.start {
-                    log.report(.warning, .endBeforeStart,
-                               "cue ends (\(timing.end.secondsText) s) before it starts (\(timing.start.secondsText) s); kept as it is",
+                if timing.startAsMilliseconds != nil || timing.endAsMilliseconds != nil {
+                    // Whether the end is before the start depends on the reading the file is given.
+                    piece.shortFractions.append(.init(cue: piece.cues.count, start: timing.startAsMilliseconds,
+                                                      end: timing.endAsMilliseconds, timingLine: timingIndex + 1))
+                } else if timing.end < timing.start {
+                    log.report(.warning, .endBeforeStart, SubRipFractionReading.endBeforeStartMessage(timing.start, timing.end),
                                at: timingLocation)
                 }
-                if textLines.isEmpty {
-                    log.report(.info, .emptyCue, "cue has no text", at: timingLocation)
-                }
-                let (content, alignment) = textParser.parse(p, lines: textLines, log: &log)
-                // Built in place: most cues have the default layout and go straight into the array.
-                if alignment == nil && box == nil {
-                    cues.append(Cue(id: id, start: timing.start, end: timing.end, content: content,
-                                    source: SourceLocation(line: lineNumber, column: 1)))
+                // Built in place: most cues have the default layout and go straight into the
+                // array; the content is parsed when the cue's last text line is known.
+                let source = SourceLocation(line: lineNumber, column: 1)
+                if box == nil {
+                    piece.cues.append(Cue(id: id, start: timing.start, end: timing.end, content: [], source: source))
                 } else {
-                    cues.append(Cue(id: id, start: timing.start, end: timing.end, content: content,
-                                    layout: layout(alignment: alignment, box: box),
-                                    source: SourceLocation(line: lineNumber, column: 1)))
+                    piece.cues.append(Cue(id: id, start: timing.start, end: timing.end, content: [],
+                                          layout: layout(alignment: nil, box: box), source: source))
                 }
                 swap(&lastCueLines, &textLines)
+                lastCueIsOpen = true
+                lastCueTimingLine = timingIndex + 1
+                lastBlockWasSkipped = false
             }
         }
-        return cues
-    }
-
-    /// Text found after a blank line joins the cue before it: its content (and `{\an}`) is read again.
-    private func replaceText(of cue: inout Cue, with textLines: [(number: Int, range: Range<Int>)],
-                             _ p: UnsafeBufferPointer<UInt8>, parser: inout SubRipCueTextParser, log: inout DiagnosticLog) {
-        let (content, alignment) = parser.parse(p, lines: textLines, log: &log)
-        cue.content = content
-        if alignment != nil { cue.layout = layout(alignment: alignment, box: cue.layout.box) }
+        finishLastCue(&log)
+        return piece
     }
 
     private func layout(alignment: Int?, box: Box?) -> CueLayout {
@@ -232,12 +265,13 @@ public struct SubRipReader: SourceTextReader, Sendable {
     }
 
     /// Whether line `j` begins a new cue: a timing line (even one that cannot be read), or an index
-    /// line followed by a timing line.
-    private func startsCue(_ p: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ j: Int, limit: Int) -> Bool {
+    /// line followed by one. Below a cue's text any line directly followed by a timing line is
+    /// the next cue's index, whatever it holds (`2nd`, `#2`); the first line under a timing line
+    /// is text unless it is a number.
+    private func startsCue(_ p: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ j: Int, limit: Int, afterText: Bool) -> Bool {
         if !SubRipTiming.parse(p, lines[j]).isNotTiming { return true }
-        guard j + 1 < limit, isDigits(p, trimmed(p, lines[j])) else { return false }
-        if case .timing = SubRipTiming.parse(p, lines[j + 1]) { return true }
-        return false
+        guard j + 1 < limit, afterText || isDigits(p, trimmed(p, lines[j])) else { return false }
+        return !SubRipTiming.parse(p, lines[j + 1]).isNotTiming
     }
 
     /// `X1:100 X2:600 Y1:400 Y2:450` as a box in proportions of `options.coordinateFrame`.

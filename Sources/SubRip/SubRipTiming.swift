@@ -5,10 +5,16 @@ import Glibc
 
 /// The timing line of an SRT cue, `00:00:01,000 --> 00:00:04,000 [X1:… X2:… Y1:… Y2:…]`, read the
 /// tolerant way players read it: `.` or `:` for `,`, any number of hour digits (or none), one to
-/// nine fraction digits (as a decimal fraction, kept exact), spaces around `-->` or none.
+/// nine fraction digits (kept exact), spaces around `-->` or none, and the damaged arrows real
+/// files carry (`- >`, `->`, `-- >`, `—>`, `-->>`).
 struct SubRipTiming {
     var start: MediaTime
     var end: MediaTime
+    /// The times read with a one- or two-digit fraction as unpadded milliseconds (`,91` as 91 ms
+    /// rather than 910): nil where the fraction had three digits or more. Which reading a file
+    /// means is decided from all its cues (`SubRipFractionReading`).
+    var startAsMilliseconds: MediaTime?
+    var endAsMilliseconds: MediaTime?
     /// What followed the end time, trimmed (coordinates or junk), as a byte range of the line.
     var trailing: Range<Int>?
     var notes: [Note]
@@ -31,29 +37,98 @@ struct SubRipTiming {
 
     /// Reads the line `line[range]` (no LF).
     static func parse(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Outcome {
-        guard let arrow = findArrow(p, range) else { return .notTiming }
+        if let arrow = findArrow(p, range) { return parse(p, range, arrow: arrow) }
+        return parseWithDamagedArrow(p, range) ?? .notTiming
+    }
+
+    /// A line with `-->`: a timing line, readable or not.
+    private static func parse(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, arrow: Int) -> Outcome {
         var notes: [Note] = []
         var i = skipSpaces(p, range.lowerBound, range.upperBound)
         guard let start = timestamp(p, &i, arrow, &notes) else {
             return .malformed(message: "cannot read the start time", offset: i)
         }
         i = skipSpaces(p, i, arrow)
+        // `--->`, `- -->`: more dashes before the arrow.
+        let separatorStart = i
+        while i < arrow, p[i] == UInt8(ascii: "-") || p[i] == 0x20 || p[i] == 0x09 { i += 1 }
         if i != arrow {
             return .malformed(message: "unexpected text between the start time and '-->'", offset: i)
         }
-        i = skipSpaces(p, arrow + 3, range.upperBound)
+        i = arrow + 3
+        while i < range.upperBound, p[i] == UInt8(ascii: ">") { i += 1 }  // `-->>`
+        if separatorStart != arrow || i != arrow + 3 {
+            notes.append(arrowNote(p, separatorStart..<i))
+        }
+        i = skipSpaces(p, i, range.upperBound)
         guard let end = timestamp(p, &i, range.upperBound, &notes) else {
             return .malformed(message: "cannot read the end time", offset: i)
         }
+        return finish(p, range, start: start, end: end, after: i, notes: notes)
+            ?? .malformed(message: "unexpected characters after the end time", offset: i)
+    }
+
+    /// A line without `-->` that is still a whole timing line — two timestamps with hours around
+    /// a damaged arrow (`- >`, `->`, `-- >`, `—>`, `=>`, `→`) — or nil. Only a line that starts
+    /// with a digit is looked at, and only a complete match counts: text that merely contains an
+    /// arrow stays text.
+    private static func parseWithDamagedArrow(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Outcome? {
+        var i = skipSpaces(p, range.lowerBound, range.upperBound)
+        guard i < range.upperBound, p[i] >= 0x30, p[i] <= 0x39 else { return nil }
+        var notes: [Note] = []
+        guard let start = timestamp(p, &i, range.upperBound, &notes), !notes.contains(where: { $0.code == .missingHours })
+        else { return nil }
+        let separatorStart = skipSpaces(p, i, range.upperBound)
+        guard let separatorEnd = damagedArrow(p, separatorStart, range.upperBound) else { return nil }
+        i = skipSpaces(p, separatorEnd, range.upperBound)
+        guard let end = timestamp(p, &i, range.upperBound, &notes), !notes.contains(where: { $0.code == .missingHours })
+        else { return nil }
+        notes.append(arrowNote(p, separatorStart..<separatorEnd))
+        return finish(p, range, start: start, end: end, after: i, notes: notes)
+    }
+
+    /// The end of a damaged arrow starting at `i`: dashes (`-`, en dash, em dash, minus sign) or
+    /// `=`, perhaps with spaces between, then one or more `>`; or a lone `→`.
+    private static func damagedArrow(_ p: UnsafeBufferPointer<UInt8>, _ from: Int, _ limit: Int) -> Int? {
+        var i = from
+        if i + 2 < limit, p[i] == 0xE2, p[i + 1] == 0x86, p[i + 2] == 0x92 { return i + 3 }  // →
+        var dashes = 0
+        while i < limit {
+            if p[i] == UInt8(ascii: "-") || p[i] == UInt8(ascii: "=") {
+                i += 1
+            } else if i + 2 < limit, p[i] == 0xE2, (p[i + 1] == 0x80 && (p[i + 2] == 0x93 || p[i + 2] == 0x94))
+                        || (p[i + 1] == 0x88 && p[i + 2] == 0x92) {
+                i += 3
+            } else if (p[i] == 0x20 || p[i] == 0x09) && dashes > 0 {
+                i += 1
+                continue
+            } else {
+                break
+            }
+            dashes += 1
+        }
+        guard dashes > 0, i < limit, p[i] == UInt8(ascii: ">") else { return nil }
+        while i < limit, p[i] == UInt8(ascii: ">") { i += 1 }
+        return i
+    }
+
+    private static func arrowNote(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Note {
+        let written = String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
+        return Note(severity: .warning, code: .arrowVariant, message: "'\(written)' read as the timing arrow '-->'",
+                    offset: range.lowerBound)
+    }
+
+    /// The rest of the line after the end time: nothing, or coordinates or other text after a space.
+    private static func finish(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, start: Stamp, end: Stamp, after i: Int,
+                               notes: [Note]) -> Outcome? {
         let restStart = skipSpaces(p, i, range.upperBound)
         var restEnd = range.upperBound
         while restEnd > restStart, p[restEnd - 1] == 0x20 || p[restEnd - 1] == 0x09 { restEnd -= 1 }
         // A timestamp must be followed by a space, or the line must end there.
-        if restStart < restEnd && restStart == i {
-            return .malformed(message: "unexpected characters after the end time", offset: i)
-        }
-        return .timing(SubRipTiming(start: start, end: end, trailing: restStart < restEnd ? restStart..<restEnd : nil,
-                                    notes: notes))
+        if restStart < restEnd && restStart == i { return nil }
+        return .timing(SubRipTiming(start: start.time, end: end.time, startAsMilliseconds: start.asMilliseconds,
+                                    endAsMilliseconds: end.asMilliseconds,
+                                    trailing: restStart < restEnd ? restStart..<restEnd : nil, notes: notes))
     }
 
     static func findArrow(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
@@ -78,8 +153,14 @@ struct SubRipTiming {
     /// The largest hour value read (minutes and seconds are bounded by their 12 digits too).
     static let maximumHours: Int64 = 999_999
 
+    /// A timestamp as read, and as unpadded milliseconds when its fraction has one or two digits.
+    struct Stamp {
+        var time: MediaTime
+        var asMilliseconds: MediaTime?
+    }
+
     /// `[h…:]mm:ss[(,|.|:)f…]`; advances `i` past it.
-    static func timestamp(_ p: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ limit: Int, _ notes: inout [Note]) -> MediaTime? {
+    static func timestamp(_ p: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ limit: Int, _ notes: inout [Note]) -> Stamp? {
         // Work on a local index (kept in a register), published once at the end.
         var i = position
         defer { position = i }
@@ -156,6 +237,7 @@ struct SubRipTiming {
         let wholeSeconds = hours * 3600 + minutes * 60 + seconds
         guard wholeSeconds <= maximumHours * 3600 else { i = begin; return nil }
         var time = MediaTime(seconds: wholeSeconds)
+        var asMilliseconds: MediaTime?
         if let fraction {
             var scale: Int64 = 1
             for _ in 0..<fraction.digits { scale *= 10 }
@@ -166,15 +248,20 @@ struct SubRipTiming {
                 notes.append(Note(severity: .info, code: .fractionSeparator,
                                   message: "\(name) instead of ',' before the milliseconds", offset: begin))
             }
-            if fraction.digits != 3 {
+            if fraction.digits < 3 {
+                asMilliseconds = MediaTime(value: wholeSeconds * 1000 + fraction.value, timescale: 1000)
                 notes.append(Note(severity: .info, code: .fractionDigits,
-                                  message: "\(fraction.digits) fraction digit\(fraction.digits == 1 ? "" : "s") instead of 3, read as a decimal fraction",
+                                  message: "\(fraction.digits) fraction digit\(fraction.digits == 1 ? "" : "s") instead of 3",
+                                  offset: begin))
+            } else if fraction.digits > 3 {
+                notes.append(Note(severity: .info, code: .fractionDigits,
+                                  message: "\(fraction.digits) fraction digits instead of 3, kept exact",
                                   offset: begin))
             }
         } else {
             notes.append(Note(severity: .warning, code: .missingFraction, message: "timestamp without milliseconds", offset: begin))
         }
-        return time
+        return Stamp(time: time, asMilliseconds: asMilliseconds)
     }
 }
 
@@ -185,4 +272,5 @@ extension DiagnosticCode {
     public static let fractionSeparator: Self = "srt.fraction-separator"
     public static let fractionDigits: Self = "srt.fraction-digits"
     public static let missingFraction: Self = "srt.missing-milliseconds"
+    public static let arrowVariant: Self = "srt.arrow-variant"
 }

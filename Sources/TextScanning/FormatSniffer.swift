@@ -53,10 +53,22 @@ public enum FormatSniffer {
         return false
     }
 
+    /// Where the first timing arrow of the line begins: `-->`, or a damaged one real files carry
+    /// (`- >`, `->`, `—>`, `=>`, `→`): a `>` after a dash, or a `→`.
     private static func firstArrow(_ line: ArraySlice<UInt8>) -> Int? {
         var i = line.startIndex
-        while i + 2 < line.endIndex {
-            if line[i] == 0x2D, line[i + 1] == 0x2D, line[i + 2] == 0x3E { return i }
+        while i < line.endIndex {
+            if line[i] == 0x3E {  // >
+                var k = i
+                while k > line.startIndex, line[k - 1] == 0x20 { k -= 1 }
+                if k > line.startIndex {
+                    let b = line[k - 1]
+                    if b == 0x2D || b == 0x3D { return k - 1 }  // - or =
+                    if (b == 0x93 || b == 0x94), k - 3 >= line.startIndex, line[k - 2] == 0x80, line[k - 3] == 0xE2 { return k - 3 }
+                }
+            } else if line[i] == 0xE2, i + 2 < line.endIndex, line[i + 1] == 0x86, line[i + 2] == 0x92 {
+                return i
+            }
             i += 1
         }
         return nil
