@@ -12,10 +12,10 @@ enum SubRipBenchmarks {
             // The same without freeing the result (the CLI leaves that to process exit).
             Benchmark(name: "srt.read-no-free", bytes: input.count) { Retained.keep(SubRipReader().read(input)) },
             Benchmark(name: "document.free", bytes: input.count) { Retained.free() },
-            Benchmark(name: "srt.write", bytes: input.count) { blackHole(SubRipWriter().write(document)) },
-            Benchmark(name: "webvtt.write", bytes: input.count) { blackHole(WebVTTWriter().write(document)) },
+            Benchmark(name: "srt.write", bytes: input.count) { blackHole(SubRipWriter().write(document).value) },
+            Benchmark(name: "webvtt.write", bytes: input.count) { blackHole(WebVTTWriter().write(document).value) },
             Benchmark(name: "srt-to-webvtt", bytes: input.count) {
-                blackHole(WebVTTWriter().write(SubRipReader().read(input).value))
+                blackHole(WebVTTWriter().write(SubRipReader().read(input).value).value)
             },
         ]
     }

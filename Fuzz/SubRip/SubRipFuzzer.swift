@@ -13,7 +13,7 @@ public func fuzzSubRip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     let result = SubRipReader().read(bytes)
     // Everything read must be writable again.
-    _ = SubRipWriter().write(result.value)
+    _ = SubRipWriter().write(result.value).value
     for cue in result.value.tracks.first?.cues ?? [] { _ = cue.plainText }
     return 0
 }

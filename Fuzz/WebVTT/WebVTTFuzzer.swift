@@ -52,7 +52,7 @@ public func fuzzWebVTT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     // only identifiers that hold `-->` or a line break, which a read identifier cannot hold; times
     // are whole milliseconds; cue text has `&`, `<` and `>` escaped and no empty line, so it cannot
     // end a cue early nor start one. (The text itself need not come back the same: see the README.)
-    let written = WebVTTWriter().write(file.document)
+    let written = WebVTTWriter().write(file.document).value
     let reread = WebVTTReader(options: .init(minimumParallelPieceSize: 4096)).read(SourceDecoder.decode(written).value)
     check(!reread.hasErrors, "the written file cannot be read: \(reread.diagnostics.first { $0.severity == .error }!)")
     let again = reread.value.tracks.first?.cues ?? []

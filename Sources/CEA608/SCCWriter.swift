@@ -60,7 +60,9 @@ public struct SCCWriter: Sendable {
 
     /// The SCC text of the document's first track, and what had to be changed to fit 608.
     public func write(_ document: Document) -> ParseResult<[UInt8]> {
-        write(document.tracks.first?.cues ?? [])
+        var result = write(document.tracks.first?.cues ?? [])
+        result.diagnostics.insert(contentsOf: document.tracksNotWritten(by: "SCC (CC1)"), at: 0)
+        return result
     }
 
     public func write(_ cues: [Cue]) -> ParseResult<[UInt8]> {

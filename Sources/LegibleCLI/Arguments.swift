@@ -1,3 +1,5 @@
+import Legible
+
 /// A command-line option a command accepts.
 struct OptionSpec: Sendable {
     var long: String
@@ -29,6 +31,27 @@ struct Arguments {
     /// The last value given for an option (later ones override earlier ones).
     func value(_ name: String) -> String? { values[name]?.last }
     func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// A time option: seconds (`12.5`, exact) or a clock time (`1:02:03.5`, `02:03`); negative only
+    /// where `allowsNegative`. Nil when the option is absent.
+    func time(_ name: String, allowsNegative: Bool = false) throws(UsageError) -> MediaTime? {
+        guard let text = value(name) else { return nil }
+        let negative = allowsNegative && text.hasPrefix("-")
+        let fields = (negative ? String(text.dropFirst()) : text).split(separator: ":", omittingEmptySubsequences: false)
+        var wholeMinutes: Int64 = 0
+        var seconds: Fraction?
+        for (k, field) in fields.enumerated() {
+            // Whole hours and minutes; a fraction only in the seconds.
+            guard fields.count <= 3, let value = Fraction(decimal: field.utf8),
+                  k == fields.count - 1 || (value.denominator == 1 && value.numerator < 1_000_000)
+            else {
+                throw UsageError(message: "--\(name) takes seconds or a clock time, such as 95.5 or 1:02:03.5 (got '\(text)')")
+            }
+            if k == fields.count - 1 { seconds = value } else { wholeMinutes = wholeMinutes * 60 + value.numerator }
+        }
+        let time = MediaTime(seconds: wholeMinutes * 60) + MediaTime(value: seconds!.numerator, timescale: seconds!.denominator)
+        return negative ? MediaTime.zero - time : time
+    }
 
     /// Parses GNU-style arguments: `--name value`, `--name=value`, `-n value`, `-nvalue`, flags,
     /// `-` as a positional (standard input or output), `--` ending the options.

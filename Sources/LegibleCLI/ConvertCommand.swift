@@ -4,17 +4,23 @@ import Legible
 enum ConvertCommand: Command {
     static let name = "convert"
     static let summary = "Convert a caption file to another format."
-    static let usage = "legible convert INPUT -o OUTPUT [--to FORMAT] [--format FORMAT] [--encoding NAME] [--crlf] [--scc-fallback MODE] [--drop-frame] [--quiet]"
+    static let usage = "legible convert INPUT -o OUTPUT [--to FORMAT] [--format FORMAT] [--encoding NAME] [--crlf] [--open-end TIME] [--scc-fallback MODE] [--drop-frame] [--quiet]"
     static let discussion = """
         INPUT may be '-' for standard input and OUTPUT '-' for standard output (then --to is needed).
         The output format comes from --to, else from OUTPUT's extension. Output is UTF-8. Warnings and
         errors the reader reports go to stderr as file:line:column: severity: message [code].
+        What the writer had to change to fit the output format is reported the same way: a track
+        the format has no room for, a cue without an end (SRT and WebVTT cues must end: it is
+        given the end of the track, or shown for 5 seconds when nothing later ends it, or --open-end),
+        SCC's character set, columns and bandwidth.
         Writes: \(Formats.writableList). Reads: \(Formats.readableList).
         """
     static let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "OUTPUT", help: "Where to write ('-' for standard output)."),
         OptionSpec("to", value: "FORMAT", help: "Output format (\(Formats.writableList))."),
         OptionSpec("crlf", help: "End lines with CRLF (SRT output)."),
+        OptionSpec("open-end", value: "TIME",
+                   help: "SRT and WebVTT output: end cues that have no end at TIME (seconds or h:mm:ss, e.g. the programme's length) rather than at the track's end."),
         OptionSpec("scc-fallback", value: "MODE",
                    help: "SCC output: a caption that cannot be loaded before its start is painted on (paint-on, the default), rolled up (roll-up) or shown late (late); each one is reported."),
         OptionSpec("drop-frame", help: "SCC output: drop-frame timecodes (HH:MM:SS;FF)."),
@@ -56,6 +62,7 @@ enum ConvertCommand: Command {
             options.scc.fallback = fallback
         }
         options.scc.dropFrame = arguments.has("drop-frame")
+        options.openEnds.end = try arguments.time("open-end")
         var written: [Diagnostic]?
         if output == "-" {
             written = Formats.write(input.result.value, as: target, options: options) { io.writeStandardOutput(Array($0)) }

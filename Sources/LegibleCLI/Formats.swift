@@ -14,6 +14,8 @@ enum Formats {
         var scc = SCCWriter.Options()
         /// TTML output as TTML1/DFXP rather than IMSC 1.1.
         var dfxp = false
+        /// How SRT and WebVTT end cues that have no end.
+        var openEnds = OpenEndPolicy.default
     }
 
     static func parseFormat(_ name: String) -> SourceFormat? {
@@ -50,25 +52,28 @@ enum Formats {
     }
 
     /// Writes the document's first track in the format to `sink`, piece by piece. Returns what the
-    /// writer had to change to fit the format (SCC's 32 columns, its character set, its
-    /// bandwidth), or nil when the format has no writer.
+    /// writer had to change to fit the format (tracks it holds no room for, open ends, SCC's 32
+    /// columns, its character set, its bandwidth), or nil when the format has no writer.
     static func write(_ document: Document, as format: SourceFormat, options: Options,
                       to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows -> [Diagnostic]? {
         let track = document.tracks.first ?? Track()
         switch format {
-        case .subRip: try SubRipWriter(options: .init(crlf: options.crlf)).write(track.cues, to: sink)
-        case .webVTT: try WebVTTWriter().write(track, to: sink)
+        case .subRip:
+            let writer = SubRipWriter(options: .init(crlf: options.crlf, openEnds: options.openEnds))
+            return document.tracksNotWritten(by: "SRT") + (try writer.write(track.cues, to: sink))
+        case .webVTT:
+            let writer = WebVTTWriter(options: .init(openEnds: options.openEnds))
+            return document.tracksNotWritten(by: "WebVTT") + (try writer.write(track, to: sink))
         case .scc:
-            let result = SCCWriter(options: options.scc).write(track.cues)
+            let result = SCCWriter(options: options.scc).write(document)
             try result.value.withUnsafeBufferPointer { try sink($0) }
             return result.diagnostics
         case .ttml:
-            let result = TTMLWriter(options: options.dfxp ? .dfxp : .default).write(track)
+            let result = TTMLWriter(options: options.dfxp ? .dfxp : .default).write(document)
             try result.value.withUnsafeBufferPointer { try sink($0) }
             return result.diagnostics
         default: return nil
         }
-        return []
     }
 
     /// What a reader keeps beyond the common model, for commands that show it.

@@ -4,16 +4,21 @@ import TextScanning
 /// Writes clean SubRip: UTF-8 without a byte-order mark, cues numbered from 1 in start order,
 /// `HH:MM:SS,mmm` timings (times rounded to the millisecond), `<i> <b> <u> <font>` markup, `{\anN}`
 /// for positioned cues and `X1: X2: Y1: Y2:` for cue boxes. Markup SRT cannot express (classes,
-/// voices, languages) keeps its text; ruby is written as `base(annotation)`.
+/// voices, languages) keeps its text; ruby is written as `base(annotation)`. Every SRT cue ends:
+/// a cue without an end is given one by `Options.openEnds`, and each is reported, as is any
+/// track after the first.
 public struct SubRipWriter: Sendable {
     public struct Options: Sendable {
         /// End lines with CRLF, as many Windows tools expect.
         public var crlf: Bool
         /// The frame that `X1: X2: Y1: Y2:` coordinates are written for (as the reader's option).
         public var coordinateFrame: (width: Int64, height: Int64)
-        public init(crlf: Bool = false, coordinateFrame: (width: Int64, height: Int64) = (720, 480)) {
+        /// How cues without an end are ended.
+        public var openEnds: OpenEndPolicy
+        public init(crlf: Bool = false, coordinateFrame: (width: Int64, height: Int64) = (720, 480), openEnds: OpenEndPolicy = .default) {
             self.crlf = crlf
             self.coordinateFrame = coordinateFrame
+            self.openEnds = openEnds
         }
         public static let `default` = Options()
     }
@@ -22,20 +27,39 @@ public struct SubRipWriter: Sendable {
 
     public init(options: Options = .default) { self.options = options }
 
-    /// Writes the first track of the document (SRT holds one track).
-    public func write(_ document: Document) -> [UInt8] {
-        write(document.tracks.first?.cues ?? [])
+    /// Writes the first track of the document (SRT holds one track; the others are reported).
+    public func write(_ document: Document) -> ParseResult<[UInt8]> {
+        var result = write(document.tracks.first?.cues ?? [])
+        result.diagnostics.insert(contentsOf: document.tracksNotWritten(by: "SRT"), at: 0)
+        return result
     }
 
-    public func write(_ cues: [Cue]) -> [UInt8] {
-        collectBytes { sink in write(cues, to: sink) }
+    public func write(_ cues: [Cue]) -> ParseResult<[UInt8]> {
+        var diagnostics: [Diagnostic] = []
+        let bytes = collectBytes { sink in diagnostics = write(cues, to: sink) }
+        return ParseResult(value: bytes, diagnostics: diagnostics)
     }
 
     /// Hands the file to `sink` in consecutive pieces, written on all cores for large tracks
-    /// (the CLI writes each piece to the file as it comes, with no whole-file copy).
-    public func write(_ cues: [Cue], to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    /// (the CLI writes each piece to the file as it comes, with no whole-file copy). Returns
+    /// what had to change: the ends given to cues that had none.
+    @discardableResult
+    public func write(_ cues: [Cue], to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows -> [Diagnostic] {
+        let (closed, diagnostics) = options.openEnds.closing(cues)
         let writer = self
-        try writeInPieces(cues, { slice, out in writer.writeCues(slice, into: &out) }, to: sink)
+        try writeInPieces(closed, { slice, out in writer.writeCues(slice, into: &out) }, to: sink)
+        return Self.changes(ContentSurvey(cues)) + diagnostics
+    }
+
+    /// What SRT has no form for, once per kind.
+    static func changes(_ survey: ContentSurvey) -> [Diagnostic] {
+        [
+            survey.report(.ruby, .rubyAsText, "SRT has no ruby: ruby is written as base(annotation)"),
+            survey.report(.voices, .markupDropped, "SRT has no voices: speaker names (<v>) are dropped, their text kept"),
+            survey.report(.classes, .markupDropped, "SRT has no classes: <c> classes are dropped, their text kept"),
+            survey.report(.languages, .markupDropped, "SRT has no language spans: <lang> is dropped, its text kept"),
+            survey.report(.timestamps, .timestampsDropped, "SRT has no inline timestamps: karaoke timing is dropped, all text shows from the cue's start"),
+        ].compactMap { $0 }
     }
 
     private func writeCues(_ cues: ArraySlice<Cue>, into out: inout ByteWriter) {
@@ -47,7 +71,7 @@ public struct SubRipWriter: Sendable {
             out.append(newline)
             out.appendClock(cue.start, separator: UInt8(ascii: ","))
             out.appendStatic(" --> ")
-            // An open end (a live caption) has no SRT form: the cue ends where it starts.
+            // Open ends were closed by `write`; one left (never, by then) ends where it starts.
             out.appendClock(cue.end ?? cue.start, separator: UInt8(ascii: ","))
             let layout = cue.layout
             if let box = layout.box { appendCoordinates(box, to: &out) }

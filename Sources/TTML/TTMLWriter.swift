@@ -26,7 +26,6 @@ extension DiagnosticCode {
     /// Markup the output cannot carry (classes, ruby in DFXP) was written as plain content.
     public static let ttmlUnsupportedMarkup: Self = "ttml.unsupported-markup"
     /// Tracks after the first were not written (a TTML document holds one track).
-    public static let ttmlExtraTracks: Self = "ttml.extra-tracks"
 }
 
 /// Writes a track as a TTML document.
@@ -95,11 +94,7 @@ public struct TTMLWriter: Sendable {
     /// Writes the document's first track; a TTML document holds one (any others are reported).
     public func write(_ document: Document) -> ParseResult<[UInt8]> {
         var result = write(document.tracks.first ?? Track())
-        if document.tracks.count > 1 {
-            let skipped = document.tracks.dropFirst().map { $0.id ?? $0.language ?? "unnamed" }.joined(separator: ", ")
-            result.diagnostics.insert(Diagnostic(.warning, .ttmlExtraTracks,
-                "TTML holds one track here: only the first was written; not written: \(skipped)"), at: 0)
-        }
+        result.diagnostics.insert(contentsOf: document.tracksNotWritten(by: "TTML"), at: 0)
         return result
     }
 

@@ -9,6 +9,8 @@ extension DiagnosticCode {
     public static let webVTTDuplicateRegion: Self = "webvtt.duplicate-region"
     public static let webVTTRegionWithoutID: Self = "webvtt.region-without-id"
     public static let webVTTTooLarge: Self = "webvtt.too-large"
+    /// Cue blocks were found, but every one was skipped: the file holds no readable cue.
+    public static let webVTTNoCues: Self = "webvtt.no-cues"
 }
 
 /// Everything a WebVTT file holds: the document (one track), and the parts only WebVTT has.
@@ -90,10 +92,24 @@ public struct WebVTTReader: SourceTextReader, Sendable {
             sortByStart(&track, &file.cueValues, log: &log)
             file.document.tracks[0] = track
         }
-        let diagnostics = log.finished().enumerated().sorted {
+        var diagnostics = log.finished().enumerated().sorted {
             ($0.element.location ?? SourceLocation(line: 0, column: 0), $0.offset)
                 < ($1.element.location ?? SourceLocation(line: 0, column: 0), $1.offset)
         }.map(\.element)
+        // A file of cues that were all skipped is not an empty file: say so, as an error (the
+        // spec skips them silently, and the user would get an empty conversion without a word).
+        if accepted, file.document.tracks[0].cues.isEmpty {
+            let badTimings = diagnostics.filter { $0.code == .webVTTBadTiming }.count
+            let strays = diagnostics.filter { $0.code == .webVTTStrayBlock }.count
+            if let first = diagnostics.first(where: { $0.code == .webVTTBadTiming || $0.code == .webVTTStrayBlock }) {
+                var parts: [String] = []
+                if badTimings > 0 { parts.append("\(badTimings) for a timing line the spec rejects") }
+                if strays > 0 { parts.append("\(strays) without a timing line") }
+                diagnostics.insert(Diagnostic(.error, .webVTTNoCues,
+                    "no cue could be read: every block that could be one was skipped (\(parts.joined(separator: ", "))); the first, at line \(first.location?.line ?? 0): \(first.message)"),
+                    at: 0)
+            }
+        }
         return ParseResult(value: file, diagnostics: diagnostics)
     }
 
@@ -256,14 +272,16 @@ public struct WebVTTReader: SourceTextReader, Sendable {
     /// do (§6.3); a region without an identifier can never be used.
     private func modelRegions(_ regions: [Region], log: inout DiagnosticLog) -> [Region] {
         var result: [Region] = []
+        var indexByID: [String: Int] = [:]
         for region in regions {
             if region.id.isEmpty {
                 log.report(.warning, .webVTTRegionWithoutID, "a REGION block without an id: no cue can use it", at: nil)
-            } else if let index = result.firstIndex(where: { $0.id == region.id }) {
+            } else if let index = indexByID[region.id] {
                 log.report(.warning, .webVTTDuplicateRegion,
                            "the region '\(region.id)' is defined more than once; cues use the last definition", at: nil)
                 result[index] = region
             } else {
+                indexByID[region.id] = result.count
                 result.append(region)
             }
         }

@@ -6,22 +6,41 @@ import TextScanning
 /// <c.class> <v> <lang> <ruby><rt>` and inline timestamps; `&`, `<`, `>` escaped.
 ///
 /// `REGION` blocks for the track's regions and one `STYLE` block for its styles (see
-/// `WebVTTStylePlan`) precede the cues.
+/// `WebVTTStylePlan`) precede the cues. Every WebVTT cue ends: a cue without an end is given one
+/// by `Options.openEnds`, and each is reported, as is any track after the first.
 public struct WebVTTWriter: Sendable {
-    public init() {}
-
-    /// Writes the first track of the document.
-    public func write(_ document: Document) -> [UInt8] {
-        write(document.tracks.first ?? Track())
+    public struct Options: Sendable {
+        /// How cues without an end are ended.
+        public var openEnds: OpenEndPolicy
+        public init(openEnds: OpenEndPolicy = .default) { self.openEnds = openEnds }
+        public static let `default` = Options()
     }
 
-    public func write(_ track: Track) -> [UInt8] {
-        collectBytes { sink in write(track, to: sink) }
+    public var options: Options
+
+    public init(options: Options = .default) { self.options = options }
+
+    /// Writes the first track of the document (a WebVTT file holds one; the others are reported).
+    public func write(_ document: Document) -> ParseResult<[UInt8]> {
+        var result = write(document.tracks.first ?? Track())
+        result.diagnostics.insert(contentsOf: document.tracksNotWritten(by: "WebVTT"), at: 0)
+        return result
+    }
+
+    public func write(_ track: Track) -> ParseResult<[UInt8]> {
+        var diagnostics: [Diagnostic] = []
+        let bytes = collectBytes { sink in diagnostics = write(track, to: sink) }
+        return ParseResult(value: bytes, diagnostics: diagnostics)
     }
 
     /// Hands the file to `sink` in consecutive pieces, written on all cores for large tracks
-    /// (the CLI writes each piece to the file as it comes, with no whole-file copy).
-    public func write(_ track: Track, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    /// (the CLI writes each piece to the file as it comes, with no whole-file copy). Returns
+    /// what had to change: the ends given to cues that had none.
+    @discardableResult
+    public func write(_ track: Track, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows -> [Diagnostic] {
+        var track = track
+        let diagnostics: [Diagnostic]
+        (track.cues, diagnostics) = options.openEnds.closing(track.cues)
         var header = ByteWriter(capacity: 4096)
         header.appendStatic("WEBVTT\n")
         for region in track.regions where !region.id.isEmpty && isValidSettingValue(region.id) {
@@ -39,6 +58,7 @@ public struct WebVTTWriter: Sendable {
         try head.withUnsafeBufferPointer { try sink($0) }
         let writer = self
         try writeInPieces(track.cues, { slice, out in writer.writeCues(slice, plan: plan, into: &out) }, to: sink)
+        return diagnostics
     }
 
     /// §4.5 a region definition block. A TTML region (origin and extent) becomes the WebVTT
@@ -82,7 +102,7 @@ public struct WebVTTWriter: Sendable {
             }
             out.appendClock(cue.start, separator: UInt8(ascii: "."))
             out.appendStatic(" --> ")
-            // An open end (a live caption) has no WebVTT form: written as a zero-length cue.
+            // Open ends were closed by `write`; one left (never, by then) ends where it starts.
             out.appendClock(cue.end ?? cue.start, separator: UInt8(ascii: "."))
             if let identity = cue.sharedLayout.identity {
                 // Cues read from one file share their layouts: each is written out once.

@@ -183,15 +183,21 @@ func readFile(_ path: String) -> String? {
     }
 }
 
-/// `legible dump --json` of every SRT fixture compared whole with Fixtures/srt/expected/NAME.json.
-/// RECORD_GOLDENS=1 rewrites the expectations (and fails, so nobody records by accident).
+/// `legible dump --json` of every reader fixture (SRT, WebVTT, SCC, TTML) compared whole with
+/// Fixtures/FORMAT/expected/NAME.json. RECORD_GOLDENS=1 rewrites the expectations (and fails, so
+/// nobody records by accident). A golden without tracks is a file that cannot be read: exit 1.
 @Suite struct DumpGoldenTests {
-    static let fixtures = Fixtures.list("srt").filter { $0.hasSuffix(".srt") }
+    static let folders = ["srt": ".srt", "webvtt": ".vtt", "scc": ".scc", "ttml": ".ttml"]
+    static let fixtures = folders.sorted { $0.key < $1.key }.flatMap { folder, suffix in
+        Fixtures.list(folder).filter { $0.hasSuffix(suffix) || (folder == "ttml" && $0.hasSuffix(".dfxp")) }.map { "\(folder)/\($0)" }
+    }
 
     @Test(arguments: fixtures)
     func dumpMatchesGolden(_ fixture: String) throws {
-        let run = Run(["dump", Fixtures.root + "/srt/\(fixture)", "--json"])
-        let expectedPath = Fixtures.root + "/srt/expected/\(fixture.dropLast(4)).json"
+        let run = Run(["dump", Fixtures.root + "/\(fixture)", "--json"])
+        let folder = fixture[..<fixture.firstIndex(of: "/")!]
+        let name = fixture[fixture.index(after: fixture.firstIndex(of: "/")!)...]
+        let expectedPath = Fixtures.root + "/\(folder)/expected/\(name[..<name.lastIndex(of: ".")!]).json"
         if getenv("RECORD_GOLDENS") != nil {
             writeFile(expectedPath, run.stdout)
             Issue.record("recorded \(expectedPath); unset RECORD_GOLDENS and run again")
@@ -199,6 +205,6 @@ func readFile(_ path: String) -> String? {
         }
         let expected = try #require(readFile(expectedPath), "no golden at \(expectedPath); run with RECORD_GOLDENS=1")
         #expect(run.stdout == expected)
-        #expect(run.status == 0)
+        #expect(run.status == (expected.contains("\"tracks\": [],") ? 1 : 0))
     }
 }

@@ -228,7 +228,7 @@ import TimedText
     @Test(arguments: Fixtures.list("srt-bad"))
     func survives(_ name: String) {
         let result = SubRipReader().read(Fixtures.bytes("srt-bad/\(name)"))
-        let again = SubRipReader().read(SubRipWriter().write(result.value))
+        let again = SubRipReader().read(SubRipWriter().write(result.value).value)
         #expect(again.value.tracks[0].cues.count == result.value.tracks[0].cues.count)
     }
 }

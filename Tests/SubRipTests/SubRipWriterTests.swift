@@ -11,7 +11,7 @@ import TimedText
     @Test(arguments: fixtures)
     func roundTrip(_ fixture: String) {
         let first = SubRipReader().read(Fixtures.bytes("srt/\(fixture)")).value
-        let written = SubRipWriter().write(first)
+        let written = SubRipWriter().write(first).value
         let second = SubRipReader().read(written)
         #expect(!second.hasErrors, "\(second.diagnostics)")
         func normalised(_ d: Document) -> [Cue] {
@@ -19,7 +19,7 @@ import TimedText
         }
         #expect(normalised(second.value) == normalised(first))
         // And writing again is byte-identical.
-        #expect(SubRipWriter().write(second.value) == written)
+        #expect(SubRipWriter().write(second.value).value == written)
     }
 
     @Test func writesCleanSRT() {
@@ -32,7 +32,7 @@ import TimedText
             .lineBreak,
             .ruby(Ruby(segments: [RubySegment(base: [.text("漢字")], annotation: [.text("かんじ")])])),
         ])
-        let text = String(decoding: SubRipWriter().write([styled, positioned]), as: UTF8.self)
+        let text = String(decoding: SubRipWriter().write([styled, positioned]).value, as: UTF8.self)
         #expect(text == """
             1
             00:00:00,000 --> 00:00:01,000
@@ -48,13 +48,37 @@ import TimedText
 
     @Test func crlfOption() {
         let cue = Cue(start: .zero, end: MediaTime(seconds: 1), content: [.text("a"), .lineBreak, .text("b")])
-        let bytes = SubRipWriter(options: .init(crlf: true)).write([cue, cue])
+        let bytes = SubRipWriter(options: .init(crlf: true)).write([cue, cue]).value
         #expect(String(decoding: bytes, as: UTF8.self) == "1\r\n00:00:00,000 --> 00:00:01,000\r\na\r\nb\r\n\r\n2\r\n00:00:00,000 --> 00:00:01,000\r\na\r\nb\r\n")
     }
 
-    @Test func openEndsAndEmptyLinesCannotBreakTheFile() {
-        let live = Cue(start: MediaTime(seconds: 5), end: nil, content: [.text("a"), .lineBreak, .lineBreak, .text("b")])
-        let text = String(decoding: SubRipWriter().write([live]), as: UTF8.self)
-        #expect(text == "1\n00:00:05,000 --> 00:00:05,000\na\nb\n")
+    @Test func emptyLinesCannotBreakTheFile() {
+        let cue = Cue(start: MediaTime(seconds: 5), end: MediaTime(seconds: 6), content: [.text("a"), .lineBreak, .lineBreak, .text("b")])
+        let text = String(decoding: SubRipWriter().write([cue]).value, as: UTF8.self)
+        #expect(text == "1\n00:00:05,000 --> 00:00:06,000\na\nb\n")
+    }
+
+    /// An open end is given the track's end, else a hold; a given end wins; each is reported.
+    @Test func openEndsAreClosedAndReported() {
+        let open = Cue(id: "live", start: MediaTime(seconds: 2), end: nil, content: [.text("open")])
+        let later = Cue(start: MediaTime(seconds: 3), end: MediaTime(seconds: 9), content: [.text("later")])
+        let last = Cue(start: MediaTime(seconds: 10), end: nil, content: [.text("last")])
+        let result = SubRipWriter().write([open, later, last])
+        #expect(String(decoding: result.value, as: UTF8.self)
+                == "1\n00:00:02,000 --> 00:00:10,000\nopen\n\n2\n00:00:03,000 --> 00:00:09,000\nlater\n\n3\n00:00:10,000 --> 00:00:15,000\nlast\n")
+        #expect(result.diagnostics.map(\.code) == [.openEnd, .openEnd])
+        #expect(result.diagnostics[0].message.contains("cue 'live'") && result.diagnostics[0].message.contains("the end of the track"))
+        #expect(result.diagnostics[1].message.contains("5.0 s after its start"))
+        let given = SubRipWriter(options: .init(openEnds: OpenEndPolicy(end: MediaTime(seconds: 60)))).write([open, later, last])
+        #expect(String(decoding: given.value, as: UTF8.self).contains("00:00:10,000 --> 00:01:00,000"))
+        #expect(SubRipWriter().write([later]).diagnostics.isEmpty)
+    }
+
+    @Test func tracksAfterTheFirstAreReported() {
+        let cue = Cue(start: .zero, end: MediaTime(seconds: 1), content: [.text("a")])
+        let document = Document(format: .scc, tracks: [Track(id: "CC1", cues: [cue]), Track(id: "CC3", language: "es", cues: [cue, cue])])
+        let result = SubRipWriter().write(document)
+        #expect(result.diagnostics.map(\.code) == [.trackNotWritten])
+        #expect(result.diagnostics[0].message.hasPrefix("track CC3 (2 cues, es) is not written"))
     }
 }

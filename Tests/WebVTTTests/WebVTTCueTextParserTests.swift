@@ -50,7 +50,7 @@ import TimedText
             .timestamp(MediaTime(milliseconds: 2250)),
             .span(Span(.bold, children: [.span(Span(.underline, children: [.text("x")]))])),
         ]
-        let file = String(decoding: WebVTTWriter().write(Track(cues: [Cue(start: .zero, end: MediaTime(seconds: 3), content: content)])), as: UTF8.self)
+        let file = String(decoding: WebVTTWriter().write(Track(cues: [Cue(start: .zero, end: MediaTime(seconds: 3), content: content)])).value, as: UTF8.self)
         let cueText = file.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(3).joined(separator: "\n")
         #expect(WebVTTCueTextParser.parse(cueText.trimmingTrailingNewlines) == content)
     }

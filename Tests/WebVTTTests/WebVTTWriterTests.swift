@@ -16,7 +16,7 @@ import TimedText
             .lineBreak,
             .span(Span(.styled, style: StyleProperties(fontStyle: .italic), children: [.text("styled")])),
         ])
-        let text = String(decoding: WebVTTWriter().write(Track(cues: [top, voiced])), as: UTF8.self)
+        let text = String(decoding: WebVTTWriter().write(Track(cues: [top, voiced])).value, as: UTF8.self)
         #expect(text == """
             WEBVTT
 
@@ -36,7 +36,7 @@ import TimedText
 
     @Test func convertsSRTFixtures() {
         let srt = SubRipReader().read(Fixtures.bytes("srt/tags.srt")).value
-        let vtt = String(decoding: WebVTTWriter().write(srt), as: UTF8.self)
+        let vtt = String(decoding: WebVTTWriter().write(srt).value, as: UTF8.self)
         // `<font>` colours and faces become generated classes with their rules.
         #expect(vtt.hasPrefix("""
             WEBVTT
@@ -65,7 +65,7 @@ import TimedText
     @Test func readWriteReadKeepsTheModel() throws {
         let first = WebVTTReader().read(Fixtures.bytes("webvtt/features.vtt"))
         #expect(first.diagnostics.isEmpty)
-        let written = WebVTTWriter().write(first.value)
+        let written = WebVTTWriter().write(first.value).value
         let second = WebVTTReader().read(written)
         #expect(second.diagnostics.isEmpty, "\(second.diagnostics)")
         var expected = first.value.withoutSourceLocations
@@ -83,7 +83,7 @@ import TimedText
         for name in Fixtures.list("srt") where name.hasSuffix(".srt") {
             let srt = SubRipReader().read(Fixtures.bytes("srt/" + name)).value
             guard let track = srt.tracks.first else { continue }
-            let vtt = WebVTTReader().read(WebVTTWriter().write(srt))
+            let vtt = WebVTTReader().read(WebVTTWriter().write(srt).value)
             let cues = vtt.value.tracks.first?.cues ?? []
             let wrongBlocks = vtt.diagnostics.filter { $0.code == .webVTTStrayBlock || $0.code == .webVTTBadTiming }
             #expect(wrongBlocks.isEmpty, "\(name): \(wrongBlocks)")
@@ -107,7 +107,7 @@ import TimedText
             return
         }
         #expect(bill.style.fontWeight == .bold && ann.style.fontWeight == nil)
-        let written = WebVTTWriter().write(first.value)
+        let written = WebVTTWriter().write(first.value).value
         let second = WebVTTReader().read(written)
         #expect(second.diagnostics.isEmpty, "\(second.diagnostics)")
         var expected = first.value.withoutSourceLocations
@@ -127,7 +127,7 @@ import TimedText
             .span(Span(.class, classes: ["x--"], children: [.text("b")])),
             .span(Span(.styled, style: StyleProperties(fontFamilies: ["odd-->family"]), children: [.text("c")])),
         ])
-        let written = WebVTTWriter().write(Track(cues: [cue]))
+        let written = WebVTTWriter().write(Track(cues: [cue])).value
         let text = String(decoding: written, as: UTF8.self)
         let lines = text.split(separator: "\n")
         #expect(lines.filter { $0.contains("-->") }.count == 1, "only the timing line: \(text)")
@@ -154,7 +154,7 @@ import TimedText
             .span(Span(.class, classes: ["a"], style: red, children: [.text("red")])),
             .span(Span(.class, classes: ["a", "b"], style: bold, children: [.text("bold")])),
         ])
-        let written = WebVTTWriter().write(Track(cues: [cue]))
+        let written = WebVTTWriter().write(Track(cues: [cue])).value
         let read = try #require(WebVTTReader().read(written).value.tracks.first?.cues.first)
         guard case .span(let first) = read.content[0], case .span(let second) = read.content[1] else {
             Issue.record("spans expected")
