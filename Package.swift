@@ -3,16 +3,13 @@
 // (a copy of the decisions lives in README.md, "Architecture").
 import PackageDescription
 
-// Release builds link the Swift runtime and Foundation statically: start-up halves (8 ms instead
-// of 16) and runtime calls are direct, which a command run once per file in a pipeline feels. The
-// flag must reach every module's compilation (it decides which libraries they ask the linker
-// for), not only the final link. ICU stays the system's: CICU loads it at run time.
+// Release builds of the executables link the Swift runtime and Foundation statically: start-up
+// halves (8 ms instead of 16), which a command run once per file in a pipeline feels. Only the
+// executables carry the flag: SwiftPM refuses a library product with unsafe flags as a versioned
+// dependency, and a player links the runtime its own way. ICU stays the system's: CICU loads it
+// at run time.
 let staticRuntimeInRelease: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 let staticLinkInRelease: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
-// TTML's reader keeps its per-document caches in classes (the cue styler, child indexes), and a
-// release build checked every access to them at run time for overlapping mutation: 1.9% of the
-// instructions of reading a 10,000-paragraph document. Debug builds (the tests) keep the checks.
-let uncheckedExclusivityInRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
     name: "Legible",
@@ -40,22 +37,21 @@ let package = Package(
         // glibc's <malloc.h> (part of libc6-dev, which Swift needs anyway), for the CLI's heap set-up.
         .systemLibrary(name: "CMalloc"),
 
-        .target(name: "TimedText", swiftSettings: staticRuntimeInRelease),
-        .target(name: "TextScanning", dependencies: ["TimedText", "CICU"], swiftSettings: staticRuntimeInRelease),
-        .target(name: "SubRip", dependencies: ["TimedText", "TextScanning"], swiftSettings: staticRuntimeInRelease),
-        .target(name: "WebVTT", dependencies: ["TimedText", "TextScanning"], swiftSettings: staticRuntimeInRelease),
-        .target(name: "CEA608", dependencies: ["TimedText", "TextScanning"], swiftSettings: staticRuntimeInRelease),
-        .target(name: "Timeline", dependencies: ["TimedText"], swiftSettings: staticRuntimeInRelease),
-        .target(name: "TTML", dependencies: ["TimedText", "TextScanning"], swiftSettings: staticRuntimeInRelease + uncheckedExclusivityInRelease),
-        .target(name: "TrackSelection", dependencies: ["TimedText", "CICU"], swiftSettings: staticRuntimeInRelease),
-        .target(name: "CaptionStyling", dependencies: ["TimedText"], swiftSettings: staticRuntimeInRelease),
+        .target(name: "TimedText"),
+        .target(name: "TextScanning", dependencies: ["TimedText", "CICU"]),
+        .target(name: "SubRip", dependencies: ["TimedText", "TextScanning"]),
+        .target(name: "WebVTT", dependencies: ["TimedText", "TextScanning"]),
+        .target(name: "CEA608", dependencies: ["TimedText", "TextScanning"]),
+        .target(name: "Timeline", dependencies: ["TimedText"]),
+        .target(name: "TTML", dependencies: ["TimedText", "TextScanning"]),
+        .target(name: "TrackSelection", dependencies: ["TimedText", "CICU"]),
+        .target(name: "CaptionStyling", dependencies: ["TimedText"]),
         // TextScanning for ICU line breaking only (CJK text must be broken before libass sees it).
-        .target(name: "Rendering", dependencies: ["TimedText", "Timeline", "CaptionStyling", "TextScanning", "CLibass", "CPNG"],
-                swiftSettings: staticRuntimeInRelease),
-        .target(name: "VideoIO", dependencies: ["TimedText", "Timeline", "Rendering"], swiftSettings: staticRuntimeInRelease),
-        .target(name: "Validation", dependencies: ["TimedText", "Timeline", "TextScanning"], swiftSettings: staticRuntimeInRelease),
-        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "Timeline", "TrackSelection", "CaptionStyling", "Rendering", "VideoIO", "Validation"], swiftSettings: staticRuntimeInRelease),
-        .target(name: "LegibleCLI", dependencies: ["Legible", "CMalloc"], swiftSettings: staticRuntimeInRelease),
+        .target(name: "Rendering", dependencies: ["TimedText", "Timeline", "CaptionStyling", "TextScanning", "CLibass", "CPNG"]),
+        .target(name: "VideoIO", dependencies: ["TimedText", "Timeline", "Rendering"]),
+        .target(name: "Validation", dependencies: ["TimedText", "Timeline", "TextScanning"]),
+        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "Timeline", "TrackSelection", "CaptionStyling", "Rendering", "VideoIO", "Validation"]),
+        .target(name: "LegibleCLI", dependencies: ["Legible", "CMalloc"]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"], swiftSettings: staticRuntimeInRelease,
                           linkerSettings: staticLinkInRelease),
 
@@ -63,7 +59,7 @@ let package = Package(
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         // Built normally they replay files through the SRT or WebVTT reader; built with
         // `scripts/fuzz.sh srt|vtt` (-sanitize=fuzzer -DFUZZING) libFuzzer drives them.
-        .target(name: "FuzzSupport", path: "Fuzz/Support", swiftSettings: staticRuntimeInRelease),
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(name: "legible-fuzz-srt", dependencies: ["SubRip", "TextScanning", "FuzzSupport"], path: "Fuzz/SubRip",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         .executableTarget(name: "legible-fuzz-vtt", dependencies: ["WebVTT", "TextScanning", "FuzzSupport"], path: "Fuzz/WebVTT",
