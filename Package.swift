@@ -86,10 +86,11 @@ let package = Package(
         .testTarget(name: "VideoIOTests", dependencies: ["VideoIO"]),
         .testTarget(name: "CaptionStylingTests", dependencies: ["CaptionStyling"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "CaptionStyling", "Timeline"]),
+        .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
         // Every reader on damage shapes at n and 8n: catches work that grows faster than the input.
         .testTarget(name: "ReaderGrowthTests", dependencies: ["SubRip", "WebVTT", "CEA608", "TTML", "TextScanning", "TestSupport"]),
-        .testTarget(name: "ValidationTests", dependencies: ["Validation", "TimedText", "SubRip", "WebVTT", "CEA608", "TTML", "TextScanning", "TestSupport"]),
+        .testTarget(name: "ValidationTests", dependencies: ["Legible", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

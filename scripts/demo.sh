@@ -22,10 +22,10 @@ echo
 echo "== legible burn: the English SRT drawn onto the clip (audio kept)"
 "$legible" burn "$out/clip.mp4" -s Fixtures/demo/demo.en.srt -o "$out/burned.en.mp4"
 echo
-echo "== legible burn --lang ja: three caption files (SRT, WebVTT, Shift_JIS SRT), the Japanese one chosen"
+echo "== legible burn --prefer ja: three caption files (SRT, WebVTT, Shift_JIS SRT), the Japanese one chosen"
 "$legible" tracks Fixtures/demo/demo.en.srt Fixtures/demo/demo.fr.vtt Fixtures/demo/demo.ja.srt --prefer ja --mode always-on | tail -n 5
 "$legible" burn "$out/clip.mp4" -s Fixtures/demo/demo.en.srt -s Fixtures/demo/demo.fr.vtt -s Fixtures/demo/demo.ja.srt \
-    --lang ja --appearance yellow-on-black -o "$out/burned.ja.mp4"
+    --prefer ja --appearance yellow-on-black -o "$out/burned.ja.mp4"
 echo
 echo "== legible render --sheet: contact sheets of the French WebVTT (positions) and the Japanese SRT"
 "$legible" render Fixtures/demo/demo.fr.vtt --sheet 4 -o "$out/sheet.fr.png" --size 1280x720

@@ -50,7 +50,7 @@ def main():
     passed, failures = 0, []
     for test in tests:
         path = os.path.join(suite, test["ttml"])
-        run = subprocess.run([args.legible, "timeline", path, "--json", "--format", "ttml"], capture_output=True, text=True)
+        run = subprocess.run([args.legible, "timeline", path, "--json", "--from", "ttml"], capture_output=True, text=True)
         # Exit 1 with the timeline printed: a document that shows nothing (ttml.nothing-shown).
         if run.returncode not in (0, 1) or not run.stdout:
             failures.append((test["name"], f"legible exited {run.returncode}: {run.stderr.strip()[:200]}"))

@@ -76,7 +76,7 @@ def run_peer(snippet, path):
 
 
 def run_legible(legible, path):
-    r = subprocess.run([legible, "dump", path, "--json", "--format", "scc"], capture_output=True, text=True)
+    r = subprocess.run([legible, "dump", path, "--json", "--from", "scc"], capture_output=True, text=True)
     try:
         doc = json.loads(r.stdout)
     except ValueError:

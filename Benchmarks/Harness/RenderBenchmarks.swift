@@ -18,7 +18,7 @@ enum RenderBenchmarks {
         let still = [Cue(start: .zero, end: MediaTime(seconds: 3600), content: changing[0].content)]
         let fonts = FontSet(cjk: false)
         func renderer(_ cues: [Cue]) -> CaptionRenderer {
-            try! CaptionRenderer(track: Track(cues: cues), format: .webVTT, width: 1920, height: 1080, fonts: fonts)
+            try! CaptionRenderer(track: Track(cues: cues), family: .cueBoxes, width: 1920, height: 1080, fonts: fonts)
         }
         let times = (0..<frames).map { MediaTime(value: Int64($0), timescale: 24) }
         let changingRenderer = renderer(changing)

@@ -3,7 +3,7 @@ public import TextScanning
 
 /// Everything an SCC file holds: the document (one track per channel that shows captions) and
 /// the decoded captions behind its cues.
-public struct SCCFile: Sendable {
+public struct SCCFile: CaptionFileContents {
     public var document: Document
     /// For each track of `document`, in the same order, the caption behind each cue, in cue order.
     public var captions: [[CEA608Caption]]
@@ -52,6 +52,11 @@ public struct SCCReader: SourceTextReader, Sendable {
 
     public init(options: Options = .default) { self.options = options }
 
+    /// Whether a text looks like Scenarist SCC: it starts with `Scenarist_SCC`.
+    public static func looksLike(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        ContentSniffing.starts(head, with: "Scenarist_SCC")
+    }
+
     public func read(_ source: SourceText) -> ParseResult<Document> {
         let file = readFile(source)
         return ParseResult(value: file.value.document, diagnostics: file.diagnostics)
@@ -86,7 +91,7 @@ public struct SCCReader: SourceTextReader, Sendable {
         }
         guard source.byteCount < Self.maximumTextSize else {
             log.report(.error, .sccTooLarge, "the text is larger than 4 GiB; not read", at: nil)
-            return ParseResult(value: SCCFile(document: Document(format: .scc, encoding: source.encoding), captions: []),
+            return ParseResult(value: SCCFile(document: Document(format: .scc, encoding: source.encoding, layoutFamily: .cea608Grid), captions: []),
                                diagnostics: log.finished())
         }
         var timing = DiagnosticLog()
@@ -145,7 +150,7 @@ public struct SCCReader: SourceTextReader, Sendable {
             tracks.append(Track(id: id.rawValue, kind: .captions, cues: channel.cues))
             trackCaptions.append(channel.captions)
         }
-        let document = Document(format: .scc, encoding: source.encoding, tracks: tracks)
+        let document = Document(format: .scc, encoding: source.encoding, tracks: tracks, layoutFamily: .cea608Grid)
         let diagnostics = log.finished().enumerated().sorted {
             ($0.element.location ?? SourceLocation(line: 0, column: 0), $0.offset)
                 < ($1.element.location ?? SourceLocation(line: 0, column: 0), $1.offset)

@@ -12,7 +12,7 @@ import Glibc
 enum BurnCommand: Command {
     static let name = "burn"
     static let summary = "Draw captions onto a video: video and caption files in, captioned video out."
-    static let usage = "legible burn INPUT -s CAPTIONS... -o OUTPUT [--track ID | --lang TAG...] [--appearance SPEC]... [--size WxH] [--offset SECONDS] [--ffmpeg-args ARGS] [--progress auto|json|none]"
+    static let usage = "legible burn INPUT -s CAPTIONS... -o OUTPUT [--track ID | --prefer LANGS] [--appearance SPEC]... [--size WxH] [--offset SECONDS] [--ffmpeg-args ARGS] [--progress auto|json|none]"
     static let discussion = """
         INPUT is a video file ffmpeg reads, or Y4M ('-' for standard input); OUTPUT is a file whose
         extension picks the container (mp4, mkv, mov, webm...), or Y4M ('-' for standard output,
@@ -21,10 +21,10 @@ enum BurnCommand: Command {
         CRF 18 by default), its pixel format, colour matrix and range kept. --ffmpeg-args passes
         more encoder arguments (e.g. "-c:v libx265 -crf 22").
         Several -s files or tracks: --track picks one by id (CC1, or FILE#N for a file's N-th
-        track); --lang picks the best for those languages by the track-selection rules
+        track); --prefer picks the best for the viewer's languages by the track-selection rules
         (legible tracks explains them); otherwise the first track of the first file.
         --offset shifts the captions later by SECONDS (negative: earlier). --size scales the video.
-        --format and --encoding apply to the caption files.
+        --from and --encoding apply to the caption files.
         The output is written to a temporary file and renamed when complete: a failed or
         interrupted run leaves nothing under OUTPUT. ffmpeg (Debian package ffmpeg) is needed
         unless both ends are Y4M.
@@ -33,15 +33,10 @@ enum BurnCommand: Command {
     static let options: [OptionSpec] = [
         OptionSpec("subtitles", short: "s", value: "CAPTIONS", help: "A caption file (repeatable)."),
         OptionSpec("output", short: "o", value: "OUTPUT", help: "The video to write ('-': Y4M on standard output)."),
-        OptionSpec("track", value: "ID", help: "The caption track: CC1, or FILE#N."),
-        OptionSpec("lang", value: "TAG", help: "Preferred caption language (repeatable, best first)."),
-        OptionSpec("appearance", value: "SPEC", help: "A preset, FILE.json or key=value[!]; repeatable."),
-        OptionSpec("size", value: "WxH", help: "Scale the video to this size."),
         OptionSpec("offset", value: "SECONDS", help: "Show the captions this much later (negative: earlier)."),
-        OptionSpec("safe-margin", value: "PERCENT", help: "Title-safe margin on each side for WebVTT/SRT (default 5%)."),
         OptionSpec("ffmpeg-args", value: "ARGS", help: "More arguments for the ffmpeg encoder, space-separated."),
         OptionSpec("progress", value: "MODE", help: "auto (a bar when stderr is a terminal), json or none."),
-    ] + InputOptions.specs
+    ] + PictureOptions.specs + InputOptions.specs
 
     /// Set by SIGINT/SIGTERM, polled by the burner every frame.
     nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
@@ -57,36 +52,20 @@ enum BurnCommand: Command {
         guard let progressMode = BurnProgress.Mode(rawValue: arguments.value("progress") ?? "auto") else {
             throw UsageError(message: "--progress must be auto, json or none")
         }
-        var offset = MediaTime.zero
-        if let text = arguments.value("offset") {
-            let negative = text.hasPrefix("-")
-            guard let seconds = Fraction(decimal: (negative ? String(text.dropFirst()) : text).utf8) else {
-                throw UsageError(message: "--offset must be seconds, e.g. 1.5 or -0.25")
-            }
-            offset = MediaTime(value: negative ? -seconds.numerator : seconds.numerator, timescale: seconds.denominator)
-        }
-        var size: (Int, Int)?
-        if let text = arguments.value("size") {
-            let parts = text.lowercased().split(separator: "x")
-            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w), (16...8192).contains(h),
-                  w % 2 == 0, h % 2 == 0 else {
-                throw UsageError(message: "--size must be WxH with even numbers from 16 to 8192, e.g. 1280x720")
-            }
-            size = (w, h)
-        }
-        let appearance = try RenderCommand.appearanceOption(arguments)
-        let layout = try RenderCommand.layoutOptions(arguments)
+        let offset = try arguments.time("offset", allowsNegative: true) ?? .zero
+        let size = try PictureOptions.size(arguments, even: true)
+        let appearance = try PictureOptions.appearance(arguments)
+        let layout = try PictureOptions.layout(arguments)
         let extra = arguments.value("ffmpeg-args").map { $0.split(separator: " ").map(String.init) } ?? []
 
         // The captions: every track of every file, then the one asked for.
-        let chosen = try chooseTrack(captionPaths, arguments, io: io)
-        guard let (track, format, captionName) = chosen else { return 1 }
+        guard let (track, family, captionName, _) = try PictureOptions.chooseTrack(captionPaths, arguments, io: io) else { return 1 }
 
         let inputIsY4M = inputPath == "-" || inputPath.lowercased().hasSuffix(".y4m")
         let outputIsY4M = outputPath == "-" || outputPath.lowercased().hasSuffix(".y4m") || (inputPath == "-" && outputPath == "-")
         var ffmpeg: FFmpeg?
         if !inputIsY4M || !outputIsY4M || size != nil {
-            do { ffmpeg = try FFmpeg.locate() } catch { throw InputFailure(message: error.description) }
+            do { ffmpeg = try FFmpeg.locate() } catch { throw LegibleError(.missingComponent, error.description) }
         }
         // Ctrl-C or a TERM stops the run cleanly: its children stopped, its temporary file removed.
         signal(SIGINT) { _ in BurnCommand.interrupted = 1 }
@@ -103,7 +82,7 @@ enum BurnCommand: Command {
         do {
             let frames = try burner.run { width, height in
                 // Fonts chosen by the renderer: the CJK font (tens of MB) only when the text needs it.
-                try CaptionRenderer(track: track, format: format, width: width, height: height, appearance: appearance,
+                try CaptionRenderer(track: track, family: family, width: width, height: height, appearance: appearance,
                                     options: layout)
             }
             progress?.update(frames: frames, force: true)
@@ -117,54 +96,5 @@ enum BurnCommand: Command {
             return 1
         }
         return 0
-    }
-
-    /// The track to burn, its format and a name for messages; nil (after saying why) when the
-    /// caption files cannot be read or hold nothing to choose.
-    static func chooseTrack(_ paths: [String], _ arguments: Arguments, io: CommandIO) throws
-        -> (Track, SourceFormat, String)? {
-        var candidates: [(track: Track, format: SourceFormat, id: String, path: String)] = []
-        for path in paths {
-            let input = try InputOptions.load(path, arguments, io: io)
-            InputOptions.report(input, io: io, minimum: .error)
-            if input.isUnreadable {
-                io.error("legible: \(input.displayName) could not be read")
-                return nil
-            }
-            for (n, track) in input.result.value.tracks.enumerated() {
-                let id = paths.count == 1 && track.id != nil ? track.id! : "\(path)#\(n)"
-                candidates.append((track, input.format, id, path))
-            }
-            ProcessLifetime.keepUntilExit(input)
-        }
-        guard !candidates.isEmpty else {
-            io.error("legible: no caption track in \(paths.joined(separator: ", "))")
-            return nil
-        }
-        if let wanted = arguments.value("track") {
-            guard let found = candidates.first(where: { $0.id == wanted || $0.track.id == wanted }) else {
-                throw UsageError(message: "no caption track '\(wanted)' (tracks: \(candidates.map(\.id).joined(separator: ", ")))")
-            }
-            return (found.track, found.format, found.id)
-        }
-        let languages = arguments.all("lang").flatMap { $0.split(separator: ",").map(String.init) }
-        if !languages.isEmpty {
-            let tags = try languages.map { text -> LanguageTag in
-                guard let tag = LanguageTag(text) else { throw UsageError(message: "--lang: '\(text)' is not a language tag") }
-                return tag
-            }
-            let options = candidates.map { candidate in
-                TrackOption(track: candidate.track, id: candidate.id, source: candidate.path,
-                            hints: FileNameHints(fileName: candidate.path))
-            }
-            let result = TrackSelector().select(options, for: ViewerPreferences(preferredLanguages: tags, displayMode: .alwaysOn))
-            guard let picked = result.chosen, let found = candidates.first(where: { $0.id == picked.id }) else {
-                io.error("legible: no caption track for \(languages.joined(separator: ", ")): \(result.summary)")
-                return nil
-            }
-            return (found.track, found.format, found.id)
-        }
-        let first = candidates[0]
-        return (first.track, first.format, first.id)
     }
 }

@@ -5,18 +5,8 @@ protocol Command: SendableMetatype {
     static var usage: String { get }
     static var discussion: String { get }
     static var options: [OptionSpec] { get }
-    /// Returns the exit status. Throws `UsageError` (status 2) or `InputFailure` (status 1).
+    /// Returns the exit status. Throws `UsageError` (status 2) or `LegibleError` (status 1).
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32
-}
-
-/// Input that cannot be read: a missing file, an unknown format. Exit status 1.
-struct InputFailure: Error, CustomStringConvertible {
-    var message: String
-    /// A stable diagnostic code for machine-readable output (`dump --json`).
-    var code: String = "input.unreadable"
-    /// The format, when it was known before reading failed.
-    var format: String?
-    var description: String { message }
 }
 
 extension Command {

@@ -4,7 +4,7 @@ import Legible
 enum ConvertCommand: Command {
     static let name = "convert"
     static let summary = "Convert a caption file to another format."
-    static let usage = "legible convert INPUT -o OUTPUT [--to FORMAT] [--format FORMAT] [--encoding NAME] [--crlf] [--open-end TIME] [--scc-fallback MODE] [--drop-frame] [--quiet]"
+    static let usage = "legible convert INPUT -o OUTPUT [--to FORMAT] [--from FORMAT] [--encoding NAME] [--crlf] [--open-end TIME] [--scc-fallback MODE] [--drop-frame] [--quiet]"
     static let discussion = """
         INPUT may be '-' for standard input and OUTPUT '-' for standard output (then --to is needed).
         The output format comes from --to, else from OUTPUT's extension. Output is UTF-8. Warnings and
@@ -13,11 +13,11 @@ enum ConvertCommand: Command {
         the format has no room for, a cue without an end (SRT and WebVTT cues must end: it is
         given the end of the track, or shown for 5 seconds when nothing later ends it, or --open-end),
         SCC's character set, columns and bandwidth.
-        Writes: \(Formats.writableList). Reads: \(Formats.readableList).
+        Writes: \(CaptionFormat.writable.map(\.id.rawValue).joined(separator: ", ")). Reads: \(CaptionFormat.readable.map(\.id.rawValue).joined(separator: ", ")).
         """
     static let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "OUTPUT", help: "Where to write ('-' for standard output)."),
-        OptionSpec("to", value: "FORMAT", help: "Output format (\(Formats.writableList))."),
+        OptionSpec("to", value: "FORMAT", help: "Output format (\(CaptionFormat.writable.map(\.id.rawValue).joined(separator: ", ")); dfxp for TTML1)."),
         OptionSpec("crlf", help: "End lines with CRLF (SRT output)."),
         OptionSpec("open-end", value: "TIME",
                    help: "SRT and WebVTT output: end cues that have no end at TIME (seconds or h:mm:ss, e.g. the programme's length) rather than at the track's end."),
@@ -33,28 +33,23 @@ enum ConvertCommand: Command {
             throw UsageError(message: arguments.positionals.isEmpty ? "convert needs an INPUT" : "convert takes one INPUT")
         }
         guard let output = arguments.value("output") else { throw UsageError(message: "convert needs -o OUTPUT") }
-        let target: SourceFormat
+        let target: CaptionFormat
+        let writable = CaptionFormat.writable.map(\.id.rawValue).joined(separator: ", ")
         if let name = arguments.value("to") {
-            guard let format = Formats.parseFormat(name) else { throw UsageError(message: "unknown output format '\(name)'") }
+            guard let format = CaptionFormat.named(name) else { throw UsageError(message: "unknown output format '\(name)' (Legible writes \(writable))") }
             target = format
-        } else if output != "-", let format = FormatSniffer.byExtension(output) {
+        } else if output != "-", let format = CaptionFormat.forFileName(output) {
             target = format
         } else {
-            throw UsageError(message: "cannot tell the output format from '\(output)'; use --to (\(Formats.writableList))")
+            throw UsageError(message: "cannot tell the output format from '\(output)'; use --to (\(writable))")
         }
-        guard Formats.writable.contains(target) else {
-            throw UsageError(message: "writing \(target.rawValue) is not supported yet (Legible writes: \(Formats.writableList))")
+        guard target.canWrite else {
+            throw UsageError(message: "writing \(target.name) is not supported yet (Legible writes \(writable))")
         }
 
-        let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
-        if !arguments.has("quiet") { InputOptions.report(input, io: io) }
-        if input.isUnreadable {
-            io.error("legible: \(input.displayName) could not be read")
-            return 1
-        }
         let dfxp = arguments.has("dfxp") || arguments.value("to")?.lowercased() == "dfxp"
             || (arguments.value("to") == nil && output.lowercased().hasSuffix(".dfxp"))
-        var options = Formats.Options(crlf: arguments.has("crlf"), dfxp: dfxp)
+        var options = CaptionWriteOptions(crlf: arguments.has("crlf"), ttml: dfxp ? .dfxp : .default)
         if let mode = arguments.value("scc-fallback") {
             guard let fallback = SCCWriter.Options.Fallback(rawValue: mode) else {
                 throw UsageError(message: "unknown --scc-fallback '\(mode)' (paint-on, roll-up or late)")
@@ -63,21 +58,29 @@ enum ConvertCommand: Command {
         }
         options.scc.dropFrame = arguments.has("drop-frame")
         options.openEnds.end = try arguments.time("open-end")
-        var written: [Diagnostic]?
+
+        // Every option checked; now read, then write.
+        let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
+        if !arguments.has("quiet") { InputOptions.report(input, io: io) }
+        if input.isUnreadable {
+            io.error("legible: \(input.displayName) could not be read")
+            return 1
+        }
+        var written: [Diagnostic] = []
         if output == "-" {
-            written = Formats.write(input.result.value, as: target, options: options) { io.writeStandardOutput(Array($0)) }
+            written = try target.write(input.document, options: options) { io.writeStandardOutput(Array($0)) }
         } else {
             do {
                 try FileIO.writeAtomically(to: output) { file in
-                    written = try Formats.write(input.result.value, as: target, options: options) { try file.write($0) }
+                    written = try target.write(input.document, options: options) { try file.write($0) }
                 }
             } catch {
-                throw InputFailure(message: "\(error)")
+                throw LegibleError(.unwritableOutput, "\(error)")
             }
         }
         // What the writer changed to fit the output format, located in the input.
         if !arguments.has("quiet") {
-            for diagnostic in written ?? [] { io.error("\(input.displayName):\(diagnostic.description)") }
+            for diagnostic in written { io.error("\(input.displayName):\(diagnostic.description)") }
         }
         ProcessLifetime.keepUntilExit(input)
         return 0

@@ -6,23 +6,23 @@ import Legible
 enum InfoCommand: Command {
     static let name = "info"
     static let summary = "Summarise a caption file: format, encoding, tracks, cues, time span, diagnostics."
-    static let usage = "legible info FILE [--json] [--format FORMAT] [--encoding NAME]"
+    static let usage = "legible info FILE [--format text|json] [--from FORMAT] [--encoding NAME]"
     static let discussion = """
         FILE may be '-' for standard input. The file is read completely (every cue parsed, styles
         applied), then summarised: one block per track, and the number of diagnostics of each code.
         Exit status: 0 when the file was read, 1 when it could not be read at all, 2 for a usage error.
         """
     static let options: [OptionSpec] = [
-        OptionSpec("json", help: "Print the summary as JSON."),
-    ] + InputOptions.specs
+    ] + OutputOptions.specs(["text", "json"]) + InputOptions.specs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         guard arguments.positionals.count == 1 else {
             throw UsageError(message: arguments.positionals.isEmpty ? "info needs a FILE" : "info takes one FILE")
         }
+        let json = try OutputOptions.format(arguments, ["text", "json"]) == "json"
         let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
         let summary = Summary(input)
-        io.writeStandardOutput(arguments.has("json") ? summary.json.serialized() : Array(summary.text.utf8))
+        io.writeStandardOutput(json ? summary.json.serialized() : Array(summary.text.utf8))
         ProcessLifetime.keepUntilExit((input, summary))
         if input.isUnreadable {
             io.error("legible: \(input.displayName) could not be read")

@@ -71,7 +71,11 @@ public enum LegibleCommandLine {
             io.error("legible \(command.name): \(error.message)")
             io.error("usage: \(command.usage)")
             return 2
-        } catch let error as InputFailure {
+        } catch let error as LegibleError where error.code == .unknownEncodingName || error.code == .invalidArgument {
+            io.error("legible \(command.name): \(error.message)")
+            io.error("usage: \(command.usage)")
+            return 2
+        } catch let error as LegibleError {
             io.error("legible \(command.name): \(error.message)")
             return 1
         } catch {

@@ -6,7 +6,7 @@ import Legible
 enum TimelineCommand: Command {
     static let name = "timeline"
     static let summary = "List the times at which what is on screen changes, and the cues shown from each."
-    static let usage = "legible timeline FILE [--json] [--track ID] [--format FORMAT] [--encoding NAME]"
+    static let usage = "legible timeline FILE [--format text|json] [--track ID] [--from FORMAT] [--encoding NAME]"
     static let discussion = """
         FILE may be '-' for standard input. The first track is used unless --track names another
         (an SCC file's CC2, say). A cue shows from its start (included) to its end (excluded); a time
@@ -16,28 +16,23 @@ enum TimelineCommand: Command {
         Exit status: 0 when the file was read, 1 when it could not be read at all, 2 for a usage error.
         """
     static let options: [OptionSpec] = [
-        OptionSpec("json", help: "Print the timeline as JSON."),
         OptionSpec("track", value: "ID", help: "The track to use, by id (CC1, CC2, ...) or zero-based number."),
-    ] + InputOptions.specs
+    ] + OutputOptions.specs(["text", "json"]) + InputOptions.specs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         guard arguments.positionals.count == 1 else {
             throw UsageError(message: arguments.positionals.isEmpty ? "timeline needs a FILE" : "timeline takes one FILE")
         }
+        let json = try OutputOptions.format(arguments, ["text", "json"]) == "json"
         let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
         let track = try InputOptions.track(of: input, arguments)
         let timeline = Timeline(track: track)
-        let names = track.cues.enumerated().map { $1.id ?? "#\($0)" }
-        if arguments.has("json") {
-            let times: [JSON] = timeline.times.indices.map { k in
-                .object([("time", .number(timeline.times[k].secondsText)),
-                         ("cues", .array(timeline.activeCues(inInterval: k).map { .string(names[Int($0)]) }))])
-            }
-            io.writeStandardOutput(JSON.object([("times", .array(times))]).serialized())
+        if json {
+            try CueJSON.write(timeline) { io.writeStandardOutput(Array($0)) }
         } else {
             var text = ""
             for k in timeline.times.indices {
-                let shown = timeline.activeCues(inInterval: k).map { names[Int($0)] }
+                let shown = timeline.activeCues(inInterval: k).map { track.cues[Int($0)].id ?? "#\($0)" }
                 text += "\(timeline.times[k].secondsText)\t\(shown.isEmpty ? "(nothing)" : shown.joined(separator: " "))\n"
             }
             io.writeStandardOutput(Array(text.utf8))

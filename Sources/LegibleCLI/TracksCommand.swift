@@ -6,7 +6,7 @@ import Legible
 enum TracksCommand: Command {
     static let name = "tracks"
     static let summary = "List caption/subtitle options and pick the one a viewer wants, explaining why."
-    static let usage = "legible tracks INPUT... [--prefer LANGS] [--audio LANG] [--mode off|forced-only|automatic|always-on] [--sdh] [--easy-reader] [--ui-language LANG] [--lang LANGS] [--json]"
+    static let usage = "legible tracks INPUT... [--prefer LANGS] [--audio LANG] [--mode off|forced-only|automatic|always-on] [--sdh] [--easy-reader] [--ui-language LANG] [--lang LANGS] [--format text|json]"
     static let discussion = """
         INPUT is a caption file (SRT, WebVTT, SCC; '-' for standard input) or an HLS master
         playlist (.m3u8, or any file starting with #EXTM3U), whose EXT-X-MEDIA SUBTITLES and
@@ -28,11 +28,11 @@ enum TracksCommand: Command {
         OptionSpec("easy-reader", help: "The viewer prefers easy-to-read tracks."),
         OptionSpec("ui-language", value: "LANG", help: "The interface language for option names (default: en)."),
         OptionSpec("lang", value: "LANGS", help: "The language of file inputs, overriding their content and name."),
-        OptionSpec("json", help: "Print JSON (the contract in docs/cue-json.md)."),
-    ] + InputOptions.specs
+    ] + OutputOptions.specs(["text", "json"]) + InputOptions.specs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "tracks needs at least one INPUT") }
+        let json = try OutputOptions.format(arguments, ["text", "json"]) == "json"
         let preferred = try languages(arguments.all("prefer"), option: "prefer")
         let audio = try arguments.value("audio").map { try language($0, option: "audio") }
         let ui = try arguments.value("ui-language").map { try language($0, option: "ui-language") }
@@ -84,8 +84,8 @@ enum TracksCommand: Command {
                                        prefersSDH: arguments.has("sdh"), prefersEasyReader: arguments.has("easy-reader"),
                                        interfaceLanguage: ui)
         let result = TrackSelector().select(options, for: viewer)
-        if arguments.has("json") {
-            io.writeStandardOutput(json(options, result).serialized())
+        if json {
+            io.writeStandardOutput(self.json(options, result).serialized())
         } else {
             io.writeStandardOutput(Array(text(options, result, viewer: viewer, names: names).utf8))
         }
@@ -108,7 +108,7 @@ enum TracksCommand: Command {
         do {
             return try FileIO.read(path: path)
         } catch {
-            throw InputFailure(message: error.description, code: "input.unreadable-file")
+            throw LegibleError(.unreadableInput, error.description)
         }
     }
 

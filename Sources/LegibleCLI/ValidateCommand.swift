@@ -10,7 +10,7 @@ import Glibc
 enum ValidateCommand: Command {
     static let name = "validate"
     static let summary = "Check caption files against a profile's rules (timing, reading speed, layout, text, contrast, CEA-608, spec)."
-    static let usage = "legible validate FILE|DIR... [--profile NAME|FILE.json] [--format text|json|jsonl|sarif|junit] [--fail-on SEVERITY] [--fps RATE] [--playback-rate R]... [--fix (-o OUT | --in-place)]"
+    static let usage = "legible validate FILE|DIR... [--profile NAME|FILE.json] [--format text|json|jsonl|sarif|junit] [--fail-on SEVERITY] [--fps RATE] [--playback-rate R]... [--fix (-o OUT | --in-place)] [--from FORMAT] [--encoding NAME]"
     static let discussion = """
         Directories are searched recursively for caption files (.srt .vtt .scc .ttml .dfxp .xml).
         Files are validated in parallel on all cores; text and jsonl output is written as each file
@@ -34,9 +34,8 @@ enum ValidateCommand: Command {
         OptionSpec("jobs", short: "j", value: "N", help: "Files validated at once (default: the number of cores)."),
         OptionSpec("list-rules", help: "Print the rules with their default severities and exit."),
         OptionSpec("list-profiles", help: "Print the built-in profiles and exit."),
-        OptionSpec("input-format", value: "FORMAT", help: "Read every input as this format instead of detecting it."),
-        OptionSpec("encoding", value: "NAME", help: "Decode the inputs as this encoding instead of detecting it."),
-    ]
+        OptionSpec("json", help: "Short for --format json."),
+    ] + InputOptions.specs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         if arguments.has("list-rules") {
@@ -115,12 +114,8 @@ enum ValidateCommand: Command {
         var jobs = 1
 
         init(_ arguments: Arguments) throws {
-            if let name = arguments.value("format") {
-                guard let format = ReportFormat(rawValue: name.lowercased()) else {
-                    throw UsageError(message: "unknown output format '\(name)' (text, json, jsonl, sarif, junit); use --input-format to force the input's format")
-                }
-                self.format = format
-            }
+            format = ReportFormat(rawValue: try OutputOptions.format(arguments, ReportFormat.allCases.map(\.rawValue)))!
+            _ = try InputOptions.forcedFormat(arguments)
             if let name = arguments.value("fail-on") {
                 if name == "never" || name == "none" {
                     failOn = nil
@@ -176,10 +171,10 @@ enum ValidateCommand: Command {
         let displayName = path == "-" ? "<stdin>" : path
         var input: LoadedInput
         do {
-            input = try InputOptions.load(path, arguments, io: io, formatOption: "input-format")
-        } catch let failure as InputFailure {
-            return FileReport(path: displayName, format: failure.format,
-                              findings: [Finding(rule: RuleID(rawValue: failure.code), severity: .error, message: failure.message)],
+            input = try InputOptions.load(path, arguments, io: io)
+        } catch let failure as LegibleError {
+            return FileReport(path: displayName, format: CaptionFormat.forFileName(path)?.id.rawValue,
+                              findings: [Finding(rule: RuleID(rawValue: failure.code.rawValue), severity: .error, message: failure.message)],
                               isUnreadable: true)
         } catch {
             return FileReport(path: displayName, format: nil,
@@ -192,15 +187,15 @@ enum ValidateCommand: Command {
         let validator = Validator(profile: settings.profile, options: settings.options)
         var extra: [Finding] = []
         if settings.fixes && !input.isUnreadable {
-            let fixer = Fixer(profile: settings.profile, frameRate: validator.frameRate(for: document.format))
+            let fixer = Fixer(profile: settings.profile, frameRate: validator.frameRate(for: document))
             let (fixed, changes) = fixer.fix(document)
             let target = settings.inPlace ? path : settings.output!
-            let format = settings.inPlace ? input.format : (FormatSniffer.byExtension(target) ?? input.format)
-            if Formats.writable.contains(format) {
+            let format = settings.inPlace ? input.format : (CaptionFormat.forFileName(target) ?? input.format)
+            if format.canWrite {
                 do {
                     var written: [Diagnostic]?
                     try FileIO.writeAtomically(to: target) { file in
-                        written = try Formats.write(fixed, as: format, options: .init()) { try file.write($0) }
+                        written = try format.write(fixed) { try file.write($0) }
                     }
                     for change in changes {
                         io.error("\(displayName): fixed cue \(change.cue.label): \(change.description) [\(change.rule.rawValue)]")
@@ -211,11 +206,11 @@ enum ValidateCommand: Command {
                     extra.append(Finding(rule: "input.unwritable", severity: .error, message: "cannot write the fixed file: \(error)"))
                 }
             } else {
-                extra.append(Finding(rule: "input.unwritable", severity: .error, message: "Legible cannot write \(format.rawValue)"))
+                extra.append(Finding(rule: "input.unwritable", severity: .error, message: "Legible cannot write \(format.name)"))
             }
         }
         let findings = validator.validate(document, diagnostics: diagnostics) + extra
-        let report = FileReport(path: displayName, format: input.format.rawValue, findings: findings,
+        let report = FileReport(path: displayName, format: input.format.id.rawValue, findings: findings,
                                 isUnreadable: input.isUnreadable, byteCount: input.source.byteCount)
         if keepingInput { ProcessLifetime.keepUntilExit(input) }
         return report
@@ -253,7 +248,7 @@ enum ValidateCommand: Command {
             let path = prefix + name
             if isDirectory(path) {
                 files += captionFiles(under: path)
-            } else if let format = FormatSniffer.byExtension(name), Formats.readable.contains(format) {
+            } else if let format = CaptionFormat.forFileName(name), format.canRead {
                 files.append(path)
             }
         }

@@ -3,7 +3,7 @@ public import Timeline
 public import CaptionStyling
 
 /// Renders a track's captions over video frames: what is on screen at a time (`Timeline`), laid
-/// out by the track's format (`CaptionLayoutEngine`), combined with the viewer's appearance
+/// out by its format's rules (`CaptionLayoutEngine`, by `LayoutFamily`), combined with the viewer's appearance
 /// (`CaptionStyleResolver`), drawn by libass into an `Overlay`.
 ///
 /// The overlay of an interval between two significant times is made once and reused for every
@@ -11,7 +11,7 @@ public import CaptionStyling
 /// libass handles): one per thread.
 public final class CaptionRenderer {
     public let track: Track
-    public let format: SourceFormat
+    public let family: LayoutFamily
     public let timeline: Timeline
     public let engine: CaptionLayoutEngine
     public var appearance: CaptionAppearance {
@@ -25,10 +25,10 @@ public final class CaptionRenderer {
     /// Overlays made (cache misses), for tests and the benchmark.
     public private(set) var overlaysMade = 0
 
-    public init(track: Track, format: SourceFormat, width: Int, height: Int, appearance: CaptionAppearance = .default,
+    public init(track: Track, family: LayoutFamily, width: Int, height: Int, appearance: CaptionAppearance = .default,
                 fonts: FontSet? = nil, options: LayoutOptions = .default) throws(LibassRenderer.Failure) {
         self.track = track
-        self.format = format
+        self.family = family
         self.appearance = appearance
         timeline = Timeline(track: track)
         let needsCJK = track.cues.contains { TextScript.containsCJK(Substring($0.plainText)) || InlineNode.containsRuby($0.content) }
@@ -45,7 +45,7 @@ public final class CaptionRenderer {
 
     /// The scene at `time`, laid out afresh (not cached).
     public func scene(at time: MediaTime) -> CaptionScene {
-        engine.layout(cues(at: time), track: track, format: format, resolver: CaptionStyleResolver(appearance: appearance))
+        engine.layout(cues(at: time), track: track, family: family, resolver: CaptionStyleResolver(appearance: appearance))
     }
 
     /// The overlay at `time`, nil when nothing shows; cached per interval of the timeline.

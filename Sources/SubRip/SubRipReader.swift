@@ -49,6 +49,21 @@ public struct SubRipReader: SourceTextReader, Sendable {
     /// SRT text larger than this is refused (line offsets are 32-bit; no real file comes close).
     public static let maximumTextSize = Int(UInt32.max)
 
+    /// Whether a text looks like SRT: one of its first 40 lines is a timing line (damaged arrows
+    /// and all, as the reader reads them).
+    public static func looksLike(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        var lines = 0
+        while start < head.count && lines < 40 {
+            var end = start
+            while end < head.count, head[end] != 0x0A { end += 1 }
+            if case .timing = SubRipTiming.parse(head, start..<end) { return true }
+            start = end + 1
+            lines += 1
+        }
+        return false
+    }
+
     public func read(_ source: SourceText) -> ParseResult<Document> {
         guard source.byteCount < Self.maximumTextSize else {
             return ParseResult(value: Document(format: .subRip, encoding: source.encoding, tracks: []), diagnostics: [

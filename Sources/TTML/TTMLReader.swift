@@ -4,7 +4,7 @@ public import TextScanning
 /// Everything the TTML reader produces: the timed-text document, the resolved TTML document it
 /// was built from, and its ISD sequence (for the timeline, the style resolver and conformance
 /// tests).
-public struct TTMLFile: Sendable {
+public struct TTMLFile: CaptionFileContents {
     public var document: Document
     /// Nil when the input is not a TTML document (not XML, refused, another root element).
     public var ttml: TTMLDocument?
@@ -50,6 +50,12 @@ public struct TTMLReader: SourceTextReader, Sendable {
 
     public init(options: Options = .default) { self.options = options }
 
+    /// Whether a text looks like TTML: it starts with an XML declaration, a `<tt` root or a comment.
+    public static func looksLike(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        ContentSniffing.starts(head, with: "<?xml") || ContentSniffing.starts(head, with: "<tt")
+            || ContentSniffing.starts(head, with: "<!--")
+    }
+
     public func read(_ source: SourceText) -> ParseResult<Document> {
         let file = readFile(source)
         return ParseResult(value: file.value.document, diagnostics: file.diagnostics)
@@ -58,7 +64,7 @@ public struct TTMLReader: SourceTextReader, Sendable {
     public func readFile(_ source: SourceText) -> ParseResult<TTMLFile> {
         let scanned = XMLScanner(options: options.xml).scan(source)
         var log = DiagnosticLog()
-        var empty = Document(format: .ttml, encoding: source.encoding)
+        var empty = Document(format: .ttml, encoding: source.encoding, layoutFamily: .ttmlRegions)
         guard let root = scanned.value.root else {
             return ParseResult(value: TTMLFile(document: empty, ttml: nil, xml: scanned.value), diagnostics: scanned.diagnostics)
         }

@@ -40,6 +40,14 @@ public struct ByteWriter: ~Copyable {
         return result
     }
 
+    /// Calls `body` with the bytes written so far, in place.
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Forgets what was written, keeping the memory.
+    package mutating func removeAll() { count = 0 }
+
     @inlinable @inline(__always)
     public mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
@@ -283,7 +291,7 @@ func containsMarkupCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 /// multi-megabyte caption file or output is then a handful of page faults instead of thousands
 /// (each costs microseconds, more in a virtual machine). A no-op where THP is off or the buffer
 /// is small; only the 2 MiB-aligned part inside the buffer is advised.
-public func adviseHugePages(_ start: UnsafeMutableRawPointer, _ length: Int) {
+package func adviseHugePages(_ start: UnsafeMutableRawPointer, _ length: Int) {
     #if os(Linux)
     let huge = 2 << 20
     guard length >= 2 * huge else { return }

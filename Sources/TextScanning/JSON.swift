@@ -15,67 +15,88 @@ public enum JSON: Sendable {
 
     /// Two-space indented JSON (or, not `pretty`, one line: JSON Lines) followed by a newline.
     public func serialized(pretty: Bool = true) -> [UInt8] {
-        var out: [UInt8] = []
+        var out = ByteWriter(capacity: 1024)
         write(to: &out, indent: pretty ? 0 : nil)
         out.append(0x0A)
-        return out
+        return out.finish()
     }
 
     /// Without indentation, items and members follow each other on one line.
-    private func write(to out: inout [UInt8], indent: Int?) {
+    package func write(to out: inout ByteWriter, indent: Int?) {
         switch self {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let n): out.append(contentsOf: n.utf8)
-        case .string(let s): JSON.writeString(s, to: &out)
+        case .null: out.appendStatic("null")
+        case .bool(let b): if b { out.appendStatic("true") } else { out.appendStatic("false") }
+        case .number(let n): out.append(n)
+        case .string(let s): out.appendJSONString(s)
         case .array(let items):
-            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            if items.isEmpty { out.appendStatic("[]"); return }
             out.append(UInt8(ascii: "["))
             for (k, item) in items.enumerated() {
                 if k > 0 { out.append(UInt8(ascii: ",")) }
-                newline(&out, indent.map { $0 + 1 })
+                if let indent { out.appendJSONNewline(indent: indent + 1) }
                 item.write(to: &out, indent: indent.map { $0 + 1 })
             }
-            newline(&out, indent)
+            if let indent { out.appendJSONNewline(indent: indent) }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            if members.isEmpty { out.appendStatic("{}"); return }
             out.append(UInt8(ascii: "{"))
             for (k, (key, value)) in members.enumerated() {
                 if k > 0 { out.append(UInt8(ascii: ",")) }
-                newline(&out, indent.map { $0 + 1 })
-                JSON.writeString(key, to: &out)
-                out.append(contentsOf: (indent == nil ? ":" : ": ").utf8)
+                if let indent { out.appendJSONNewline(indent: indent + 1) }
+                out.appendJSONString(key)
+                if indent == nil { out.append(UInt8(ascii: ":")) } else { out.appendStatic(": ") }
                 value.write(to: &out, indent: indent.map { $0 + 1 })
             }
-            newline(&out, indent)
+            if let indent { out.appendJSONNewline(indent: indent) }
             out.append(UInt8(ascii: "}"))
         }
     }
+}
 
-    private func newline(_ out: inout [UInt8], _ indent: Int?) {
-        guard let indent else { return }
-        out.append(0x0A)
-        for _ in 0..<indent { out.append(contentsOf: [0x20, 0x20]) }
+extension ByteWriter {
+    /// `s` as a JSON string, quoted.
+    package mutating func appendJSONString(_ s: String) {
+        append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { appendJSONEscaped($0) }
+        append(UInt8(ascii: "\""))
     }
 
-    public static func writeString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
+    /// UTF-8 bytes escaped for the inside of a JSON string: the runs that need no escape are
+    /// copied whole.
+    package mutating func appendJSONEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for k in 0..<bytes.count {
+            let b = bytes[k]
+            if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") && b != 0x7F { continue }
+            if k > runStart { append(UnsafeBufferPointer(rebasing: bytes[runStart..<k])) }
+            runStart = k + 1
             switch b {
-            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
-            case 0x0A: out.append(contentsOf: "\\n".utf8)
-            case 0x0D: out.append(contentsOf: "\\r".utf8)
-            case 0x09: out.append(contentsOf: "\\t".utf8)
-            case 0..<0x20, 0x7F:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
-            default: out.append(b)
+            case UInt8(ascii: "\""): appendStatic("\\\"")
+            case UInt8(ascii: "\\"): appendStatic("\\\\")
+            case 0x0A: appendStatic("\\n")
+            case 0x0D: appendStatic("\\r")
+            case 0x09: appendStatic("\\t")
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                appendStatic("\\u00")
+                append(hex.utf8Start[Int(b >> 4)])
+                append(hex.utf8Start[Int(b & 15)])
             }
         }
-        out.append(UInt8(ascii: "\""))
+        if bytes.count > runStart { append(UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+    }
+
+    /// A line feed and two spaces per level.
+    package mutating func appendJSONNewline(indent: Int) {
+        append(0x0A)
+        let spaces: StaticString = "                                                                "
+        var left = 2 * indent
+        while left > 0 {
+            let n = min(left, spaces.utf8CodeUnitCount)
+            append(UnsafeBufferPointer(start: spaces.utf8Start, count: n))
+            left -= n
+        }
     }
 }

@@ -4,8 +4,8 @@ public import TimedText
 /// Runs `count` independent pieces of work on all cores and returns their results in order.
 /// Readers and writers split large inputs with it (a 100,000-cue file reads in two halves on a
 /// two-core machine); the one place that touches Dispatch.
-public func parallelMap<T: Sendable>(count: Int, _ work: @Sendable (Int) -> T) -> [T] {
-    if count == 1 { return [work(0)] }
+package func parallelMap<T: Sendable>(count: Int, _ work: @Sendable (Int) -> T) -> [T] {
+    if count == 1 || ReadConcurrency.cores == 1 { return (0..<count).map(work) }
     let slots = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
     slots.initialize(repeating: nil)
     // The slots hold the results until they are copied out: destroy them before freeing.
@@ -23,7 +23,7 @@ public func parallelMap<T: Sendable>(count: Int, _ work: @Sendable (Int) -> T) -
 /// Maps batches of elements, in the order they are submitted, on a thread of its own while the
 /// caller goes on producing the next ones: a streaming decoder and the work on its output then
 /// share two cores. `transform` and `state` are used on that thread only.
-public final class BackgroundMap<Input: Sendable, Output: Sendable, State: Sendable>: @unchecked Sendable {
+package final class BackgroundMap<Input: Sendable, Output: Sendable, State: Sendable>: @unchecked Sendable {
     // @unchecked: `state` and `outputs` are touched only by blocks on `queue`, which is serial.
     private let queue = DispatchQueue(label: "legible.background-map")
     private var state: State
@@ -38,9 +38,16 @@ public final class BackgroundMap<Input: Sendable, Output: Sendable, State: Senda
         outputs.reserveCapacity(expectedCount)
     }
 
-    /// Queues `inputs` to be mapped after the batches before them.
+    /// Queues `inputs` to be mapped after the batches before them (on one core,
+    /// `ReadConcurrency.maximumCores` 1, maps them here and now).
     public func submit(_ inputs: [Input]) {
         guard !inputs.isEmpty else { return }
+        if ReadConcurrency.cores == 1 {
+            queue.sync { [self] in
+                for input in inputs { outputs.append(transform(&state, input)) }
+            }
+            return
+        }
         queue.async { [self] in
             for input in inputs { outputs.append(transform(&state, input)) }
         }
@@ -57,13 +64,18 @@ public final class BackgroundMap<Input: Sendable, Output: Sendable, State: Senda
 
 /// Runs one piece of work on a thread of its own while the caller goes on; `wait()` returns its
 /// result.
-public final class BackgroundTask<Result: Sendable>: @unchecked Sendable {
+package final class BackgroundTask<Result: Sendable>: @unchecked Sendable {
     // @unchecked: `result` is written once on `queue` and read after `queue.sync` has waited for it.
     private let queue = DispatchQueue(label: "legible.background-task")
     private var result: Result?
 
+    /// On one core (`ReadConcurrency.maximumCores` 1) the work is done here and now.
     public init(_ work: @escaping @Sendable () -> Result) {
-        queue.async { [self] in result = work() }
+        if ReadConcurrency.cores == 1 {
+            result = work()
+        } else {
+            queue.async { [self] in result = work() }
+        }
     }
 
     /// Waits for the work and returns what it made.
@@ -82,17 +94,27 @@ public final class BackgroundTask<Result: Sendable>: @unchecked Sendable {
     }
 }
 
+/// The most cores the reading (or writing) on this thread may use: nil for all of them. Bound
+/// with `ReadConcurrency.$maximumCores.withValue(1) { … }` around a read — a player reading on
+/// its UI thread — and every split into pieces and every piece of work started beside the caller
+/// respects it.
+public enum ReadConcurrency {
+    @TaskLocal public static var maximumCores: Int?
+
+    /// The cores work may be spread over now.
+    public static var cores: Int { max(1, min(activeProcessorCount, maximumCores ?? Int.max)) }
+}
+
 /// How many pieces to split work of `size` units into, given a minimum useful piece size.
-public func parallelPieces(size: Int, minimumPieceSize: Int) -> Int {
-    let cores = max(1, activeProcessorCount)
-    return max(1, min(cores, size / max(1, minimumPieceSize)))
+package func parallelPieces(size: Int, minimumPieceSize: Int) -> Int {
+    max(1, min(ReadConcurrency.cores, size / max(1, minimumPieceSize)))
 }
 
 /// Writes `cues` in consecutive pieces on all cores (pieces of at least `minimumPieceSize` cues)
 /// with `body`, which writes one slice (keeping its original indices), and hands each piece to
 /// `sink` in order, without copying it. The first piece is written on the calling thread and
 /// handed over while the others are still being written.
-public func writeInPieces(_ cues: [Cue], minimumPieceSize: Int = 20_000,
+package func writeInPieces(_ cues: [Cue], minimumPieceSize: Int = 20_000,
                           _ body: @escaping @Sendable (ArraySlice<Cue>, inout ByteWriter) -> Void,
                           to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
     let pieces = parallelPieces(size: cues.count, minimumPieceSize: minimumPieceSize)
@@ -128,7 +150,7 @@ public func writeInPieces(_ cues: [Cue], minimumPieceSize: Int = 20_000,
 }
 
 /// Collects what a writer's sink receives into one array.
-public func collectBytes(_ write: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> [UInt8] {
+package func collectBytes(_ write: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> [UInt8] {
     var all: [UInt8] = []
     write { all.append(contentsOf: $0) }
     return all

@@ -19,11 +19,14 @@ public struct Document: Sendable, Hashable {
     /// The source text encoding as detected or given (`UTF-8`, `windows-1252`, `Shift_JIS`, …).
     public var encoding: String?
     public var tracks: [Track]
+    /// The rules the cues are laid out by (set by the reader).
+    public var layoutFamily: LayoutFamily
 
-    public init(format: SourceFormat, encoding: String? = nil, tracks: [Track] = []) {
+    public init(format: SourceFormat, encoding: String? = nil, tracks: [Track] = [], layoutFamily: LayoutFamily = .cueBoxes) {
         self.format = format
         self.encoding = encoding
         self.tracks = tracks
+        self.layoutFamily = layoutFamily
     }
 
     /// The same document with every source location removed: what a round trip through a writer

@@ -17,7 +17,7 @@ extension ValidationRun {
             report(.cea608Charset, "CEA-608 cannot carry \(list)\(missing.count > 5 ? " and \(missing.count - 5) more" : "")", cue: view)
         }
         // An SCC file is already a transmission: its captions appear when their bytes arrive.
-        guard format != .scc, isOn(.cea608LoadTime) else { return }
+        guard layoutFamily != .cea608Grid, isOn(.cea608LoadTime) else { return }
         let needed = popOnFrames(view.lines)
         let from = previous?.cue.start ?? .zero
         let available = frameRate.frames(in: view.cue.start - from)

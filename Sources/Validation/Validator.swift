@@ -31,15 +31,16 @@ public struct Validator: Sendable {
         self.options = options
     }
 
-    /// The frame rate used for a document of this format.
-    public func frameRate(for format: SourceFormat) -> FrameRate {
-        options.frameRate ?? profile.defaultFrameRate ?? (format == .scc ? .fps29_97DropFrame : .fps23_976)
+    /// The frame rate frame-based rules count in: the option, the profile's, or the document's own
+    /// (CEA-608 runs at 29.97 drop-frame), else 23.976.
+    public func frameRate(for document: Document) -> FrameRate {
+        options.frameRate ?? profile.defaultFrameRate ?? (document.layoutFamily == .cea608Grid ? .fps29_97DropFrame : .fps23_976)
     }
 
     /// Validates `document`; `diagnostics` are what its reader reported (they become `spec.*`).
     public func validate(_ document: Document, diagnostics: [Diagnostic] = []) -> [Finding] {
-        var run = ValidationRun(profile: profile, frameRate: frameRate(for: document.format),
-                                playbackRates: options.playbackRates, format: document.format)
+        var run = ValidationRun(profile: profile, frameRate: frameRate(for: document),
+                                playbackRates: options.playbackRates, layoutFamily: document.layoutFamily)
         for diagnostic in diagnostics {
             let rule = RuleID.spec(diagnostic.code)
             guard let severity = profile.severity(of: rule, default: diagnostic.severity) else { continue }
@@ -76,15 +77,15 @@ struct ValidationRun {
     let profile: ValidationProfile
     let frameRate: FrameRate
     let playbackRates: [Fraction]
-    let format: SourceFormat
+    let layoutFamily: LayoutFamily
     var findings: [Finding] = []
 
-    init(profile: ValidationProfile, frameRate: FrameRate, playbackRates: [Fraction], format: SourceFormat) {
+    init(profile: ValidationProfile, frameRate: FrameRate, playbackRates: [Fraction], layoutFamily: LayoutFamily) {
         self.profile = profile
         self.frameRate = frameRate
         // 1× first, then the others ascending: a cue is reported at the slowest rate it fails.
         self.playbackRates = [Fraction.one] + playbackRates.filter { $0 != .one && $0 > .zero }.sorted()
-        self.format = format
+        self.layoutFamily = layoutFamily
     }
 
     /// Records a finding for `rule` unless the profile turns the rule off.
@@ -102,7 +103,7 @@ struct ValidationRun {
         let views = track.cues.enumerated().map { CueView($0.element, track: t, index: $0.offset) }
         let limits = profile.limits(forLanguage: track.language)
         let expectedScripts = track.language.flatMap(WritingScript.expected(forLanguage:))
-        let cea608 = format == .scc || profile.checksCEA608
+        let cea608 = layoutFamily == .cea608Grid || profile.checksCEA608
         checkTiming(views)
         for (k, view) in views.enumerated() {
             checkText(view, expectedScripts: expectedScripts)

@@ -36,7 +36,8 @@ struct WebVTTBlockParser {
         for (k, region) in regions.enumerated() { index[region.id] = k }
         return index
     }
-    let keepsCueValues: Bool
+    /// The source the kept cue values point into; nil when they are not kept.
+    let keptSource: SharedSourceText?
 
     var cues: [Cue] = []
     var cueValues: [WebVTTCueValues] = []
@@ -61,7 +62,7 @@ struct WebVTTBlockParser {
     private static let recentSettingsLimit = 4096
 
     init(_ p: UnsafeBufferPointer<UInt8>, range: Range<Int>, firstLine: Int, seenCue: Bool,
-         regionValues: [WebVTTRegionValues], cascade: WebVTTStyleCascade? = nil, keepsCueValues: Bool) {
+         regionValues: [WebVTTRegionValues], cascade: WebVTTStyleCascade? = nil, keepingCueValuesOf source: SharedSourceText?) {
         self.cascade = cascade
         self.p = p
         limit = range.upperBound
@@ -70,7 +71,7 @@ struct WebVTTBlockParser {
         self.seenCue = seenCue
         self.regionValues = regionValues
         regionIndexByID = Self.indexByID(regionValues)
-        self.keepsCueValues = keepsCueValues
+        keptSource = source
     }
 
     /// Step 14, the block loop, until `limit` (or, with `untilFirstCue`, until a cue has been read).
@@ -216,11 +217,9 @@ struct WebVTTBlockParser {
         }
         if let cascade { cascade.apply(to: &model, memo: styleMemo, elementsStyled: styler != nil) }
         cues.append(model)
-        if keepsCueValues {
-            var values = cue.remembered.map { recentSettings[$0].values } ?? cue.settings?.values ?? WebVTTCueValues()
-            values.id = cue.id
-            values.text = String(decoding: p[text], as: UTF8.self)
-            cueValues.append(values)
+        if let keptSource {
+            let values = cue.remembered.map { recentSettings[$0].values } ?? cue.settings?.values ?? WebVTTCueValues()
+            cueValues.append(values.with(id: cue.id, text: text, of: keptSource))
         }
     }
 

@@ -14,7 +14,7 @@ extension DiagnosticCode {
 }
 
 /// Everything a WebVTT file holds: the document (one track), and the parts only WebVTT has.
-public struct WebVTTFile: Sendable {
+public struct WebVTTFile: CaptionFileContents {
     public var document: Document
     /// Each cue as the `VTTCue` API shows it, in the document's cue order; empty unless
     /// `WebVTTReader.Options.keepsCueValues` is set.
@@ -65,6 +65,11 @@ public struct WebVTTReader: SourceTextReader, Sendable {
 
     public init(options: Options = .default) { self.options = options }
 
+    /// Whether a text looks like WebVTT: it starts (after white space) with `WEBVTT`.
+    public static func looksLike(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        ContentSniffing.starts(head, with: "WEBVTT")
+    }
+
     public func read(_ source: SourceText) -> ParseResult<Document> {
         let file = readFile(source)
         return ParseResult(value: file.value.document, diagnostics: file.diagnostics)
@@ -86,7 +91,8 @@ public struct WebVTTReader: SourceTextReader, Sendable {
         if source.encoding != "UTF-8" {
             log.report(.warning, .webVTTNotUTF8, "WebVTT must be UTF-8; the text was decoded as \(source.encoding)", at: nil)
         }
-        let accepted = source.withUnsafeBytes { read($0, into: &file, log: &log) }
+        let kept = options.keepsCueValues ? SharedSourceText(source) : nil
+        let accepted = source.withUnsafeBytes { read($0, keepingCueValuesOf: kept, into: &file, log: &log) }
         if accepted {
             var track = file.document.tracks[0]
             sortByStart(&track, &file.cueValues, log: &log)
@@ -114,7 +120,8 @@ public struct WebVTTReader: SourceTextReader, Sendable {
     }
 
     /// §6.1 steps 1–15; false when the signature is wrong.
-    private func read(_ p: UnsafeBufferPointer<UInt8>, into file: inout WebVTTFile, log: inout DiagnosticLog) -> Bool {
+    private func read(_ p: UnsafeBufferPointer<UInt8>, keepingCueValuesOf keptSource: SharedSourceText?, into file: inout WebVTTFile,
+                      log: inout DiagnosticLog) -> Bool {
         guard let afterSignature = signatureEnd(p) else {
             log.report(.error, .webVTTBadSignature,
                        "not a WebVTT file: it must start with 'WEBVTT' followed by a space, a tab or a line end",
@@ -122,7 +129,7 @@ public struct WebVTTReader: SourceTextReader, Sendable {
             return false
         }
         var parser = WebVTTBlockParser(p, range: afterSignature..<p.count, firstLine: 2, seenCue: false,
-                                       regionValues: [], keepsCueValues: options.keepsCueValues)
+                                       regionValues: [], keepingCueValuesOf: keptSource)
         // Steps 8–12: the header block (unless a blank line follows the signature line).
         if parser.position < p.count {
             if p[parser.position] != 0x0A {
@@ -191,11 +198,11 @@ public struct WebVTTReader: SourceTextReader, Sendable {
         let lines = firstLines
         let regionValues = first.regionValues
         let cascade = first.cascade
-        let keeps = options.keepsCueValues
+        let keeps = first.keptSource
         let textSize = p.count - start
         var pieces = parallelMap(count: limits.count - 1) { k in
             var parser = WebVTTBlockParser(buffer, range: limits[k]..<limits[k + 1], firstLine: lines[k], seenCue: true,
-                                           regionValues: regionValues, cascade: cascade, keepsCueValues: keeps)
+                                           regionValues: regionValues, cascade: cascade, keepingCueValuesOf: keeps)
             // The first piece's array receives every cue: room for all (a generous estimate; capacity
             // never touched costs no memory).
             parser.cues.reserveCapacity((k == 0 ? textSize : limits[k + 1] - limits[k]) / 40 + 16)

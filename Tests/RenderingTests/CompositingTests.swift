@@ -77,7 +77,7 @@ import CaptionStyling
     @Test func theOverlayIsMadeOncePerIntervalAndReusedForEveryFrame() throws {
         let cues = [Cue(start: MediaTime(seconds: 1), end: MediaTime(seconds: 3), content: [.text("One")]),
                     Cue(start: MediaTime(seconds: 3), end: MediaTime(seconds: 5), content: [.text("Two")])]
-        let renderer = try CaptionRenderer(track: Track(cues: cues), format: .webVTT, width: 640, height: 360, fonts: FontSet(cjk: false))
+        let renderer = try CaptionRenderer(track: Track(cues: cues), family: .cueBoxes, width: 640, height: 360, fonts: FontSet(cjk: false))
         var frame = VideoFrame(width: 640, height: 360, pixelFormat: .yuv420p)
         for ms in stride(from: 1000, to: 3000, by: 40) { renderer.render(at: MediaTime(milliseconds: Int64(ms)), onto: &frame) }
         #expect(renderer.overlaysMade == 1)
@@ -94,7 +94,7 @@ import CaptionStyling
         var appearance = CaptionAppearance.default
         try appearance.apply(specification: "edge=uniform")
         try appearance.apply(specification: "background-opacity=60%")
-        let renderer = try CaptionRenderer(track: Track(cues: cues), format: .webVTT, width: 641, height: 361, appearance: appearance,
+        let renderer = try CaptionRenderer(track: Track(cues: cues), family: .cueBoxes, width: 641, height: 361, appearance: appearance,
                                            fonts: FontSet(cjk: false))
         return (renderer, VideoFrame(width: 641, height: 361, pixelFormat: .yuv420p, matrix: .bt709, color: Color4(r: 30, g: 120, b: 200)))
     }

@@ -45,7 +45,7 @@ import Glibc
         ]
         var a = CaptionAppearance.default
         try a.apply(specification: "window-opacity=0")
-        let renderer = try CaptionRenderer(track: Track(cues: cues), format: .webVTT, width: 480, height: 270, appearance: a, fonts: FontSet(cjk: false))
+        let renderer = try CaptionRenderer(track: Track(cues: cues), family: .cueBoxes, width: 480, height: 270, appearance: a, fonts: FontSet(cjk: false))
         var frame = Bitmap(width: 480, height: 270, fill: (40, 60, 90, 255))
         renderer.overlay(at: MediaTime(seconds: 1))?.draw(onto: &frame)
         try Self.compare(frame, name: "styled-cues-480x270")

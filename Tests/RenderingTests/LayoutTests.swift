@@ -9,10 +9,10 @@ import CaptionStyling
     static let width = 1280, height = 720
     static let fonts = FontSet()
 
-    static func overlay(_ cues: [Cue], format: SourceFormat = .webVTT, regions: [Region] = [],
+    static func overlay(_ cues: [Cue], family: LayoutFamily = .cueBoxes, regions: [Region] = [],
                         appearance: CaptionAppearance = .default) throws -> Bitmap {
         let track = Track(cues: cues, regions: regions)
-        let renderer = try CaptionRenderer(track: track, format: format, width: width, height: height, appearance: appearance, fonts: fonts)
+        let renderer = try CaptionRenderer(track: track, family: family, width: width, height: height, appearance: appearance, fonts: fonts)
         var frame = Bitmap(width: width, height: height)
         renderer.overlay(at: MediaTime(seconds: 1))?.draw(onto: &frame)
         return frame
@@ -56,7 +56,7 @@ import CaptionStyling
     }
 
     @Test func overlappingCuesMoveApart() throws {
-        let renderer = try CaptionRenderer(track: Track(cues: [Self.cue("First"), Self.cue("Second")]), format: .webVTT,
+        let renderer = try CaptionRenderer(track: Track(cues: [Self.cue("First"), Self.cue("Second")]), family: .cueBoxes,
                                            width: Self.width, height: Self.height, fonts: Self.fonts)
         let scene = renderer.scene(at: MediaTime(seconds: 1))
         #expect(scene.blocks.count == 2)
@@ -69,7 +69,7 @@ import CaptionStyling
                             displayAlignment: .after)
         let cue = Cue(start: .zero, end: MediaTime(seconds: 5), content: [.text("Inside the region, wrapped as it needs")],
                       layout: CueLayout(regionID: "r"))
-        let ink = try #require(try Self.overlay([cue], format: .ttml, regions: [region]).inkBounds(alphaAbove: 16))
+        let ink = try #require(try Self.overlay([cue], family: .ttmlRegions, regions: [region]).inkBounds(alphaAbove: 16))
         #expect(ink.x >= Self.width / 2 && ink.x + ink.width <= Self.width * 9 / 10, "\(ink)")
         #expect(ink.y >= Self.height / 10 && ink.y + ink.height <= Self.height * 4 / 10, "\(ink)")
         // displayAlign after: the last line ends within a line of the region's bottom.
@@ -80,7 +80,7 @@ import CaptionStyling
         let region = Region(id: "r", origin: Point(x: Fraction(1, 10), y: Fraction(1, 10)), extent: Point(x: Fraction(1, 5), y: Fraction(1, 5)),
                             style: StyleProperties(backgroundColor: Color(red: 0, green: 0, blue: 255)))
         let cue = Cue(start: .zero, end: MediaTime(seconds: 5), content: [.text("x")], layout: CueLayout(regionID: "r"))
-        let frame = try Self.overlay([cue], format: .ttml, regions: [region])
+        let frame = try Self.overlay([cue], family: .ttmlRegions, regions: [region])
         let corner = frame.pixel(x: Self.width / 10 + 2, y: Self.height * 3 / 10 - 3)
         #expect(corner == (0, 0, 255, 255))
         #expect(frame.pixel(x: Self.width / 10 - 3, y: Self.height / 10 + 5).a == 0)
@@ -92,7 +92,7 @@ import CaptionStyling
                                positionAlignment: .lineLeft, size: Fraction(32, 40), textAlignment: .left)
         var cue = Self.cue("ROW FIFTEEN", layout)
         cue.style = StyleProperties(backgroundColor: .black)
-        let frame = try Self.overlay([cue], format: .scc)
+        let frame = try Self.overlay([cue], family: .cea608Grid)
         let ink = try #require(frame.inkBounds(alphaAbove: 16))
         let rowHeight = Double(Self.height) * 0.8 / 15
         #expect(abs(Double(ink.y + ink.height) - Double(Self.height) * 0.9) <= 2, "bottom of the safe area: \(ink)")

@@ -1,27 +1,15 @@
-import CEA608
-import SubRip
+import Legible
 import Testing
 import TestSupport
-import TextScanning
-import TimedText
-import TTML
-import Validation
-import WebVTT
 
-/// Reads a fixture with the reader its content calls for, as `legible validate` does.
+/// Reads a fixture through the library's one entry point, as `legible validate` does.
 func readFixture(_ relative: String) -> ParseResult<Document> {
-    let decoded = SourceDecoder.decode(Fixtures.bytes(relative))
-    let format = FormatSniffer.detect(decoded.value, fileName: relative)
-    var result: ParseResult<Document>
-    switch format {
-    case .subRip?: result = SubRipReader().read(decoded.value)
-    case .webVTT?: result = WebVTTReader().read(decoded.value)
-    case .scc?: result = SCCReader().read(decoded.value)
-    case .ttml?: result = TTMLReader().read(decoded.value)
-    default: fatalError("unknown fixture format: \(relative)")
+    do {
+        let file = try CaptionFile(bytes: Fixtures.bytes(relative), fileName: relative)
+        return ParseResult(value: file.document, diagnostics: file.diagnostics)
+    } catch {
+        fatalError("cannot read fixture \(relative): \(error)")
     }
-    result.diagnostics.insert(contentsOf: decoded.diagnostics, at: 0)
-    return result
 }
 
 func findings(_ relative: String, profile: ValidationProfile = .general, options: ValidationOptions = .default) -> [Finding] {

@@ -27,11 +27,11 @@ extension CaptionLayoutEngine {
 
     func layoutCEA608(_ cue: Cue, resolver: CaptionStyleResolver, language: String?, into scene: inout CaptionScene) {
         let area = cea608Area
-        let probe = resolver.resolve(Self.formatStyle(.scc))
-        let family = fonts.family(for: probe, text: "A")
+        let probe = resolver.resolve(Self.formatStyle(.cea608Grid))
+        let fontFamily = fonts.family(for: probe, text: "A")
         let scale = probe.textSizeScale.doubleValue
-        let em = area.row / fonts.cellHeightPerEm(family)
-        let text = prepare(cue, format: .scc, resolver: resolver, emSize: em)
+        let em = area.row / fonts.cellHeightPerEm(fontFamily)
+        let text = prepare(cue, family: .cea608Grid, resolver: resolver, emSize: em)
         guard !text.isEmpty else { return }
         let (row, column) = Self.cea608Origin(cue.layout, lineCount: text.lines.count)
         // Characters one cell apart: the monospaced advance plus ASS letter spacing.

@@ -1,7 +1,7 @@
 public import TimedText
 public import CaptionStyling
 
-/// Lays out the cues on screen at one moment into a `CaptionScene`, each format by its own rules:
+/// Lays out the cues on screen at one moment into a `CaptionScene`, each layout family by its own rules:
 /// WebVTT's cue boxes and regions (also SRT's `{\an}` positions, which the SRT reader expresses
 /// as WebVTT settings), CEA-608's 32 × 15 grid, TTML's regions. libass draws the lines
 /// (`LineRasterizer`); the engine decides where they go.
@@ -24,24 +24,24 @@ public final class CaptionLayoutEngine {
     ///   - cues: the cues on screen, in display order (earlier cues are placed first and keep
     ///     their places when later ones avoid them).
     ///   - track: for its regions and language.
-    public func layout(_ cues: [Cue], track: Track, format: SourceFormat, resolver: CaptionStyleResolver) -> CaptionScene {
+    public func layout(_ cues: [Cue], track: Track, family: LayoutFamily, resolver: CaptionStyleResolver) -> CaptionScene {
         var scene = CaptionScene()
         var regionCues: [String: [Cue]] = [:]
         var regionOrder: [String] = []
         for cue in cues {
-            if let id = cue.layout.regionID, let region = track.regions.first(where: { $0.id == id }), Self.isPlaceable(region, format: format) {
+            if let id = cue.layout.regionID, let region = track.regions.first(where: { $0.id == id }), Self.isPlaceable(region, family: family) {
                 if regionCues[id] == nil { regionOrder.append(id) }
                 regionCues[id, default: []].append(cue)
                 continue
             }
-            switch format {
-            case .scc: layoutCEA608(cue, resolver: resolver, language: track.language, into: &scene)
-            default: layoutWebVTT(cue, resolver: resolver, format: format, language: track.language, into: &scene)
+            switch family {
+            case .cea608Grid: layoutCEA608(cue, resolver: resolver, language: track.language, into: &scene)
+            default: layoutWebVTT(cue, resolver: resolver, family: family, language: track.language, into: &scene)
             }
         }
         for id in regionOrder {
             let region = track.regions.first { $0.id == id }!
-            if format == .ttml || region.width == nil {
+            if family == .ttmlRegions || region.width == nil {
                 layoutTTMLRegion(region, cues: regionCues[id]!, resolver: resolver, language: track.language, into: &scene)
             } else {
                 layoutWebVTTRegion(region, cues: regionCues[id]!, resolver: resolver, language: track.language, into: &scene)
@@ -51,18 +51,18 @@ public final class CaptionLayoutEngine {
     }
 
     /// A region the engine can place: a WebVTT region (width), or a TTML region with an extent.
-    static func isPlaceable(_ region: Region, format: SourceFormat) -> Bool {
+    static func isPlaceable(_ region: Region, family: LayoutFamily) -> Bool {
         region.width != nil || region.extent != nil
     }
 
     /// The style a format implies before any content style (what the content "says" by being
     /// that format): CEA-608 is monospaced on the cue's black; TTML's initial background is
     /// transparent (TTML2 §10.2.3) and its text white.
-    static func formatStyle(_ format: SourceFormat) -> StyleProperties {
-        switch format {
-        case .scc: StyleProperties(fontFamilies: ["monospaceSansSerif"])
-        case .ttml: StyleProperties(color: .white, backgroundColor: .transparent)
-        default: .none
+    static func formatStyle(_ family: LayoutFamily) -> StyleProperties {
+        switch family {
+        case .cea608Grid: StyleProperties(fontFamilies: ["monospaceSansSerif"])
+        case .ttmlRegions: StyleProperties(color: .white, backgroundColor: .transparent)
+        case .cueBoxes: .none
         }
     }
 
@@ -78,8 +78,8 @@ public final class CaptionLayoutEngine {
         }
     }
 
-    func prepare(_ cue: Cue, format: SourceFormat, resolver: CaptionStyleResolver, emSize: Double, extra: StyleProperties = .none) -> PreparedText {
-        let base = Self.formatStyle(format).overlaid(by: extra).overlaid(by: cue.style)
+    func prepare(_ cue: Cue, family: LayoutFamily, resolver: CaptionStyleResolver, emSize: Double, extra: StyleProperties = .none) -> PreparedText {
+        let base = Self.formatStyle(family).overlaid(by: extra).overlaid(by: cue.style)
         return PreparedText(content: cue.content, base: base, resolver: resolver, emSize: emSize,
                             resolveLength: { self.pixels($0, parent: $1) })
     }

@@ -25,7 +25,7 @@ extension CaptionLayoutEngine {
         if region.writingDirection != .horizontal {
             var columns: [RasterLine] = []
             for cue in cues {
-                let text = prepare(cue, format: .ttml, resolver: resolver, emSize: em, extra: regionStyle)
+                let text = prepare(cue, family: .ttmlRegions, resolver: resolver, emSize: em, extra: regionStyle)
                 for line in text.lines {
                     for piece in columnPieces(line, maxLength: content.height, em: line.first.map(Self.firstEm) ?? em, language: language) {
                         columns.append(rasterizer.rasterizeColumn(piece, horizontalPadding: em * 0.1))
@@ -57,7 +57,7 @@ extension CaptionLayoutEngine {
         var lines: [RasterLine] = []
         var aligns: [HorizontalAlignment] = []
         for cue in cues {
-            let text = prepare(cue, format: .ttml, resolver: resolver, emSize: em, extra: regionStyle)
+            let text = prepare(cue, family: .ttmlRegions, resolver: resolver, emSize: em, extra: regionStyle)
             let rtl = TextScript.firstStrongIsRightToLeft(cue.plainText)
             let align: HorizontalAlignment = switch cue.layout.textAlignment {
             case .left: .left

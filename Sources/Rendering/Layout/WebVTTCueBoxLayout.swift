@@ -6,9 +6,9 @@ import CaptionStyling
 /// overlaps an earlier one moves a line at a time, up for `auto` and negative lines, down for
 /// positive ones, until it is clear or would leave the frame, where it stays at its first place).
 extension CaptionLayoutEngine {
-    func layoutWebVTT(_ cue: Cue, resolver: CaptionStyleResolver, format: SourceFormat, language: String?, into scene: inout CaptionScene) {
+    func layoutWebVTT(_ cue: Cue, resolver: CaptionStyleResolver, family: LayoutFamily, language: String?, into scene: inout CaptionScene) {
         let em = options.subtitleTextHeight.doubleValue * Double(height)
-        let text = prepare(cue, format: format, resolver: resolver, emSize: em)
+        let text = prepare(cue, family: family, resolver: resolver, emSize: em)
         guard !text.isEmpty else { return }
         let layout = cue.layout
         let rtl = TextScript.firstStrongIsRightToLeft(cue.plainText)
@@ -173,7 +173,7 @@ extension CaptionLayoutEngine {
         var lines: [RasterLine] = []
         var aligns: [HorizontalAlignment] = []
         for cue in cues {
-            let text = prepare(cue, format: .webVTT, resolver: resolver, emSize: em)
+            let text = prepare(cue, family: .cueBoxes, resolver: resolver, emSize: em)
             let align: HorizontalAlignment = switch cue.layout.textAlignment {
             case .left, .start: .left
             case .right, .end: .right

@@ -1,9 +1,8 @@
 import Testing
 import TestSupport
-@testable import LegibleCLI
 import Legible
 
-/// Every reader fixture, converted to SRT and to WebVTT as `legible convert` does and read back:
+/// Every reader fixture, converted to SRT and to WebVTT through the library as `legible convert` does, and read back:
 /// each cue keeps its times (to the millisecond those formats carry; an open end gets the end the
 /// writer reports) and its text, or the writer reports what it changed. No cue becomes
 /// zero-length.
@@ -17,15 +16,13 @@ import Legible
 
     @Test(arguments: fixtures)
     func keepsTimesAndTexts(_ fixture: String) throws {
-        let decoded = SourceDecoder.decode(Fixtures.bytes(fixture))
-        let format = try #require(FormatSniffer.detect(decoded.value, fileName: fixture))
-        let read = try #require(Formats.read(decoded.value, as: format)).result
-        let original = read.value.tracks.first?.cues ?? []
-        for target in [SourceFormat.subRip, .webVTT] {
-            var bytes: [UInt8] = []
-            let reported = try #require(Formats.write(read.value, as: target, options: .init()) { bytes += $0 })
-            let again = try #require(Formats.read(SourceText(bytes: bytes), as: target)).result
-            let cues = again.value.tracks.first?.cues ?? []
+        let file = try CaptionFile(bytes: Fixtures.bytes(fixture), fileName: fixture)
+        let original = file.document.tracks.first?.cues ?? []
+        for target in [CaptionFormat.subRip, .webVTT] {
+            let written = try #require(file.written(as: target))
+            let reported = written.diagnostics
+            let again = try CaptionFile(bytes: written.value, options: .init(format: target))
+            let cues = again.document.tracks.first?.cues ?? []
             try #require(cues.count == original.count, "\(target): \(original.count) cues became \(cues.count)")
             // Ruby as text is the one change of text a writer makes, and says so.
             let rubyReported = reported.contains { $0.code == .rubyAsText }

@@ -29,25 +29,3 @@ import TimedText
         #expect(decode("&#;") == nil)
     }
 }
-
-@Suite struct FormatSnifferTests {
-    @Test func contentFirst() {
-        #expect(FormatSniffer.byContent(Array("WEBVTT\n\n".utf8)) == .webVTT)
-        #expect(FormatSniffer.byContent(Array("\n  <?xml version=\"1.0\"?><tt/>".utf8)) == .ttml)
-        #expect(FormatSniffer.byContent(Array("Scenarist_SCC V1.0\n".utf8)) == .scc)
-        #expect(FormatSniffer.byContent(Array("[Script Info]\n".utf8)) == .substationAlpha)
-        #expect(FormatSniffer.byContent(Array("1\n00:00:01,000 --> 00:00:02,000\nHi\n".utf8)) == .subRip)
-        #expect(FormatSniffer.byContent(Array("just prose\n".utf8)) == nil)
-        // Content beats the extension.
-        let srt = SourceText("1\n0:00:01.000-->0:00:02.000\nHi\n")
-        #expect(FormatSniffer.detect(srt, fileName: "movie.vtt") == .subRip)
-    }
-
-    @Test func extensionSecond() {
-        #expect(FormatSniffer.byExtension("a/b/movie.en.SRT") == .subRip)
-        #expect(FormatSniffer.byExtension("x.dfxp") == .ttml)
-        #expect(FormatSniffer.byExtension("x.vtt") == .webVTT)
-        #expect(FormatSniffer.byExtension("dir.v/noext") == nil)
-        #expect(FormatSniffer.detect(SourceText("no cues"), fileName: "x.scc") == .scc)
-    }
-}

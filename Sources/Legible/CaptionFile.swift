@@ -1,0 +1,174 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A caption file, opened through Legible's one entry point: its bytes decoded (byte-order mark,
+/// UTF-8, or the legacy encoding detected through ICU), its format found (by content, then by
+/// name), and read by that format's reader.
+///
+/// ```swift
+/// let file = try CaptionFile(contentsOf: "movie.ja.srt")
+/// for d in file.diagnostics { print(d) }        // never thrown: bad content is reported
+/// let track = file.document.tracks[0]
+/// if let vtt = file.contents as? WebVTTFile { … } // what only WebVTT has
+/// ```
+///
+/// Only I/O and usage problems throw (`LegibleError`); damaged content is read as far as it can
+/// be and reported in `diagnostics`. A file with errors and no cue at all `isUnreadable`.
+public struct CaptionFile: Sendable {
+    public struct Options: Sendable {
+        /// Decode as this encoding (any name or alias ICU knows) instead of detecting it.
+        public var encoding: String?
+        /// Read as this format instead of detecting it.
+        public var format: CaptionFormat?
+        /// The most cores the read may use; nil (the default) for all. `1` reads on the calling
+        /// thread alone — a player reading on its UI thread.
+        public var maximumCores: Int?
+        /// Keep each WebVTT cue as the `VTTCue` API shows it (`WebVTTFile.cueValues`); off by
+        /// default, since it doubles the text held.
+        public var keepsCueViews: Bool
+        /// Each format reader's own options.
+        public var subRip: SubRipReader.Options
+        public var webVTT: WebVTTReader.Options
+        public var scc: SCCReader.Options
+        public var ttml: TTMLReader.Options
+        /// Called once the format is known, just before the read: the CLI prepares its heap then.
+        package var beforeReading: (@Sendable (CaptionFormat, _ byteCount: Int) -> Void)?
+
+        public init(encoding: String? = nil, format: CaptionFormat? = nil, maximumCores: Int? = nil, keepsCueViews: Bool = false,
+                    subRip: SubRipReader.Options = .default, webVTT: WebVTTReader.Options = .default,
+                    scc: SCCReader.Options = .default, ttml: TTMLReader.Options = .default) {
+            self.encoding = encoding
+            self.format = format
+            self.maximumCores = maximumCores
+            self.keepsCueViews = keepsCueViews
+            self.subRip = subRip
+            self.webVTT = webVTT
+            self.scc = scc
+            self.ttml = ttml
+        }
+
+        public static let `default` = Options()
+    }
+
+    /// The path or file name the file was opened with, if any.
+    public let name: String?
+    public let format: CaptionFormat
+    /// The decoded text, with the encoding it was in and how sure the detection was.
+    public let text: SourceText
+    /// What the reader gave: the model, and the format's own details (`WebVTTFile`, `SCCFile`,
+    /// `TTMLFile`; the `Document` itself for SRT).
+    public let contents: any CaptionFileContents
+    /// What decoding and reading skipped, repaired or rejected, decoding first.
+    public let diagnostics: [Diagnostic]
+
+    /// The timed-text model of the file.
+    public var document: Document { contents.document }
+
+    /// Nothing could be read: an error, and no cue in any track.
+    public var isUnreadable: Bool {
+        diagnostics.contains { $0.severity == .error } && document.tracks.allSatisfy { $0.cues.isEmpty }
+    }
+
+    /// Opens the file at `path`. Large files are mapped into memory and, when clean UTF-8, read in
+    /// place.
+    public init(contentsOf path: String, options: Options = .default) throws(LegibleError) {
+        let decoding = try Self.decodingOptions(options)
+        let decoded: ParseResult<SourceText>
+        if let mapped = MappedFile(path: path) {
+            decoded = SourceDecoder.decode(mapped, options: decoding)
+        } else {
+            do {
+                decoded = SourceDecoder.decode(try FileIO.read(path: path), options: decoding)
+            } catch {
+                throw LegibleError(.unreadableInput, error.description)
+            }
+        }
+        try self.init(decoded: decoded, name: path, options: options)
+    }
+
+    /// Opens a `file:` URL.
+    public init(contentsOf url: URL, options: Options = .default) throws(LegibleError) {
+        guard url.isFileURL else {
+            throw LegibleError(.invalidArgument, "\(url) is not a file URL; fetch its bytes and use CaptionFile(bytes:fileName:)")
+        }
+        try self.init(contentsOf: url.path, options: options)
+    }
+
+    /// Reads bytes held in memory; `fileName` (a name or path) helps when the content does not
+    /// tell the format.
+    public init(bytes: [UInt8], fileName: String? = nil, options: Options = .default) throws(LegibleError) {
+        try self.init(decoded: SourceDecoder.decode(bytes, options: try Self.decodingOptions(options)), name: fileName, options: options)
+    }
+
+    /// Reads a text already decoded; `decodingDiagnostics` are reported first.
+    public init(text: SourceText, decodingDiagnostics: [Diagnostic] = [], fileName: String? = nil,
+                options: Options = .default) throws(LegibleError) {
+        try self.init(decoded: ParseResult(value: text, diagnostics: decodingDiagnostics), name: fileName, options: options)
+    }
+
+    private init(decoded: ParseResult<SourceText>, name: String?, options: Options) throws(LegibleError) {
+        let shown = name ?? "the input"
+        guard let format = options.format ?? CaptionFormat.detect(decoded.value, fileName: name) else {
+            let known = CaptionFormat.readable.map(\.id.rawValue).joined(separator: ", ")
+            throw LegibleError(.unknownFormat, "cannot tell the caption format of \(shown) (Legible reads \(known))")
+        }
+        if format.canRead { options.beforeReading?(format, decoded.value.byteCount) }
+        guard let read = format.read(decoded.value, options: options) else {
+            let known = CaptionFormat.readable.map(\.id.rawValue).joined(separator: ", ")
+            throw LegibleError(.unsupportedFormat, "\(shown) is \(format.name): reading it is not supported yet (Legible reads \(known))")
+        }
+        self.name = name
+        self.format = format
+        text = decoded.value
+        contents = read.value
+        var notes: [Diagnostic] = []
+        // A name that promises a format whose signature the content lacks: read by its content,
+        // but every reader of the named format would refuse the file.
+        if options.format == nil, let named = name.flatMap(CaptionFormat.forFileName), named != format,
+           let code = named.missingSignature {
+            notes.append(Diagnostic(.error, code, "the file is named as \(named.name) but does not start with its signature; every \(named.name) reader rejects it (browsers too). Read as \(format.name), which its content is", at: SourceLocation(line: 1, column: 1)))
+        }
+        diagnostics = decoded.diagnostics + notes + read.diagnostics
+    }
+
+    private static func decodingOptions(_ options: Options) throws(LegibleError) -> SourceDecoder.Options {
+        guard let name = options.encoding else { return .default }
+        let canonical: String?
+        do {
+            canonical = try SourceDecoder.canonicalEncodingName(name)
+        } catch {
+            throw LegibleError(.missingComponent, "\(error)")
+        }
+        guard let canonical else { throw LegibleError(.unknownEncodingName, "unknown encoding '\(name)'") }
+        return SourceDecoder.Options(encoding: canonical)
+    }
+
+    /// Opens a `file:` URL off the caller's thread, for players. Cancelling the task ends the
+    /// work at the next stage (before decoding, before reading, after reading) with a
+    /// `legible.cancelled` error; a read that has begun runs to its end.
+    public static func load(contentsOf url: URL, options: Options = .default) async throws(LegibleError) -> CaptionFile {
+        let task = Task.detached(priority: .userInitiated) { () -> Result<CaptionFile, LegibleError> in
+            do throws(LegibleError) {
+                try checkCancellation()
+                let file = try CaptionFile(contentsOf: url, options: options)
+                try checkCancellation()
+                return .success(file)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }.get()
+    }
+
+    private static func checkCancellation() throws(LegibleError) {
+        if Task.isCancelled { throw LegibleError(.cancelled, "opening the caption file was cancelled") }
+    }
+
+    /// The file written as another format (or this one), with what had to change to fit it; nil
+    /// when the format has no writer.
+    public func written(as target: CaptionFormat, options: CaptionWriteOptions = .default) -> ParseResult<[UInt8]>? {
+        target.write(document, options: options)
+    }
+}

@@ -1,0 +1,117 @@
+import Legible
+
+/// The options of the commands that draw captions (`render`, `burn`): the picture size, the
+/// viewer's appearance, the title-safe margin, and which track — by id, or by the viewer's
+/// languages through the track-selection rules. One meaning per flag in both.
+enum PictureOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec("size", value: "WxH", help: "The picture size (render: default 1920x1080; burn: the video is scaled to it)."),
+        OptionSpec("appearance", value: "SPEC", help: "A preset, FILE.json or key=value[!]; repeatable, later ones win."),
+        OptionSpec("safe-margin", value: "PERCENT", help: "Title-safe margin on each side for WebVTT/SRT (default 5%)."),
+        OptionSpec("track", value: "ID", help: "The caption track: its id (CC1), or FILE#N for a file's N-th track."),
+        OptionSpec("prefer", value: "LANGS", help: "The viewer's languages, best first (ja,en): the track-selection rules pick the track."),
+    ]
+
+    /// `--size WxH`; `even` when a video encoder needs even dimensions.
+    static func size(_ arguments: Arguments, even: Bool = false) throws -> (width: Int, height: Int)? {
+        guard let text = arguments.value("size") else { return nil }
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w), (16...8192).contains(h),
+              !even || (w % 2 == 0 && h % 2 == 0) else {
+            throw UsageError(message: "--size must be WxH\(even ? " with even numbers" : ""), 16 to 8192 each, e.g. 1280x720")
+        }
+        return (w, h)
+    }
+
+    /// Layout options from `--safe-margin`.
+    static func layout(_ arguments: Arguments) throws -> LayoutOptions {
+        var options = LayoutOptions.default
+        if let margin = arguments.value("safe-margin") {
+            let text = margin.hasSuffix("%") ? String(margin.dropLast()) : margin
+            guard let percent = Fraction(decimal: text.utf8), percent >= .zero, percent < Fraction(50) else {
+                throw UsageError(message: "--safe-margin must be a percentage from 0 to 50")
+            }
+            let f = Fraction(percent: percent)
+            options.titleSafe = Insets(top: f, right: f, bottom: f, left: f)
+        }
+        return options
+    }
+
+    /// The viewer's appearance from every `--appearance`, in order.
+    static func appearance(_ arguments: Arguments) throws -> CaptionAppearance {
+        var appearance = CaptionAppearance.default
+        for spec in arguments.all("appearance") {
+            do {
+                if spec.lowercased().hasSuffix(".json") {
+                    let bytes: [UInt8]
+                    do { bytes = try FileIO.read(path: spec) } catch { throw UsageError(message: "--appearance: \(error.description)") }
+                    try appearance.apply(json: bytes)
+                } else {
+                    try appearance.apply(specification: spec)
+                }
+            } catch let error as AppearanceError {
+                throw UsageError(message: "--appearance: \(error.message)")
+            }
+        }
+        return appearance
+    }
+
+    /// `--prefer LANGS` (repeatable, comma-separated) as language tags.
+    static func preferredLanguages(_ arguments: Arguments) throws -> [LanguageTag] {
+        try arguments.all("prefer").flatMap { $0.split(separator: ",") }.map { text in
+            guard let tag = LanguageTag(String(text)) else {
+                throw UsageError(message: "--prefer: '\(text)' is not a BCP 47 language tag (such as en, pt-BR, zh-Hant)")
+            }
+            return tag
+        }
+    }
+
+    /// The track to draw from the caption files, its layout family and a name for messages; nil
+    /// (after saying why) when the files cannot be read or hold nothing to choose.
+    static func chooseTrack(_ paths: [String], _ arguments: Arguments, io: CommandIO) throws
+        -> (track: Track, family: LayoutFamily, name: String, input: LoadedInput)? {
+        var candidates: [(track: Track, id: String, input: LoadedInput)] = []
+        for path in paths {
+            let input = try InputOptions.load(path, arguments, io: io)
+            InputOptions.report(input, io: io, minimum: .warning)
+            if input.isUnreadable {
+                io.error("legible: \(input.displayName) could not be read")
+                return nil
+            }
+            for (n, track) in input.document.tracks.enumerated() {
+                let id = paths.count == 1 && track.id != nil ? track.id! : paths.count == 1 ? "#\(n)" : "\(path)#\(n)"
+                candidates.append((track, id, input))
+            }
+            ProcessLifetime.keepUntilExit(input)
+        }
+        guard !candidates.isEmpty else {
+            io.error("legible: no caption track in \(paths.joined(separator: ", "))")
+            return nil
+        }
+        func chosen(_ c: (track: Track, id: String, input: LoadedInput)) -> (Track, LayoutFamily, String, LoadedInput) {
+            (c.track, c.input.document.layoutFamily, c.id, c.input)
+        }
+        if let wanted = arguments.value("track") {
+            let number = Int(wanted)
+            guard let found = candidates.first(where: { $0.id == wanted || $0.track.id == wanted })
+                    ?? (paths.count == 1 ? number.flatMap { candidates.indices.contains($0) ? candidates[$0] : nil } : nil) else {
+                throw UsageError(message: "no caption track '\(wanted)' (tracks: \(candidates.map(\.id).joined(separator: ", ")))")
+            }
+            return chosen(found)
+        }
+        let tags = try preferredLanguages(arguments)
+        if !tags.isEmpty {
+            let options = candidates.map { candidate in
+                TrackOption(track: candidate.track, id: candidate.id, source: candidate.input.displayName,
+                            hints: FileNameHints(fileName: candidate.input.displayName))
+            }
+            let result = TrackSelector().select(options, for: ViewerPreferences(preferredLanguages: tags, displayMode: .alwaysOn))
+            guard let picked = result.chosen, let found = candidates.first(where: { $0.id == picked.id }) else {
+                io.error("legible: no caption track for \(tags.map(\.rawValue).joined(separator: ", ")): \(result.summary)")
+                return nil
+            }
+            return chosen(found)
+        }
+        return chosen(candidates[0])
+    }
+}

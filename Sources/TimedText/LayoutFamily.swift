@@ -1,0 +1,24 @@
+/// The rules a document's cues are laid out by on screen: each caption format places text its own
+/// way, and the renderer asks the document, not its format name. A reader sets its family; a
+/// document made by hand takes `.cueBoxes`, the general case.
+public enum LayoutFamily: String, Sendable, Hashable, CaseIterable {
+    /// W3C WebVTT §7: cue boxes from line, position, size and alignment, and WebVTT regions.
+    /// SRT's `{\an}` positions and coordinates are read into these settings.
+    case cueBoxes = "cue-boxes"
+    /// CEA-608: a 32 × 15 character grid in the safe area, rows and indents from the caption.
+    case cea608Grid = "cea608-grid"
+    /// TTML: content flowed into regions (origin, extent, padding, display alignment).
+    case ttmlRegions = "ttml-regions"
+}
+
+/// What a format's reader gives: the common model, and whatever only that format has (the VTTCue
+/// view of WebVTT cues, each 608 caption's grid, the resolved TTML document). A `CaptionFile`
+/// holds one of these; cast it to the format's own type (`WebVTTFile`, `SCCFile`, `TTMLFile`) for
+/// the details. A format with nothing beyond the model (SRT) gives the `Document` itself.
+public protocol CaptionFileContents: Sendable {
+    var document: Document { get }
+}
+
+extension Document: CaptionFileContents {
+    public var document: Document { self }
+}
