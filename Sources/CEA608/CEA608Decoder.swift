@@ -5,6 +5,8 @@ extension DiagnosticCode {
     public static let cea608ColumnOverflow: Self = "cea608.column-overflow"
     public static let cea608UnassignedCode: Self = "cea608.unassigned-code"
     public static let cea608StuckCaption: Self = "cea608.stuck-caption"
+    /// A pop-on caption loaded into the non-displayed memory and never shown (no EOC follows).
+    public static let cea608NeverDisplayed: Self = "cea608.never-displayed"
 }
 
 /// A streaming CEA-608 caption decoder for one channel: fed the byte pairs of one field in order,
@@ -312,6 +314,14 @@ public struct CEA608Decoder: Sendable {
                                               packedRows: displayedRows(), location: open.location))
             }
             self.open = nil
+        }
+        // Text loaded for a pop-on caption that no EOC ever shows: by CEA-608 it never reaches the
+        // screen, but its author surely meant it to.
+        let loadedIsEmpty = displayedIndex == 0 ? memory1.isEmpty : memory0.isEmpty
+        if isPopOn && !loadedIsEmpty {
+            log.report(.warning, .cea608NeverDisplayed,
+                       "\(channel.rawValue): a caption was loaded into the non-displayed memory but never shown: no end-of-caption (EOC) follows it",
+                       at: nil)
         }
     }
 

@@ -8,6 +8,8 @@ extension DiagnosticCode {
     public static let sccBadHeader: Self = "scc.bad-header"
     public static let sccBadLine: Self = "scc.bad-line"
     public static let sccBadTimecode: Self = "scc.bad-timecode"
+    /// No caption is ever shown although text was loaded (see `cea608.never-displayed`).
+    public static let sccNothingShown: Self = "scc.nothing-shown"
     public static let sccMissingTab: Self = "scc.missing-tab"
     public static let sccBadWord: Self = "scc.bad-word"
     public static let sccOutOfOrder: Self = "scc.out-of-order"

@@ -150,6 +150,10 @@ public struct SCCReader: SourceTextReader, Sendable {
             tracks.append(Track(id: id.rawValue, kind: .captions, cues: channel.cues))
             trackCaptions.append(channel.captions)
         }
+        // Text that was loaded but never shown is an empty result with a reason: say it as an error.
+        if tracks.allSatisfy({ $0.cues.isEmpty }), channels.contains(where: { $0.decoder.diagnosticLog.finished().contains { $0.code == .cea608NeverDisplayed } }) {
+            log.report(.error, .sccNothingShown, "no caption is ever displayed: text is loaded, but no end-of-caption (EOC) code shows it", at: nil)
+        }
         let document = Document(format: .scc, encoding: source.encoding, tracks: tracks, layoutFamily: .cea608Grid)
         let diagnostics = log.finished().enumerated().sorted {
             ($0.element.location ?? SourceLocation(line: 0, column: 0), $0.offset)

@@ -10,6 +10,7 @@ extension DiagnosticCode {
     public static let nestingTooDeep: Self = "srt.nesting-too-deep"
     public static let assEscape: Self = "srt.ass-escape"
     public static let microDVDTag: Self = "srt.microdvd-tag"
+    public static let repeatedAlignment: Self = "srt.repeated-alignment"
 }
 
 /// The text lines of one SRT cue as an inline tree: `<i> <b> <u> <s> <font color face size>` (any
@@ -63,12 +64,31 @@ struct SubRipCueTextParser {
         alignment = nil
         stack.removeAll(keepingCapacity: true)
         text.removeAll(keepingCapacity: true)
-        for (k, line) in lines.enumerated() {
-            if k > 0 { append(.lineBreak) }
+        // A line of override blocks alone (`{\an8}`) positions the cue; it is not an empty line.
+        var hasLine = false
+        for line in lines {
+            let overridesOnly = Self.isOverridesOnly(p, line.range)
+            if hasLine && !overridesOnly { append(.lineBreak) }
             parseLine(p, line.range, number: line.number)
             closeLineScoped()
+            hasLine = hasLine || !overridesOnly
         }
         return (finish(), alignment)
+    }
+
+    /// Whether the line holds nothing but `{\…}` override blocks (and white space).
+    static func isOverridesOnly(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        var blocks = 0
+        while i < range.upperBound {
+            if p[i] == 0x20 || p[i] == 0x09 { i += 1; continue }
+            guard p[i] == UInt8(ascii: "{"), i + 1 < range.upperBound, p[i + 1] == UInt8(ascii: "\\") else { return false }
+            while i < range.upperBound, p[i] != UInt8(ascii: "}") { i += 1 }
+            guard i < range.upperBound else { return false }
+            i += 1
+            blocks += 1
+        }
+        return blocks > 0
     }
 
     @inline(__always)
@@ -293,9 +313,9 @@ struct SubRipCueTextParser {
         for tag in body.split(separator: "\\") where !tag.isEmpty {
             let t = tag.trimmingCharacters()
             if t.hasPrefix("an"), let n = Int(t.dropFirst(2)), (1...9).contains(n) {
-                alignment = n
+                setAlignment(n, written: "\\" + t, at: location)
             } else if t.hasPrefix("a"), let n = Int(t.dropFirst(1)), let mapped = Self.legacyAlignment[n] {
-                alignment = mapped
+                setAlignment(mapped, written: "\\" + t, at: location)
             } else if let (name, on) = toggle(t) {
                 if on {
                     switch name {
@@ -369,6 +389,17 @@ struct SubRipCueTextParser {
         }
         open(.microDVD, Span(.styled, style: style, children: []), scope: scope)
         log.report(.info, .microDVDTag, "MicroDVD control code {\(code)} read as a style for \(scopeName)", at: location)
+    }
+
+    /// The first alignment of a cue applies, as in SSA/ASS (and libass); a later one is reported.
+    private mutating func setAlignment(_ numpad: Int, written: String, at location: SourceLocation) {
+        guard alignment == nil else {
+            if numpad != alignment {
+                log.report(.warning, .repeatedAlignment, "\(written) after an earlier alignment in the cue is ignored (the first applies, as in ASS)", at: location)
+            }
+            return
+        }
+        alignment = numpad
     }
 
     /// SSA v4 `\a` alignment (1–3 bottom, 5–7 top, 9–11 middle) as numpad `\an`.

@@ -18,6 +18,7 @@ extension DiagnosticCode {
     public static let outOfOrder: Self = "srt.out-of-order"
     public static let emptyFile: Self = "srt.no-cues"
     public static let tooLarge: Self = "srt.too-large"
+    public static let missingTiming: Self = "srt.missing-timing"
 }
 
 /// Reads SubRip (`.srt`) files as people really have them.
@@ -161,6 +162,9 @@ public struct SubRipReader: SourceTextReader, Sendable {
         var lastCueTimingLine = 0
         // A cue skipped for its timing line takes the text after its blank lines with it.
         var lastBlockWasSkipped = false
+        // The last cue's index, when it is a number: the next number after a blank line, followed
+        // by text, is a cue whose timing line is missing, not text that joins the cue before.
+        var lastIndex: Int?
         var textLines: [(number: Int, range: Range<Int>)] = []
         func finishLastCue(_ log: inout DiagnosticLog) {
             guard lastCueIsOpen else { return }
@@ -177,6 +181,7 @@ public struct SubRipReader: SourceTextReader, Sendable {
         var i = range.lowerBound
         while i < range.upperBound {
             if isBlank(p, lines[i]) { i += 1; continue }
+            let blockStart = i
             let lineNumber = i + 1
             var id: String?
             var timingIndex = i
@@ -191,6 +196,15 @@ public struct SubRipReader: SourceTextReader, Sendable {
                     }
                     timingIndex = i + 1
                     outcome = next
+                } else if let expected = lastIndex.map({ $0 + 1 }), number(p, trimmed(p, lines[i])) == expected,
+                          i + 1 < range.upperBound, !isBlank(p, lines[i + 1]) {
+                    log.report(.warning, .missingTiming, "cue \(expected) has no timing line; skipped with its text",
+                               at: SourceLocation(line: lineNumber, column: 1))
+                    i += 1
+                    while i < range.upperBound, !isBlank(p, lines[i]) { i += 1 }
+                    lastIndex = expected
+                    lastBlockWasSkipped = true
+                    continue
                 } else if lastBlockWasSkipped {
                     log.report(.warning, .textAfterBlankLine, "text after a blank line, after a skipped cue; skipped with it",
                                at: SourceLocation(line: lineNumber, column: 1))
@@ -267,6 +281,7 @@ public struct SubRipReader: SourceTextReader, Sendable {
                 lastCueIsOpen = true
                 lastCueTimingLine = timingIndex + 1
                 lastBlockWasSkipped = false
+                lastIndex = timingIndex > blockStart ? number(p, trimmed(p, lines[blockStart])) : nil
             }
         }
         finishLastCue(&log)
@@ -324,6 +339,12 @@ public struct SubRipReader: SourceTextReader, Sendable {
         while lo < hi, p[lo] == 0x20 || p[lo] == 0x09 { lo += 1 }
         while hi > lo, p[hi - 1] == 0x20 || p[hi - 1] == 0x09 { hi -= 1 }
         return lo..<hi
+    }
+
+    /// The decimal number the bytes spell (up to nine digits), or nil.
+    private func number(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard isDigits(p, range), range.count <= 9 else { return nil }
+        return range.reduce(0) { $0 * 10 + Int(p[$1] - 0x30) }
     }
 
     private func isDigits(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {

@@ -42,6 +42,13 @@ struct TTMLDocumentBuilder {
     var splitThreshold = 2_000
     /// True in the builder of the second half of a container's children (`buildChildrenInTwo`).
     var isPart = false
+    /// Whether the head defines regions: without any, content goes to the default region, and a
+    /// region attribute naming none is a mistake to pass over rather than a reason to hide text.
+    var definesLayoutRegions = false
+    /// Whether regions were read leniently (outside `<layout>`, `id` for `xml:id`): such a document
+    /// is not TTML as written, and its content that names no region is shown in the default region
+    /// too, as players show it.
+    var readsRegionsLeniently = false
     /// Set when a `isPart` builder meets an inline region: its half is then built again.
     var metInlineRegion = false
 
@@ -69,6 +76,11 @@ struct TTMLDocumentBuilder {
             log.report(.info, .ttmlLegacyNamespace, "the document uses the DFXP namespace \(root.name.namespace) (\(legacy)); read as TTML",
                        at: root.location)
             root = Self.canonicaliseNamespaces(root)
+        } else if root.name == XMLName("", "tt") {
+            // A <tt> root without the TTML namespace: what its author meant is plain, and players read it.
+            log.report(.warning, .ttmlLegacyNamespace, "the root <tt> has no namespace (TTML's is \(XMLNamespace.tt)); its elements are read as TTML",
+                       at: root.location)
+            root = Self.canonicaliseNamespaces(root, elementsWithoutNamespace: true)
         }
         guard root.name == Self.tt("tt") else {
             log.report(.error, .ttmlNotTTML,
@@ -81,6 +93,7 @@ struct TTMLDocumentBuilder {
         let head = root.childElements.first { $0.name == Self.tt("head") }
         if let head { readHead(head) }
         let hasLayoutRegions = !regions.isEmpty
+        definesLayoutRegions = hasLayoutRegions
         if let body = root.childElements.first(where: { $0.name == Self.tt("body") }) {
             // About one node per 25 bytes of body in subtitle files; growing by doubling would
             // copy the nodes several times over.
@@ -92,7 +105,7 @@ struct TTMLDocumentBuilder {
         } else {
             log.report(.warning, .ttmlNoBody, "the document has no body; it shows nothing", at: root.location)
         }
-        if !hasLayoutRegions {
+        if !hasLayoutRegions || readsRegionsLeniently {
             regions.append(TTMLRegion(id: TTMLDocument.defaultRegionID, origin: .defaultRegion,
                                       interval: TTMLInterval(begin: .zero, end: nil)))
         }
@@ -110,6 +123,13 @@ struct TTMLDocumentBuilder {
                 for region in section.childElements where region.name == Self.tt("region") { addRegion(region, origin: .layout) }
             case Self.tt("metadata"):
                 collectAgents(section)
+            case Self.tt("region"):
+                // Outside <layout>, where some producers put them and players still find them.
+                log.report(.warning, .ttmlSkippedElement,
+                           "<region> belongs in <layout>; read as if it were there, and content that names no region is shown in the default region",
+                           at: section.location)
+                readsRegionsLeniently = true
+                addRegion(section, origin: .layout)
             default:
                 break
             }
@@ -145,6 +165,13 @@ struct TTMLDocumentBuilder {
             return nil
         }
         var id = element.attribute(Self.xmlID)?.value
+        if id == nil, let plain = element.attribute(XMLName("", "id"))?.value {
+            log.report(.warning, .ttmlRegionWithoutID,
+                       "a region with id=\"\(plain)\" instead of xml:id; read as its xml:id, and content that names no region is shown in the default region",
+                       at: element.location)
+            readsRegionsLeniently = true
+            id = plain
+        }
         if id == nil && origin == .inline { id = "inline-region-\(regions.count + 1)" }
         guard let id else {
             log.report(.warning, .ttmlRegionWithoutID, "a region without xml:id cannot be used; ignored", at: element.location)
@@ -231,6 +258,9 @@ struct TTMLDocumentBuilder {
             let id = trimmed(attributes[k].value)
             if let r = regionNamed(id) {
                 region = r
+            } else if !definesLayoutRegions {
+                log.report(.warning, .ttmlUnknownRegion, "region=\"\(id)\" names no region, and the document defines none; this content goes to the default region",
+                           at: attributes[k].location)
             } else {
                 region = -1
                 log.report(.warning, .ttmlUnknownRegion, "region=\"\(id)\" names no region; this content is not shown",
@@ -325,7 +355,8 @@ struct TTMLDocumentBuilder {
     }
 
     /// Builds the nodes of `children` (some or all of the children of `context.parent`).
-    mutating func buildChildren(_ children: ArraySlice<XMLContent>, _ context: ChildContext) -> BuiltChildren {
+    mutating func buildChildren(_ given: ArraySlice<XMLContent>, _ context: ChildContext) -> BuiltChildren {
+        let children = hoistingBreakContent(given)
         let acceptsText = context.kind == .p || context.kind == .span
         var built = BuiltChildren()
         built.indices.reserveCapacity(children.count)
@@ -362,6 +393,40 @@ struct TTMLDocumentBuilder {
             }
         }
         return built
+    }
+
+    /// `<br>` written as in HTML, without its end tag, holds the text after it up to the end of its
+    /// parent (`one<br>two<br/>three</p>`): that content is taken out of the `br` and placed after
+    /// it, where its author meant it, rather than skipped. Children without such a `br` are
+    /// handed back as they are.
+    mutating func hoistingBreakContent(_ children: ArraySlice<XMLContent>) -> ArraySlice<XMLContent> {
+        // A br may hold metadata and animation (set); text or content elements are what is misplaced.
+        func holdsContent(_ child: XMLContent) -> Bool {
+            guard case .element(let e) = child, e.name.local.utf8.count == 2, e.name == Self.tt("br"), !e.children.isEmpty else { return false }
+            return e.children.contains { inner in
+                switch inner {
+                case .text(let t): !t.text.utf8.allSatisfy(isWhitespace)
+                case .element(let c): c.name.namespace == XMLNamespace.tt && ["span", "br", "p"].contains(c.name.local)
+                }
+            }
+        }
+        guard children.contains(where: holdsContent) else { return children }
+        var flat: [XMLContent] = []
+        func add(_ child: XMLContent) {
+            guard holdsContent(child), case .element(let e) = child else { flat.append(child); return }
+            log.report(.warning, .ttmlSkippedElement, "<br> holds content (an HTML-style <br> without its end tag?); the content is read after the line break",
+                       at: e.location)
+            // The br keeps what a br may hold; the rest follows it.
+            func belongsToBreak(_ inner: XMLContent) -> Bool {
+                if case .element(let c) = inner { return !(c.name.namespace == XMLNamespace.tt && ["span", "br", "p"].contains(c.name.local)) }
+                return false
+            }
+            flat.append(.element(XMLElement(name: e.name, qualifiedName: e.qualifiedName, attributes: e.attributes,
+                                            children: e.children.filter(belongsToBreak), location: e.location)))
+            for grandchild in e.children where !belongsToBreak(grandchild) { add(grandchild) }
+        }
+        for child in children { add(child) }
+        return flat[...]
     }
 
     /// Builds the children of a `par` container with very many of them (the `div` of a subtitle
@@ -518,16 +583,18 @@ struct TTMLDocumentBuilder {
         return uri
     }
 
-    static func canonicaliseNamespaces(_ element: XMLElement) -> XMLElement {
+    /// The tree with legacy namespaces replaced by TTML's (and, with `elementsWithoutNamespace`,
+    /// elements in no namespace put in TTML's).
+    static func canonicaliseNamespaces(_ element: XMLElement, elementsWithoutNamespace: Bool = false) -> XMLElement {
         var name = element.name
-        name.namespace = canonical(name.namespace)
+        name.namespace = elementsWithoutNamespace && name.namespace.isEmpty ? XMLNamespace.tt : canonical(name.namespace)
         let attributes = element.attributes.map { attribute in
             var attribute = attribute
             attribute.name.namespace = canonical(attribute.name.namespace)
             return attribute
         }
         let children = element.children.map { child in
-            if case .element(let e) = child { XMLContent.element(canonicaliseNamespaces(e)) } else { child }
+            if case .element(let e) = child { XMLContent.element(canonicaliseNamespaces(e, elementsWithoutNamespace: elementsWithoutNamespace)) } else { child }
         }
         return XMLElement(name: name, qualifiedName: element.qualifiedName, attributes: attributes, children: children,
                           location: element.location)

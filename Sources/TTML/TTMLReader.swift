@@ -85,7 +85,7 @@ public struct TTMLReader: SourceTextReader, Sendable {
         }
         let (track, styler) = Self.track(ttml, context: TTMLStyleContext(root: root), parts: options.timelineParts)
         log.merge(profileChecks.wait())
-        if track.cues.isEmpty, let nothing = TTMLNothingShown.diagnostic(for: ttml) {
+        if track.cues.isEmpty, let nothing = TTMLNothingShown.diagnostic(for: ttml, root: root) {
             log.report(nothing.severity, nothing.code, nothing.message, at: nothing.location)
         }
         empty.tracks = [track]

@@ -47,10 +47,53 @@ struct TTMLTimingAttributes {
         case .success(let t): return t
         case .failure(let invalid):
             let attribute = attributes[k]
+            // Times as producers write them by mistake — a bare number of seconds, minutes and
+            // seconds, one-digit hours, a comma before the fraction — are read as they mean.
+            if let (fixed, time) = readAsMeant(attribute.value, parameters) {
+                log.report(.warning, .ttmlBadTime, "\(attribute.name.local)=\"\(attribute.value)\": \(invalid.reason); read as \"\(fixed)\"",
+                           at: attribute.location)
+                return time
+            }
             log.report(.warning, .ttmlBadTime, "\(attribute.name.local)=\"\(attribute.value)\": \(invalid.reason); the attribute is ignored",
                        at: attribute.location)
             return nil
         }
+    }
+
+    /// A time value that is not a TTML time expression but says one plainly (`19.764`, `1:00.998`,
+    /// `0:00:02.07`, `00:00:01,500`): the expression meant, and its time. Nil when it does not.
+    static func readAsMeant(_ value: String, _ parameters: TTMLTimingParameters) -> (String, MediaTime)? {
+        let text = String(trimmed(value).map { $0 == "," ? "." : $0 })
+        guard !text.isEmpty, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") })
+        else { return nil }
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        func pad(_ field: String) -> String? {
+            guard !field.isEmpty, field.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return field.count < 2 ? "0" + field : field
+        }
+        func paddedSeconds(_ field: String) -> String? {
+            let parts = field.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count <= 2, let whole = pad(String(parts[0])) else { return nil }
+            guard parts.count == 2 else { return whole }
+            guard !parts[1].isEmpty, parts[1].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return whole + "." + parts[1]
+        }
+        let expression: String
+        switch fields.count {
+        case 1:
+            guard text.utf8.filter({ $0 == UInt8(ascii: ".") }).count <= 1, text.first != ".", text.last != "." else { return nil }
+            expression = text + "s"
+        case 2:
+            guard let m = pad(fields[0]), let s = paddedSeconds(fields[1]) else { return nil }
+            expression = "00:" + m + ":" + s
+        case 3:
+            guard let h = pad(fields[0]), let m = pad(fields[1]), let s = paddedSeconds(fields[2]) else { return nil }
+            expression = h + ":" + m + ":" + s
+        default:
+            return nil
+        }
+        guard expression != trimmed(value), case .success(let time) = TTMLTimeExpression.parse(expression, parameters: parameters) else { return nil }
+        return (expression, time)
     }
 
     var hasExplicitEnd: Bool { end != nil || dur != nil }

@@ -127,7 +127,9 @@ public enum SourceDecoder {
         if best.name == "ISO-8859-1" && looksLikeLatin9(bytes) { best.name = "ISO-8859-15" }
         var result = transcode(bytes, encoding: best.name, confidence: best.confidence, source: .detected)
         if best.confidence < lowConfidence {
-            let others = candidates.filter { $0.name != best.name && !$0.name.hasPrefix("UTF-") }.prefix(2)
+            // ICU lists a charset once per language it guesses; each is named once, at its best.
+            var named = Set([best.name])
+            let others = candidates.filter { !$0.name.hasPrefix("UTF-") && named.insert($0.name).inserted }.prefix(2)
                 .map { "\($0.name) \($0.confidence)%" }.joined(separator: ", ")
             let alternatives = others.isEmpty ? "" : " (next: \(others))"
             result.diagnostics.insert(Diagnostic(.warning, .lowConfidenceEncoding,

@@ -112,7 +112,7 @@ public struct WebVTTReader: SourceTextReader, Sendable {
                 if badTimings > 0 { parts.append("\(badTimings) for a timing line the spec rejects") }
                 if strays > 0 { parts.append("\(strays) without a timing line") }
                 diagnostics.insert(Diagnostic(.error, .webVTTNoCues,
-                    "no cue could be read: every block that could be one was skipped (\(parts.joined(separator: ", "))); the first, at line \(first.location?.line ?? 0): \(first.message)"),
+                    "no cue could be read: every block that could be one was skipped (\(parts.joined(separator: ", "))); the first, at line \(first.location?.line ?? 0): \(first.message). Timings that WebVTT rejects but SRT accepts (no hours, one or two fraction digits, a comma) are read when the file is read as SRT"),
                     at: 0)
             }
         }

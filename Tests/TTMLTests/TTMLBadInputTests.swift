@@ -49,10 +49,13 @@ import TestSupport
         #expect(codes(result) == [.ttmlBadTime, .ttmlBadTime, .ttmlBadTime, .ttmlBadTime, .ttmlBadTime, .ttmlEndBeforeBegin])
         #expect(result.diagnostics.map { $0.location?.line } == [4, 5, 6, 6, 7, 8])
         #expect(result.diagnostics[0].message.contains("metric"))
-        // Each paragraph keeps its valid attributes: "no metric" runs from 0 to 2 s, "bad minutes"
-        // from 1 s on; the last never shows.
+        // A bare number is read as the seconds it means ("no metric" from 1 s to 2 s, said in its
+        // warning); the others keep their valid attributes: "bad minutes" from 1 s on; the last
+        // never shows.
+        #expect(result.diagnostics[0].message.hasSuffix("read as \"1s\""))
         let texts = result.value.document.tracks[0].cues.map { "\($0.start.secondsText) \($0.plainText)" }
-        #expect(texts.first == "0.0 no metric\nunknown metric, negative\nframe beyond the rate")
+        #expect(texts.first == "0.0 unknown metric, negative\nframe beyond the rate")
+        #expect(texts.dropFirst().first == "1.0 no metric\nbad minutes\nunknown metric, negative\nframe beyond the rate")
     }
 
     @Test func unclosedTagsAreClosedAtTheEnd() {
