@@ -101,13 +101,7 @@ public struct SubRipReader: SourceTextReader, Sendable {
     private func readInParallel(_ p: UnsafeBufferPointer<UInt8>, log: inout DiagnosticLog) -> Piece {
         let lines = LineTable(p)
         let pieces = parallelPieces(size: p.count, minimumPieceSize: options.minimumParallelPieceSize)
-        var bounds = [0]
-        for k in 1..<max(1, pieces) {
-            if let start = cueBoundary(p, lines, near: lines.count * k / pieces), start > bounds.last! {
-                bounds.append(start)
-            }
-        }
-        bounds.append(lines.count)
+        let bounds = pieceBounds(0..<lines.count, pieces: pieces) { cueBoundary(p, lines, near: $0) }
         if bounds.count == 2 { return read(p, lines, 0..<lines.count, capacity: lines.count / 4, log: &log) }
         nonisolated(unsafe) let buffer = p
         let reader = self
@@ -372,12 +366,7 @@ struct LineTable: Sendable {
         end = p.count > 0 && p[p.count - 1] == 0x0A ? p.count - 1 : p.count
         // Large texts are split at line ends and scanned on all cores.
         let pieces = parallelPieces(size: p.count, minimumPieceSize: 2 << 20)
-        var bounds = [0]
-        for k in 1..<pieces {
-            let near = p.count * k / pieces
-            if let lf = Self.nextLineFeed(p, from: near), lf + 1 < p.count, lf + 1 > bounds.last! { bounds.append(lf + 1) }
-        }
-        bounds.append(p.count)
+        let bounds = pieceBounds(0..<p.count, pieces: pieces) { near in Self.nextLineFeed(p, from: near).map { $0 + 1 } }
         nonisolated(unsafe) let buffer = p
         let limits = bounds
         let parts = parallelMap(count: limits.count - 1) { k in Self.lineStarts(buffer, limits[k]..<limits[k + 1]) }

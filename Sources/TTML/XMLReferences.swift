@@ -1,3 +1,5 @@
+import TextScanning
+
 /// XML 1.0 §4.1 and §4.6: the references a document without a DTD may use — the five predefined
 /// entities and character references. Any other entity name is undeclared (the scanner refuses
 /// DTDs, so nothing can declare one).
@@ -17,24 +19,14 @@ enum XMLReferences {
         // Names and numbers in references are short; look no further than this for the `;`.
         let limit = min(n, start + 40)
         if i < n && bytes[i] == UInt8(ascii: "#") {
-            i += 1
-            let hex = i < n && bytes[i] == UInt8(ascii: "x")
-            if hex { i += 1 }
-            var value: UInt32 = 0
-            var digits = 0
-            while i < limit, let d = digit(bytes[i], hex: hex) {
-                value = min(value &* (hex ? 16 : 10) &+ d, 0x110000)
-                digits += 1
-                i += 1
-            }
-            guard digits > 0, i < n, bytes[i] == UInt8(ascii: ";") else {
+            guard let (value, end) = CharacterReferences.numeric(bytes, at: start, upperCaseX: false, limit: limit) else {
                 return .invalid("malformed character reference", end: start + 1)
             }
             guard isXMLCharacter(value), let scalar = Unicode.Scalar(value) else {
                 return .invalid("character reference to U+\(String(value, radix: 16, uppercase: true)), which XML does not allow",
-                                end: i + 1)
+                                end: end)
             }
-            return .scalar(scalar, end: i + 1)
+            return .scalar(scalar, end: end)
         }
         var end = i
         while end < limit, isNameByte(bytes[end]) { end += 1 }
@@ -67,14 +59,6 @@ enum XMLReferences {
     static func isXMLCharacter(_ v: UInt32) -> Bool {
         v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v)
             || (0x10000...0x10FFFF).contains(v)
-    }
-
-    @inline(__always) private static func digit(_ b: UInt8, hex: Bool) -> UInt32? {
-        if b >= 0x30 && b <= 0x39 { return UInt32(b - 0x30) }
-        guard hex else { return nil }
-        let lower = b | 0x20
-        if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "f") { return UInt32(lower - UInt8(ascii: "a") + 10) }
-        return nil
     }
 
     @inline(__always) static func isNameByte(_ b: UInt8) -> Bool {

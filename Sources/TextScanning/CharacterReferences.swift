@@ -18,18 +18,8 @@ public enum CharacterReferences {
         let n = bytes.count
         guard i < n else { return nil }
         if bytes[i] == UInt8(ascii: "#") {
-            i += 1
-            var hex = false
-            if i < n, bytes[i] | 0x20 == UInt8(ascii: "x") { hex = true; i += 1 }
-            var value: UInt32 = 0
-            var digits = 0
-            while i < n, let d = digitValue(bytes[i], hex: hex) {
-                value = min(value &* (hex ? 16 : 10) &+ d, 0x110000)
-                digits += 1
-                i += 1
-            }
-            guard digits > 0, i < n, bytes[i] == UInt8(ascii: ";") else { return nil }
-            return (String(numericScalar(value)), i + 1)
+            guard let (value, end) = numeric(bytes, at: start, upperCaseX: true, limit: n) else { return nil }
+            return (String(numericScalar(value)), end)
         }
         // Named: letters and digits up to `;`; the longest name is 32 characters.
         var end = i
@@ -76,6 +66,32 @@ public enum CharacterReferences {
     ]
 
     @inline(__always)
+    /// The value of the numeric reference `&#digits;` or `&#xhex;` at `bytes[start]` (an `&`,
+    /// then `#`), and the offset after its `;`; nil when it is not one. Values beyond Unicode read
+    /// as 0x110000 (the caller decides what they become). `upperCaseX` accepts `&#X…;` (HTML does,
+    /// XML does not); digits are looked for up to `limit`; `optionalSemicolon` reads a reference
+    /// without its `;` (HTML's tokenizer, which WebVTT cue text follows). The one numeric-reference
+    /// reader of HTML-like text and XML.
+    package static func numeric(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, upperCaseX: Bool, limit: Int,
+                                optionalSemicolon: Bool = false) -> (value: UInt32, end: Int)? {
+        let n = bytes.count
+        var i = start + 2
+        guard start + 1 < n, bytes[start + 1] == UInt8(ascii: "#") else { return nil }
+        let hex = i < n && (bytes[i] == UInt8(ascii: "x") || (upperCaseX && bytes[i] == UInt8(ascii: "X")))
+        if hex { i += 1 }
+        var value: UInt32 = 0
+        var digits = 0
+        while i < min(limit, n), let d = digitValue(bytes[i], hex: hex) {
+            value = min(value &* (hex ? 16 : 10) &+ d, 0x110000)
+            digits += 1
+            i += 1
+        }
+        guard digits > 0 else { return nil }
+        // WebVTT's limit is the end of the cue text, XML's only a bound on the digits.
+        if i < (optionalSemicolon ? min(limit, n) : n), bytes[i] == UInt8(ascii: ";") { return (value, i + 1) }
+        return optionalSemicolon ? (value, i) : nil
+    }
+
     public static func digitValue(_ b: UInt8, hex: Bool) -> UInt32? {
         switch b {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))

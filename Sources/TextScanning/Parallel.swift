@@ -105,6 +105,21 @@ public enum ReadConcurrency {
     public static var cores: Int { max(1, min(activeProcessorCount, maximumCores ?? Int.max)) }
 }
 
+/// Where to cut `range` (offsets or line numbers) into `pieces` that a reader can read apart: at
+/// the first boundary at or after each even share (`boundary(near)`, nil for none close), each
+/// cut after the one before. The bounds run from `range.lowerBound` to `range.upperBound`; two
+/// of them mean one piece. The one way readers split a large text.
+package func pieceBounds(_ range: Range<Int>, pieces: Int, boundary: (Int) -> Int?) -> [Int] {
+    var bounds = [range.lowerBound]
+    for k in 1..<max(1, pieces) {
+        if let cut = boundary(range.lowerBound + range.count * k / pieces), cut > bounds.last!, cut < range.upperBound {
+            bounds.append(cut)
+        }
+    }
+    bounds.append(range.upperBound)
+    return bounds
+}
+
 /// How many pieces to split work of `size` units into, given a minimum useful piece size.
 package func parallelPieces(size: Int, minimumPieceSize: Int) -> Int {
     max(1, min(ReadConcurrency.cores, size / max(1, minimumPieceSize)))

@@ -23,13 +23,11 @@ enum UTF8Normalizer {
     static func firstIrregularity(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
         let pieces = parallelPieces(size: p.count, minimumPieceSize: 2 << 20)
         if pieces == 1 { return firstIrregularity(p, in: 0..<p.count) }
-        var bounds = [0]
-        for k in 1..<pieces {
-            var b = p.count * k / pieces
+        let bounds = pieceBounds(0..<p.count, pieces: pieces) { near in
+            var b = near
             while b < p.count && p[b] & 0xC0 == 0x80 { b += 1 }   // not inside a sequence
-            if b > bounds.last! { bounds.append(b) }
+            return b
         }
-        bounds.append(p.count)
         nonisolated(unsafe) let buffer = p
         let limits = bounds
         let found = parallelMap(count: limits.count - 1) { k in firstIrregularity(buffer, in: limits[k]..<limits[k + 1]) }

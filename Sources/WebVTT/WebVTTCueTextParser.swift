@@ -240,19 +240,9 @@ public enum WebVTTCueTextParser {
                 return false
             }
             if b == UInt8(ascii: "#") {
-                var k = position + 1
-                var hex = false
-                if k < limit, p[k] | 0x20 == UInt8(ascii: "x") { hex = true; k += 1 }
-                var value: UInt32 = 0
-                var count = 0
-                while k < limit, let d = CharacterReferences.digitValue(p[k], hex: hex) {
-                    value = min(value &* (hex ? 16 : 10) &+ d, 0x110000)
-                    count += 1
-                    k += 1
-                }
-                guard count > 0 else { return false }
-                if k < limit, p[k] == UInt8(ascii: ";") { k += 1 }
-                position = k
+                guard let (value, end) = CharacterReferences.numeric(p, at: position - 1, upperCaseX: true, limit: limit,
+                                                                     optionalSemicolon: true) else { return false }
+                position = end
                 Self.appendUTF8(CharacterReferences.numericScalar(value), to: &out)
                 return true
             }

@@ -182,13 +182,7 @@ public struct WebVTTReader: SourceTextReader, Sendable {
                           into cues: inout [Cue], _ cueValues: inout [WebVTTCueValues], log: inout DiagnosticLog) {
         let start = first.position
         let pieceCount = parallelPieces(size: p.count - start, minimumPieceSize: options.minimumParallelPieceSize)
-        var bounds = [start]
-        for k in 1..<max(1, pieceCount) {
-            if let boundary = blockStart(p, after: start + (p.count - start) * k / pieceCount), boundary > bounds.last! {
-                bounds.append(boundary)
-            }
-        }
-        bounds.append(p.count)
+        let bounds = pieceBounds(start..<p.count, pieces: pieceCount) { blockStart(p, after: $0) }
         nonisolated(unsafe) let buffer = p
         let limits = bounds
         // Each piece's first line number: the line feeds before it.
