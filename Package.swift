@@ -83,9 +83,9 @@ let package = Package(
         .testTarget(name: "TTMLTests", dependencies: ["TTML", "TextScanning", "SubRip", "WebVTT", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
         .testTarget(name: "TrackSelectionTests", dependencies: ["TrackSelection", "TimedText", "TestSupport"]),
-        .testTarget(name: "VideoIOTests", dependencies: ["VideoIO"]),
+        .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "TimedText"]),
         .testTarget(name: "CaptionStylingTests", dependencies: ["CaptionStyling"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "CaptionStyling", "Timeline"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "CaptionStyling", "Timeline", "TimedText"]),
         .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
         // Every reader on damage shapes at n and 8n: catches work that grows faster than the input.

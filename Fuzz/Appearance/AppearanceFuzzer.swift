@@ -11,7 +11,7 @@ import Glibc
 public func fuzzAppearance(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     var appearance = CaptionAppearance.default
-    // Either it applies or it throws an AppearanceError; a crash or a hang is the finding.
+    // Either it applies or it throws a LegibleError; a crash or a hang is the finding.
     do { try appearance.apply(json: bytes) } catch {}
     for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n").prefix(64) {
         var specified = CaptionAppearance.default

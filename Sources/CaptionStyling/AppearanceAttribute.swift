@@ -1,10 +1,9 @@
 import TimedText
 
 /// Why an appearance setting was refused.
-public struct AppearanceError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+extension DiagnosticCode {
+    /// An appearance setting (`text-color=…`, an appearance file) that cannot be used; the message says why.
+    public static let invalidAppearance: Self = "appearance.invalid"
 }
 
 /// The attributes a viewer can set, by the names the command line (`text-color=yellow!`) and
@@ -29,7 +28,7 @@ extension CaptionAppearance {
     /// Values: `font` one of `CaptionFontStyle`'s names; `text-size` a percentage (`150%`) or a
     /// factor (`1.5`) between 25% and 400%; colours as CSS (`yellow`, `#ff0`, `rgb(…)`), opaque;
     /// opacities a percentage (`50%`) or a number from 0 to 1; `edge` one of `CharacterEdge`'s names.
-    public mutating func set(_ attribute: AppearanceAttribute, to text: String) throws(AppearanceError) {
+    public mutating func set(_ attribute: AppearanceAttribute, to text: String) throws(LegibleError) {
         var value = text.trimmingSpaces()
         var precedence = AppearancePrecedence.contentFirst
         if value.hasSuffix("!") {
@@ -40,12 +39,12 @@ extension CaptionAppearance {
         switch attribute {
         case .font:
             guard let style = CaptionFontStyle(rawValue: value.lowercased()) else {
-                throw AppearanceError("\(name): '\(value)' is not a font style (\(CaptionFontStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw LegibleError(.invalidAppearance, "\(name): '\(value)' is not a font style (\(CaptionFontStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             font = AppearanceSetting(style, precedence)
         case .textSize:
             guard let size = Self.proportion(value), Self.textSizeRange.contains(size) else {
-                throw AppearanceError("\(name): '\(value)' is not a size from 25% to 400%")
+                throw LegibleError(.invalidAppearance, "\(name): '\(value)' is not a size from 25% to 400%")
             }
             textSize = AppearanceSetting(size, precedence)
         case .textColor: textColor = AppearanceSetting(try Self.color(value, name), precedence)
@@ -57,7 +56,7 @@ extension CaptionAppearance {
         case .windowOpacity: windowOpacity = AppearanceSetting(try Self.opacity(value, name), precedence)
         case .edge:
             guard let edgeStyle = CharacterEdge(rawValue: value.lowercased()) else {
-                throw AppearanceError("\(name): '\(value)' is not an edge style (\(CharacterEdge.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw LegibleError(.invalidAppearance, "\(name): '\(value)' is not an edge style (\(CharacterEdge.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             edge = AppearanceSetting(edgeStyle, precedence)
         }
@@ -65,17 +64,17 @@ extension CaptionAppearance {
 
     /// Applies one command-line specification: a preset name (which replaces every attribute),
     /// or `key=value[!]`. Appearance files are applied with `apply(json:)`.
-    public mutating func apply(specification: String) throws(AppearanceError) {
+    public mutating func apply(specification: String) throws(LegibleError) {
         if let preset = CaptionAppearancePreset(rawValue: specification.lowercased()) {
             self = preset.appearance
             return
         }
         guard let equals = specification.firstIndex(of: "=") else {
-            throw AppearanceError("'\(specification)' is neither a preset (\(CaptionAppearancePreset.allCases.map(\.rawValue).joined(separator: ", "))), a .json file nor key=value")
+            throw LegibleError(.invalidAppearance, "'\(specification)' is neither a preset (\(CaptionAppearancePreset.allCases.map(\.rawValue).joined(separator: ", "))), a .json file nor key=value")
         }
         let key = specification[..<equals].trimmingSpaces().lowercased()
         guard let attribute = AppearanceAttribute(rawValue: key) else {
-            throw AppearanceError("unknown appearance key '\(key)' (keys: \(AppearanceAttribute.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw LegibleError(.invalidAppearance, "unknown appearance key '\(key)' (keys: \(AppearanceAttribute.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         try set(attribute, to: String(specification[specification.index(after: equals)...]))
     }
@@ -89,18 +88,18 @@ extension CaptionAppearance {
         return Fraction(decimal: text.utf8)
     }
 
-    static func opacity(_ text: String, _ name: String) throws(AppearanceError) -> Fraction {
+    static func opacity(_ text: String, _ name: String) throws(LegibleError) -> Fraction {
         guard let value = proportion(text), value >= .zero, value <= .one else {
-            throw AppearanceError("\(name): '\(text)' is not an opacity from 0% to 100% (or 0 to 1)")
+            throw LegibleError(.invalidAppearance, "\(name): '\(text)' is not an opacity from 0% to 100% (or 0 to 1)")
         }
         return value
     }
 
-    static func color(_ text: String, _ name: String) throws(AppearanceError) -> Color {
-        guard var color = Color(css: text) else { throw AppearanceError("\(name): '\(text)' is not a CSS colour") }
+    static func color(_ text: String, _ name: String) throws(LegibleError) -> Color {
+        guard var color = Color(css: text) else { throw LegibleError(.invalidAppearance, "\(name): '\(text)' is not a CSS colour") }
         // Opacity is its own attribute: a colour with alpha would apply it twice.
         guard color.alpha == 255 else {
-            throw AppearanceError("\(name): give the opacity separately (\(name.replacingColorWithOpacity)), not in the colour '\(text)'")
+            throw LegibleError(.invalidAppearance, "\(name): give the opacity separately (\(name.replacingColorWithOpacity)), not in the colour '\(text)'")
         }
         color.alpha = 255
         return color

@@ -13,42 +13,42 @@ import TimedText
 /// an object with `value` and `precedence` (`content-first` or `viewer-always`). The JSON is read
 /// by Foundation, as validation profiles and ffprobe's output are.
 extension CaptionAppearance {
-    public mutating func apply(json bytes: [UInt8]) throws(AppearanceError) {
+    public mutating func apply(json bytes: [UInt8]) throws(LegibleError) {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: Data(bytes))
         } catch {
-            throw AppearanceError("appearance file: not valid JSON (\(error.localizedDescription))")
+            throw LegibleError(.invalidAppearance, "appearance file: not valid JSON (\(error.localizedDescription))")
         }
-        guard let members = root as? [String: Any] else { throw AppearanceError("appearance file: the top level must be a JSON object") }
+        guard let members = root as? [String: Any] else { throw LegibleError(.invalidAppearance, "appearance file: the top level must be a JSON object") }
         if let preset = members["preset"] {
             guard let name = preset as? String, let found = CaptionAppearancePreset(rawValue: name) else {
-                throw AppearanceError("appearance file: 'preset' must be one of \(CaptionAppearancePreset.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw LegibleError(.invalidAppearance, "appearance file: 'preset' must be one of \(CaptionAppearancePreset.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             self = found.appearance
         }
         for key in members.keys.sorted() where key != "preset" && !key.hasPrefix("$") {
             guard let attribute = AppearanceAttribute(rawValue: key) else {
-                throw AppearanceError("appearance file: unknown key '\(key)' (keys: preset, \(AppearanceAttribute.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw LegibleError(.invalidAppearance, "appearance file: unknown key '\(key)' (keys: preset, \(AppearanceAttribute.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             try set(attribute, to: try Self.settingText(members[key]!, key))
         }
     }
 
     /// A JSON value as the command line's text form.
-    private static func settingText(_ value: Any, _ key: String) throws(AppearanceError) -> String {
+    private static func settingText(_ value: Any, _ key: String) throws(LegibleError) -> String {
         if let text = scalarText(value) { return text }
         if let members = value as? [String: Any] {
             guard let text = members["value"].flatMap(scalarText) else {
-                throw AppearanceError("appearance file: '\(key)' needs a \"value\"")
+                throw LegibleError(.invalidAppearance, "appearance file: '\(key)' needs a \"value\"")
             }
             switch members["precedence"] as? String {
             case nil where members["precedence"] == nil, "content-first"?: return text
             case "viewer-always"?: return text + "!"
-            default: throw AppearanceError("appearance file: '\(key)': precedence is \"content-first\" or \"viewer-always\"")
+            default: throw LegibleError(.invalidAppearance, "appearance file: '\(key)': precedence is \"content-first\" or \"viewer-always\"")
             }
         }
-        throw AppearanceError("appearance file: '\(key)' must be a string, a number or {\"value\", \"precedence\"}")
+        throw LegibleError(.invalidAppearance, "appearance file: '\(key)' must be a string, a number or {\"value\", \"precedence\"}")
     }
 
     /// A string as it is; a number (not a boolean) in its shortest decimal form.

@@ -135,13 +135,7 @@ public struct CaptionFile: Sendable {
 
     private static func decodingOptions(_ options: Options) throws(LegibleError) -> SourceDecoder.Options {
         guard let name = options.encoding else { return .default }
-        let canonical: String?
-        do {
-            canonical = try SourceDecoder.canonicalEncodingName(name)
-        } catch {
-            throw LegibleError(.missingComponent, "\(error)")
-        }
-        guard let canonical else { throw LegibleError(.unknownEncodingName, "unknown encoding '\(name)'") }
+        guard let canonical = try SourceDecoder.canonicalEncodingName(name) else { throw LegibleError(.unknownEncodingName, "unknown encoding '\(name)'") }
         return SourceDecoder.Options(encoding: canonical)
     }
 

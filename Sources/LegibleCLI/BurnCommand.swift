@@ -90,7 +90,7 @@ enum BurnCommand: Command {
             if progressMode != .json {
                 io.error("legible: burned \(captionName) into \(frames) frames of \(outputPath == "-" ? "standard output" : outputPath)")
             }
-        } catch let failure as CaptionBurner.Failure {
+        } catch let failure as LegibleError where failure.code == .burnFailed {
             progress?.finish()
             io.error("legible: \(failure.description)")
             return 1

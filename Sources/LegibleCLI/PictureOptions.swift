@@ -49,7 +49,7 @@ enum PictureOptions {
                 } else {
                     try appearance.apply(specification: spec)
                 }
-            } catch let error as AppearanceError {
+            } catch let error as LegibleError {
                 throw UsageError(message: "--appearance: \(error.message)")
             }
         }

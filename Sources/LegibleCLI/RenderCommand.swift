@@ -47,34 +47,28 @@ enum RenderCommand: Command {
         case "black": backdrop = .black
         case "transparent": backdrop = .transparent
         case let path:
-            do { backdrop = .image(try PNGFile.read(path)) } catch { throw LegibleError(.unreadableInput, error.description) }
+            backdrop = .image(try PNGFile.read(path))
         }
 
         guard let (track, family, _, input) = try PictureOptions.chooseTrack(arguments.positionals, arguments, io: io) else { return 1 }
         let fonts = FontSet()
         for path in fonts.missing { io.error("legible: warning: font file \(path) is missing; its style falls back to DejaVu Sans (run scripts/setup.sh)") }
-        do {
-            let renderer = try CaptionRenderer(track: track, family: family, width: width, height: height,
-                                               appearance: appearance, fonts: fonts, options: options)
-            let image: Bitmap
-            if let time {
-                var frame = backdrop.bitmap(width: width, height: height)
-                renderer.overlay(at: time)?.draw(onto: &frame)
-                image = frame
-            } else {
-                let times = ContactSheet.moments(renderer, count: count!)
-                guard !times.isEmpty else {
-                    io.error("legible: \(input.displayName) shows nothing at any time")
-                    return 1
-                }
-                image = try ContactSheet.make(renderer, at: times, backdrop: backdrop)
+        let renderer = try CaptionRenderer(track: track, family: family, width: width, height: height,
+                                           appearance: appearance, fonts: fonts, options: options)
+        let image: Bitmap
+        if let time {
+            var frame = backdrop.bitmap(width: width, height: height)
+            renderer.overlay(at: time)?.draw(onto: &frame)
+            image = frame
+        } else {
+            let times = ContactSheet.moments(renderer, count: count!)
+            guard !times.isEmpty else {
+                io.error("legible: \(input.displayName) shows nothing at any time")
+                return 1
             }
-            try PNGFile.write(image, to: output)
-        } catch let error as LibassRenderer.Failure {
-            throw LegibleError(.missingComponent, error.description)
-        } catch let error as PNGFile.Failure {
-            throw LegibleError(.unwritableOutput, error.description)
+            image = try ContactSheet.make(renderer, at: times, backdrop: backdrop)
         }
+        try PNGFile.write(image, to: output)
         return 0
     }
 }

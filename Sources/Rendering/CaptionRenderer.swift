@@ -10,9 +10,13 @@ public import CaptionStyling
 /// frame in it; frames where nothing changes cost only the compositing. Not thread-safe (it owns
 /// libass handles): one per thread.
 public final class CaptionRenderer {
-    public let track: Track
-    public let family: LayoutFamily
+    /// The cues and times drawn: the player's own timeline when it gave one.
     public let timeline: Timeline
+    /// The regions cues name (`Track.regions`) and the language of the text (line breaking, fonts).
+    public let regions: [Region]
+    public let language: String?
+    /// The layout rules (`Document.layoutFamily` of the file the track is from).
+    public let family: LayoutFamily
     public let engine: CaptionLayoutEngine
     public var appearance: CaptionAppearance {
         didSet { cachedInterval = nil; cachedOverlay = nil; cachedYUVInterval = nil; cachedYUV = nil }
@@ -25,14 +29,26 @@ public final class CaptionRenderer {
     /// Overlays made (cache misses), for tests and the benchmark.
     public private(set) var overlaysMade = 0
 
-    public init(track: Track, family: LayoutFamily, width: Int, height: Int, appearance: CaptionAppearance = .default,
-                fonts: FontSet? = nil, options: LayoutOptions = .default) throws(LibassRenderer.Failure) {
-        self.track = track
+    /// Draws over the player's own `timeline` (the one its playback cursor follows: it is not
+    /// built again), with the track's `regions` and `language`. `fonts` nil loads Debian's set,
+    /// with the CJK faces only when the text needs them.
+    public init(timeline: Timeline, regions: [Region] = [], language: String? = nil, family: LayoutFamily,
+                width: Int, height: Int, appearance: CaptionAppearance = .default,
+                fonts: FontSet? = nil, options: LayoutOptions = .default) throws(LegibleError) {
+        self.timeline = timeline
+        self.regions = regions
+        self.language = language
         self.family = family
         self.appearance = appearance
-        timeline = Timeline(track: track)
-        let needsCJK = track.cues.contains { TextScript.containsCJK(Substring($0.plainText)) || InlineNode.containsRuby($0.content) }
+        let needsCJK = fonts == nil && timeline.cues.contains { TextScript.containsCJK(Substring($0.plainText)) || InlineNode.containsRuby($0.content) }
         engine = try CaptionLayoutEngine(width: width, height: height, fonts: fonts ?? FontSet(cjk: needsCJK), options: options)
+    }
+
+    /// Draws a track (its timeline is built here).
+    public convenience init(track: Track, family: LayoutFamily, width: Int, height: Int, appearance: CaptionAppearance = .default,
+                            fonts: FontSet? = nil, options: LayoutOptions = .default) throws(LegibleError) {
+        try self.init(timeline: Timeline(track: track), regions: track.regions, language: track.language, family: family,
+                      width: width, height: height, appearance: appearance, fonts: fonts, options: options)
     }
 
     public var width: Int { engine.width }
@@ -45,7 +61,8 @@ public final class CaptionRenderer {
 
     /// The scene at `time`, laid out afresh (not cached).
     public func scene(at time: MediaTime) -> CaptionScene {
-        engine.layout(cues(at: time), track: track, family: family, resolver: CaptionStyleResolver(appearance: appearance))
+        engine.layout(cues(at: time), regions: regions, language: language, family: family,
+                      resolver: CaptionStyleResolver(appearance: appearance))
     }
 
     /// The overlay at `time`, nil when nothing shows; cached per interval of the timeline.
@@ -72,6 +89,14 @@ public final class CaptionRenderer {
             guard let overlay = overlay(at: time) else { return }
             Compositor.composite(overlay, onto: &frame)
         }
+    }
+
+    /// Draws the captions at `time` into a player's buffer of 32-bit pixels (a texture, a layer, a
+    /// video frame's bytes): the buffer is cleared to transparent and the captions drawn, in its
+    /// channel order and alpha convention.
+    public func render(at time: MediaTime, into buffer: inout PixelBuffer) {
+        buffer.clear()
+        if let overlay = overlay(at: time) { buffer.draw(overlay) }
     }
 
     /// The overlay at `time` for frames like `frame` (YUV): drawn in its Y′CbCr, not cached; in

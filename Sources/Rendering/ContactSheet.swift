@@ -16,7 +16,7 @@ public enum ContactSheet {
 
     /// The sheet: tiles `tileWidth` wide in rows of `columns`, the label under each.
     public static func make(_ renderer: CaptionRenderer, at times: [MediaTime], backdrop: Backdrop, tileWidth: Int = 640,
-                            columns: Int? = nil) throws(LibassRenderer.Failure) -> Bitmap {
+                            columns: Int? = nil) throws(LegibleError) -> Bitmap {
         let columnCount = max(1, columns ?? Int(Double(times.count).squareRoot().rounded(.up)))
         let rows = max(1, (times.count + columnCount - 1) / columnCount)
         let tileHeight = tileWidth * renderer.height / renderer.width

@@ -1,22 +1,58 @@
-/// A font loaded explicitly from a file, so that rendering does not depend on what else the
-/// machine has installed.
+public import TimedText
+
+/// A font loaded explicitly — from a file, or from bytes a player bundles — so that rendering
+/// does not depend on what else the machine has installed.
 public struct FontFile: Sendable, Hashable {
+    /// Where it came from (a path, or the name given with the bytes), for messages.
     public let path: String
     public let data: [UInt8]
 
-    public enum LoadError: Error, CustomStringConvertible {
-        case unreadable(String)
-        public var description: String {
-            switch self {
-            case .unreadable(let path): "cannot read font file \(path) (Debian packages fonts-dejavu-core, fonts-noto-cjk, fonts-urw-base35, fonts-comic-neue: scripts/setup.sh)"
-            }
+    public init(path: String) throws(LegibleError) {
+        guard let data = readWholeFile(path) else {
+            throw LegibleError(.missingComponent,
+                               "cannot read font file \(path) (Debian packages fonts-dejavu-core, fonts-noto-cjk, fonts-urw-base35, fonts-comic-neue: scripts/setup.sh)")
         }
-    }
-
-    public init(path: String) throws(LoadError) {
-        guard let data = readWholeFile(path) else { throw .unreadable(path) }
         self.path = path
         self.data = data
+    }
+
+    /// A font held in memory (a TrueType, OpenType or collection file's bytes).
+    public init(data: [UInt8], name: String) {
+        path = name
+        self.data = data
+    }
+
+    /// The family name the font states (OpenType `name` table: typographic family, else family),
+    /// which is how libass and content styles find it; nil when the file has none.
+    public var familyName: String? {
+        guard let table = table("name"), table.count >= 6 else { return nil }
+        func u16(_ o: Int) -> Int { Int(table[o]) << 8 | Int(table[o + 1]) }
+        let count = u16(2), storage = u16(4)
+        var best: (rank: Int, name: String)?
+        for k in 0..<count {
+            let r = 6 + k * 12
+            guard r + 12 <= table.count else { break }
+            let platform = u16(r), encoding = u16(r + 2), language = u16(r + 4), nameID = u16(r + 6)
+            let length = u16(r + 8), offset = u16(r + 10)
+            guard nameID == 16 || nameID == 1, storage + offset + length <= table.count else { continue }
+            let bytes = table[(storage + offset)..<(storage + offset + length)]
+            let name: String
+            if platform == 3 || platform == 0 {  // UTF-16BE
+                var units: [UInt16] = []
+                var i = bytes.startIndex
+                while i + 1 < bytes.endIndex { units.append(UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])); i += 2 }
+                name = String(decoding: units, as: UTF16.self)
+            } else if platform == 1 && encoding == 0 {  // Mac Roman; family names are ASCII in practice
+                name = String(decoding: bytes, as: UTF8.self)
+            } else {
+                continue
+            }
+            // Typographic family first; English (Windows 0x409, Mac 0) before other languages.
+            let english = (platform == 3 && language == 0x409) || (platform == 1 && language == 0) || platform == 0
+            let rank = (nameID == 16 ? 0 : 2) + (english ? 0 : 1)
+            if !name.isEmpty, best.map({ rank < $0.rank }) ?? true { best = (rank, name) }
+        }
+        return best?.name
     }
 
     /// DejaVu Sans from Debian's fonts-dejavu-core: the default Latin, Greek, Cyrillic, Arabic and Hebrew font.

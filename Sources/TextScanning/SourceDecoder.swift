@@ -61,22 +61,16 @@ public enum SourceDecoder {
     }
 
     /// The canonical name of an encoding, or nil when neither Legible nor ICU knows it.
-    /// Throws when ICU is needed and cannot be loaded.
-    public static func canonicalEncodingName(_ name: String) throws -> String? {
+    /// Throws (`legible.missing-component`) when ICU is needed and cannot be loaded.
+    public static func canonicalEncodingName(_ name: String) throws(LegibleError) -> String? {
         if isUTF8Name(name) { return "UTF-8" }
         do {
             return try ICU.canonicalCharsetName(name)
         } catch {
-            throw DecodingError.icuUnavailable(error.description)
+            throw LegibleError(.missingComponent, error.description)
         }
     }
 
-    public enum DecodingError: Error, CustomStringConvertible {
-        case icuUnavailable(String)
-        public var description: String {
-            switch self { case .icuUnavailable(let message): message }
-        }
-    }
 
     // MARK: - Steps
 

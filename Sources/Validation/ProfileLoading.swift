@@ -1,9 +1,9 @@
 import Foundation
 import TimedText
 
-/// A custom profile file that could not be used.
-public struct ProfileError: Error, CustomStringConvertible, Sendable {
-    public var description: String
+extension DiagnosticCode {
+    /// A custom profile file that could not be used; the message says why.
+    public static let invalidProfile: Self = "profile.invalid"
 }
 
 extension ValidationProfile {
@@ -16,24 +16,24 @@ extension ValidationProfile {
     ///   "languages": { "fr": { "maxCharsPerSecond": 15 } },
     ///   "rules": { "timing.shot-gap": "off", "readability.wpm": "error" } }
     /// ```
-    public static func load(json bytes: [UInt8]) throws(ProfileError) -> ValidationProfile {
+    public static func load(json bytes: [UInt8]) throws(LegibleError) -> ValidationProfile {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(bytes))
         } catch {
-            throw ProfileError(description: "the profile is not valid JSON: \(error.localizedDescription)")
+            throw LegibleError(.invalidProfile, "the profile is not valid JSON: \(error.localizedDescription)")
         }
-        guard let root = object as? [String: Any] else { throw ProfileError(description: "the profile must be a JSON object") }
+        guard let root = object as? [String: Any] else { throw LegibleError(.invalidProfile, "the profile must be a JSON object") }
         let baseName = (root["extends"] as? String) ?? "general"
         guard var profile = ValidationProfile.named(baseName) else {
-            throw ProfileError(description: "unknown profile '\(baseName)' in \"extends\" (known: \(builtIn.map(\.name).joined(separator: ", ")))")
+            throw LegibleError(.invalidProfile, "unknown profile '\(baseName)' in \"extends\" (known: \(builtIn.map(\.name).joined(separator: ", ")))")
         }
         let known: Set<String> = ["name", "extends", "summary", "source", "maxCharsPerLine", "fullWidthCounting",
                                   "maxCharsPerSecond", "maxWordsPerMinute", "maxLines", "minDuration", "maxDuration",
                                   "minGapFrames", "chainingThresholdFrames", "minContrastRatio", "fps", "cea608",
                                   "languages", "rules"]
         for key in root.keys.sorted() where !known.contains(key) {
-            throw ProfileError(description: "unknown profile key \"\(key)\"")
+            throw LegibleError(.invalidProfile, "unknown profile key \"\(key)\"")
         }
         profile.name = (root["name"] as? String) ?? "\(baseName)+custom"
         if let summary = root["summary"] as? String { profile.summary = summary }
@@ -49,19 +49,19 @@ extension ValidationProfile {
         if root.keys.contains("minContrastRatio") { profile.minContrastRatio = try fraction(root["minContrastRatio"], "minContrastRatio") }
         if let fps = root["fps"] {
             guard let text = (fps as? String) ?? (fps as? NSNumber)?.stringValue, let rate = FrameRate(parsing: text) else {
-                throw ProfileError(description: "\"fps\" must be a frame rate such as \"25\" or \"29.97df\"")
+                throw LegibleError(.invalidProfile, "\"fps\" must be a frame rate such as \"25\" or \"29.97df\"")
             }
             profile.defaultFrameRate = rate
         }
         if let cea608 = root["cea608"] {
-            guard let flag = cea608 as? Bool else { throw ProfileError(description: "\"cea608\" must be true or false") }
+            guard let flag = cea608 as? Bool else { throw LegibleError(.invalidProfile, "\"cea608\" must be true or false") }
             profile.checksCEA608 = flag
         }
         if let languages = root["languages"] {
-            guard let table = languages as? [String: Any] else { throw ProfileError(description: "\"languages\" must be an object") }
+            guard let table = languages as? [String: Any] else { throw LegibleError(.invalidProfile, "\"languages\" must be an object") }
             for (language, value) in table {
                 guard let entry = value as? [String: Any] else {
-                    throw ProfileError(description: "\"languages\".\"\(language)\" must be an object")
+                    throw LegibleError(.invalidProfile, "\"languages\".\"\(language)\" must be an object")
                 }
                 var limits = profile.languageLimits[language.lowercased()] ?? Limits()
                 try applyLimits(entry, to: &limits)
@@ -69,53 +69,53 @@ extension ValidationProfile {
             }
         }
         if let rules = root["rules"] {
-            guard let table = rules as? [String: Any] else { throw ProfileError(description: "\"rules\" must be an object") }
+            guard let table = rules as? [String: Any] else { throw LegibleError(.invalidProfile, "\"rules\" must be an object") }
             for (rule, value) in table {
                 let id = RuleID(rawValue: rule)
                 guard id.isSpec || rule == "spec" || RuleCatalog.rules.contains(where: { $0.id == id }) else {
-                    throw ProfileError(description: "unknown rule \"\(rule)\" in \"rules\"")
+                    throw LegibleError(.invalidProfile, "unknown rule \"\(rule)\" in \"rules\"")
                 }
                 switch value as? String {
                 case "off": profile.rules[id] = .off
                 case let name?:
                     guard let severity = Severity(rawValue: name) else {
-                        throw ProfileError(description: "rule \"\(rule)\": expected \"off\", \"info\", \"warning\" or \"error\"")
+                        throw LegibleError(.invalidProfile, "rule \"\(rule)\": expected \"off\", \"info\", \"warning\" or \"error\"")
                     }
                     profile.rules[id] = .severity(severity)
                 case nil:
-                    throw ProfileError(description: "rule \"\(rule)\": expected \"off\", \"info\", \"warning\" or \"error\"")
+                    throw LegibleError(.invalidProfile, "rule \"\(rule)\": expected \"off\", \"info\", \"warning\" or \"error\"")
                 }
             }
         }
         return profile
     }
 
-    private static func applyLimits(_ object: [String: Any], to limits: inout Limits) throws(ProfileError) {
+    private static func applyLimits(_ object: [String: Any], to limits: inout Limits) throws(LegibleError) {
         if object.keys.contains("maxCharsPerLine") { limits.maxCharsPerLine = try integer(object["maxCharsPerLine"], "maxCharsPerLine") }
         if let flag = object["fullWidthCounting"] {
-            guard let value = flag as? Bool else { throw ProfileError(description: "\"fullWidthCounting\" must be true or false") }
+            guard let value = flag as? Bool else { throw LegibleError(.invalidProfile, "\"fullWidthCounting\" must be true or false") }
             limits.fullWidthCounting = value
         }
         if object.keys.contains("maxCharsPerSecond") { limits.maxCharsPerSecond = try fraction(object["maxCharsPerSecond"], "maxCharsPerSecond") }
         if object.keys.contains("maxWordsPerMinute") { limits.maxWordsPerMinute = try integer(object["maxWordsPerMinute"], "maxWordsPerMinute") }
     }
 
-    private static func fraction(_ value: Any?, _ key: String) throws(ProfileError) -> Fraction? {
+    private static func fraction(_ value: Any?, _ key: String) throws(LegibleError) -> Fraction? {
         if value == nil || value is NSNull { return nil }
         // The number's shortest decimal text read exactly: 0.8333 stays 8333/10000.
         guard let number = value as? NSNumber, !(value is Bool), let f = Fraction(decimal: "\(number)".utf8), f >= .zero else {
-            throw ProfileError(description: "\"\(key)\" must be a non-negative number or null")
+            throw LegibleError(.invalidProfile, "\"\(key)\" must be a non-negative number or null")
         }
         return f
     }
 
-    private static func integer(_ value: Any?, _ key: String) throws(ProfileError) -> Int? {
+    private static func integer(_ value: Any?, _ key: String) throws(LegibleError) -> Int? {
         guard let f = try fraction(value, key) else { return nil }
-        guard f.denominator == 1 else { throw ProfileError(description: "\"\(key)\" must be a whole number") }
+        guard f.denominator == 1 else { throw LegibleError(.invalidProfile, "\"\(key)\" must be a whole number") }
         return Int(f.numerator)
     }
 
-    private static func seconds(_ value: Any?, _ key: String) throws(ProfileError) -> MediaTime? {
+    private static func seconds(_ value: Any?, _ key: String) throws(LegibleError) -> MediaTime? {
         guard let f = try fraction(value, key) else { return nil }
         return MediaTime(value: f.numerator, timescale: f.denominator)
     }

@@ -41,10 +41,6 @@ public struct CaptionBurner {
         self.isInterrupted = isInterrupted
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     /// Runs the job; `makeRenderer` gets the frame size (it is called twice: one renderer for
     /// each thread that draws overlays ahead). Returns the number of frames written.
     public func run(makeRenderer: (Int, Int) throws -> CaptionRenderer) throws -> Int {
@@ -57,19 +53,19 @@ public struct CaptionBurner {
         if inputIsY4M && size == nil {
             if inputPath != "-" {
                 inputDescriptor = open(inputPath, O_RDONLY | O_CLOEXEC)
-                guard inputDescriptor >= 0 else { throw Failure(description: "cannot open \(inputPath): \(String(cString: strerror(errno)))") }
+                guard inputDescriptor >= 0 else { throw LegibleError(.burnFailed, "cannot open \(inputPath): \(String(cString: strerror(errno)))") }
             }
         } else {
-            guard let ffmpeg else { throw Failure(description: "ffmpeg is needed") }
+            guard let ffmpeg else { throw LegibleError(.burnFailed, "ffmpeg is needed") }
             if inputIsY4M {
-                throw Failure(description: "--size with Y4M input: scale the Y4M with ffmpeg first")
+                throw LegibleError(.burnFailed, "--size with Y4M input: scale the Y4M with ffmpeg first")
             }
-            do { info = try ffmpeg.probe(inputPath) } catch { throw Failure(description: error.description) }
+            do { info = try ffmpeg.probe(inputPath) } catch { throw error }
             var arguments = ffmpeg.decodeArguments(input: inputPath, info: info!)
             if let (w, h) = size { arguments.insert(contentsOf: ["-vf", "scale=\(w):\(h)"], at: arguments.count - 1) }
             do {
                 decoder = try ChildProcess(executable: ffmpeg.ffmpegPath, arguments: arguments, pipeInput: false, pipeOutput: true)
-            } catch { throw Failure(description: "\(error)") }
+            } catch { throw LegibleError(.burnFailed, "\(error)") }
             inputDescriptor = decoder!.standardOutput
         }
         defer { if inputDescriptor > 0 && decoder == nil { close(inputDescriptor) } }
@@ -78,10 +74,10 @@ public struct CaptionBurner {
         do { reader = try Y4MReader(descriptor: inputDescriptor) } catch {
             decoder?.terminate()
             let tail = decoder.map { _ = $0.wait(); return $0.errorTail.suffix(3).joined(separator: " / ") } ?? ""
-            throw Failure(description: "\(inputPath): \(error.description)\(tail.isEmpty ? "" : " (ffmpeg: \(tail))")")
+            throw LegibleError(.burnFailed, "\(inputPath): \(error)\(tail.isEmpty ? "" : " (ffmpeg: \(tail))")")
         }
         let header = reader.header
-        guard header.chroma != .mono else { throw Failure(description: "\(inputPath): monochrome video is not supported") }
+        guard header.chroma != .mono else { throw LegibleError(.burnFailed, "\(inputPath): monochrome video is not supported") }
         let pixelFormat: VideoFrame.PixelFormat = header.chroma == .yuv420 ? .yuv420p : header.chroma == .yuv422 ? .yuv422p : .yuv444p
         let matrix = Self.matrix(info?.colorSpace, width: header.width, height: header.height)
         let range: VideoFrame.Range = (info?.colorRange == "pc" || header.colorRange == "FULL") ? .full : .limited
@@ -96,10 +92,10 @@ public struct CaptionBurner {
             if outputPath != "-" {
                 temporary = Self.temporaryPath(for: outputPath)
                 outputDescriptor = open(temporary!, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-                guard outputDescriptor >= 0 else { throw Failure(description: "cannot write \(outputPath): \(String(cString: strerror(errno)))") }
+                guard outputDescriptor >= 0 else { throw LegibleError(.burnFailed, "cannot write \(outputPath): \(String(cString: strerror(errno)))") }
             }
         } else {
-            guard let ffmpeg else { throw Failure(description: "ffmpeg is needed") }
+            guard let ffmpeg else { throw LegibleError(.burnFailed, "ffmpeg is needed") }
             temporary = Self.temporaryPath(for: outputPath)
             let description = info ?? FFmpeg.MediaInfo(width: header.width, height: header.height, frameRate: header.frameRate,
                                                         pixelFormat: pixelFormat.rawValue, codec: "h264", colorSpace: nil,
@@ -110,7 +106,7 @@ public struct CaptionBurner {
             if size != nil, let index = arguments.firstIndex(of: "-pix_fmt") { arguments.removeSubrange(index...(index + 1)) }
             do {
                 encoder = try ChildProcess(executable: ffmpeg.ffmpegPath, arguments: arguments, pipeInput: true, pipeOutput: false)
-            } catch { throw Failure(description: "\(error)") }
+            } catch { throw LegibleError(.burnFailed, "\(error)") }
             outputDescriptor = encoder!.standardInput
         }
         func cleanUp() {
@@ -126,7 +122,7 @@ public struct CaptionBurner {
         let writer: Y4MWriter
         do { writer = try Y4MWriter(descriptor: outputDescriptor, header: outputHeader) } catch {
             cleanUp()
-            throw Failure(description: "cannot write \(outputPath): \(error.description)")
+            throw LegibleError(.burnFailed, "cannot write \(outputPath): \(error)")
         }
 
         // Frames: read ahead on a thread, composite and write here.
@@ -152,7 +148,7 @@ public struct CaptionBurner {
                                    planes: consume planes, strides: strides)
             overlays.overlay(forFrame: frames)?.composite(onto: &frame)
             do { try writer.write(planes: frame.planes) } catch {
-                writeError = error.description
+                writeError = "\(error)"
                 break
             }
             // Moved out of the frame so that the pool holds the only reference: the reader then
@@ -168,23 +164,23 @@ public struct CaptionBurner {
 
         if isInterrupted() {
             cleanUp()
-            throw Failure(description: "interrupted; \(outputPath == "-" ? "output stopped" : "nothing written to \(outputPath)")")
+            throw LegibleError(.burnFailed, "interrupted; \(outputPath == "-" ? "output stopped" : "nothing written to \(outputPath)")")
         }
         if let readError = readerBox.error {
             cleanUp()
-            throw Failure(description: "\(inputPath): \(readError)")
+            throw LegibleError(.burnFailed, "\(inputPath): \(readError)")
         }
         if let writeError {
             let tail = encoder.map { e -> String in e.terminate(); _ = e.wait(); return e.errorTail.suffix(4).joined(separator: "\n  ") } ?? ""
             cleanUp()
-            throw Failure(description: "writing \(outputPath) failed: \(writeError)\(tail.isEmpty ? "" : "\nffmpeg said:\n  \(tail)")")
+            throw LegibleError(.burnFailed, "writing \(outputPath) failed: \(writeError)\(tail.isEmpty ? "" : "\nffmpeg said:\n  \(tail)")")
         }
         if let decoder {
             let status = decoder.wait()
             if status != 0 {
                 let tail = decoder.errorTail.suffix(4).joined(separator: "\n  ")
                 cleanUp()
-                throw Failure(description: "ffmpeg could not decode \(inputPath) (exit status \(status)):\n  \(tail)")
+                throw LegibleError(.burnFailed, "ffmpeg could not decode \(inputPath) (exit status \(status)):\n  \(tail)")
             }
         }
         if let encoder {
@@ -193,14 +189,14 @@ public struct CaptionBurner {
             if status != 0 {
                 let tail = encoder.errorTail.suffix(4).joined(separator: "\n  ")
                 if let temporary { unlink(temporary) }
-                throw Failure(description: "ffmpeg could not encode \(outputPath) (exit status \(status)):\n  \(tail)")
+                throw LegibleError(.burnFailed, "ffmpeg could not encode \(outputPath) (exit status \(status)):\n  \(tail)")
             }
         } else if outputDescriptor != 1 {
             close(outputDescriptor)
         }
         if let temporary, rename(temporary, outputPath) != 0 {
             unlink(temporary)
-            throw Failure(description: "cannot rename the finished output to \(outputPath): \(String(cString: strerror(errno)))")
+            throw LegibleError(.burnFailed, "cannot rename the finished output to \(outputPath): \(String(cString: strerror(errno)))")
         }
         return frames
     }
@@ -246,4 +242,9 @@ public struct CaptionBurner {
         default: nil
         }
     }
+}
+
+extension DiagnosticCode {
+    /// A burn-in that could not be done (the message says why: a stream, ffmpeg, the output).
+    public static let burnFailed: Self = "burn.failed"
 }

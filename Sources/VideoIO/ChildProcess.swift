@@ -1,3 +1,4 @@
+public import TimedText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,13 +18,9 @@ public final class ChildProcess: @unchecked Sendable {
     private let errorReader: pthread_t
     private let errorLines: ErrorTail
 
-    public struct LaunchError: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     /// Starts `executable` (a path) with `arguments`; `pipeInput`/`pipeOutput` give the caller the
     /// child's standard input/output (otherwise they are /dev/null).
-    public init(executable: String, arguments: [String], pipeInput: Bool, pipeOutput: Bool) throws(LaunchError) {
+    public init(executable: String, arguments: [String], pipeInput: Bool, pipeOutput: Bool) throws(LegibleError) {
         self.executable = executable
         self.arguments = arguments
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
@@ -50,7 +47,7 @@ public final class ChildProcess: @unchecked Sendable {
         for fd in [inPipe[0], outPipe[1], errPipe[1]] where fd >= 0 { close(fd) }
         guard status == 0 else {
             for fd in [inPipe[1], outPipe[0], errPipe[0]] where fd >= 0 { close(fd) }
-            throw LaunchError(description: "cannot start \(executable): \(String(cString: strerror(status)))")
+            throw LegibleError(.missingComponent, "cannot start \(executable): \(String(cString: strerror(status)))")
         }
         pid = child
         standardInput = inPipe[1]

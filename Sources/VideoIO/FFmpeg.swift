@@ -1,3 +1,4 @@
+public import TimedText
 import Foundation
 
 /// The `ffmpeg` and `ffprobe` programs (Debian package `ffmpeg`), used as child processes for
@@ -6,21 +7,19 @@ public struct FFmpeg: Sendable {
     public let ffmpegPath: String
     public let ffprobePath: String
 
-    public struct MissingError: Error, CustomStringConvertible {
-        public var program: String
-        public var description: String {
-            "\(program) is not installed or not on PATH: install the Debian package ffmpeg (apt-get install ffmpeg), or run scripts/setup.sh"
-        }
+    /// The error for a program that is not installed, naming the package.
+    static func missing(_ program: String) -> LegibleError {
+        LegibleError(.missingComponent, "\(program) is not installed or not on PATH: install the Debian package ffmpeg (apt-get install ffmpeg), or run scripts/setup.sh")
     }
 
     /// Finds both programs on `PATH`.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws(MissingError) -> FFmpeg {
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws(LegibleError) -> FFmpeg {
         let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         func find(_ name: String) -> String? {
             directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
         }
-        guard let ffmpeg = find("ffmpeg") else { throw MissingError(program: "ffmpeg") }
-        guard let ffprobe = find("ffprobe") else { throw MissingError(program: "ffprobe") }
+        guard let ffmpeg = find("ffmpeg") else { throw Self.missing("ffmpeg") }
+        guard let ffprobe = find("ffprobe") else { throw Self.missing("ffprobe") }
         return FFmpeg(ffmpegPath: ffmpeg, ffprobePath: ffprobe)
     }
 
@@ -83,18 +82,12 @@ public struct FFmpeg: Sendable {
         }
     }
 
-    public struct ProbeError: Error, CustomStringConvertible {
-        public var description: String
-    }
-
-    public func probe(_ path: String) throws(ProbeError) -> MediaInfo {
+    public func probe(_ path: String) throws(LegibleError) -> MediaInfo {
         let process: ChildProcess
         do {
             process = try ChildProcess(executable: ffprobePath,
                                        arguments: ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", path],
                                        pipeInput: false, pipeOutput: true)
-        } catch {
-            throw ProbeError(description: error.description)
         }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -106,15 +99,15 @@ public struct FFmpeg: Sendable {
         }
         let status = process.wait()
         guard status == 0 else {
-            throw ProbeError(description: "ffprobe cannot read \(path): \(process.errorTail.last ?? "exit status \(status)")")
+            throw LegibleError(.unreadableInput, "ffprobe cannot read \(path): \(process.errorTail.last ?? "exit status \(status)")")
         }
         guard let json = try? JSONSerialization.jsonObject(with: Data(output)) as? [String: Any],
               let streams = json["streams"] as? [[String: Any]] else {
-            throw ProbeError(description: "ffprobe printed no streams for \(path)")
+            throw LegibleError(.unreadableInput, "ffprobe printed no streams for \(path)")
         }
         guard let video = streams.first(where: { $0["codec_type"] as? String == "video" }),
               let width = video["width"] as? Int, let height = video["height"] as? Int else {
-            throw ProbeError(description: "\(path) has no video stream")
+            throw LegibleError(.unreadableInput, "\(path) has no video stream")
         }
         var rate = (30, 1)
         if let text = video["r_frame_rate"] as? String {

@@ -1,3 +1,4 @@
+public import TimedText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +21,7 @@ final class ReaderBox: @unchecked Sendable {
             do {
                 guard try reader.read(planes: &planes) else { break }
             } catch {
-                self.error = error.description
+                self.error = "\(error)"
                 break
             }
             // Moved, not copied: a reference left here would make the compositor copy the frame.

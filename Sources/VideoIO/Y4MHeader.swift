@@ -1,3 +1,4 @@
+public import TimedText
 /// The stream header of a YUV4MPEG2 (Y4M) stream: `YUV4MPEG2 W1920 H1080 F30000:1001 Ip A1:1
 /// C420jpeg`, then frames, each `FRAME` and a line end followed by its planes.
 ///
@@ -75,24 +76,13 @@ public struct Y4MHeader: Sendable, Hashable {
         return tokens.joined(separator: " ") + "\n"
     }
 
-    public enum ParseError: Error, CustomStringConvertible, Equatable {
-        case notY4M
-        case missing(String)
-        case unsupported(String)
-
-        public var description: String {
-            switch self {
-            case .notY4M: "not a YUV4MPEG2 stream (it must start with 'YUV4MPEG2 ')"
-            case .missing(let what): "the Y4M header has no \(what)"
-            case .unsupported(let what): "unsupported Y4M stream: \(what) (legible composites 8-bit 4:2:0, 4:2:2 and 4:4:4)"
-            }
-        }
-    }
+    /// What a stream that does not start with the Y4M signature gets.
+    static let notY4M = LegibleError(.unreadableInput, "not a YUV4MPEG2 stream (it must start with 'YUV4MPEG2 ')")
 
     /// Reads a header line (without its line end).
-    public static func parse(_ line: String) throws(ParseError) -> Y4MHeader {
+    public static func parse(_ line: String) throws(LegibleError) -> Y4MHeader {
         let tokens = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard tokens.first == "YUV4MPEG2" else { throw .notY4M }
+        guard tokens.first == "YUV4MPEG2" else { throw Self.notY4M }
         var width: Int?, height: Int?, rate: (Int, Int)?
         var colorspace = "420jpeg"
         var range: String?
@@ -110,17 +100,17 @@ public struct Y4MHeader: Sendable, Hashable {
             default: others.append(String(token))
             }
         }
-        guard let width, width > 0 else { throw .missing("width (W)") }
-        guard let height, height > 0 else { throw .missing("height (H)") }
-        guard let rate else { throw .missing("frame rate (F)") }
-        guard width <= 16384, height <= 16384 else { throw .unsupported("\(width)x\(height) is larger than 16384x16384") }
+        guard let width, width > 0 else { throw LegibleError(.unreadableInput, "the Y4M header has no " + "width (W)") }
+        guard let height, height > 0 else { throw LegibleError(.unreadableInput, "the Y4M header has no " + "height (H)") }
+        guard let rate else { throw LegibleError(.unreadableInput, "the Y4M header has no " + "frame rate (F)") }
+        guard width <= 16384, height <= 16384 else { throw LegibleError(.unsupportedFormat, "unsupported Y4M stream: " + "\(width)x\(height) is larger than 16384x16384" + " (legible composites 8-bit 4:2:0, 4:2:2 and 4:4:4)") }
         let chroma: Chroma
         switch colorspace {
         case "420", "420jpeg", "420mpeg2", "420paldv": chroma = .yuv420
         case "422": chroma = .yuv422
         case "444": chroma = .yuv444
         case "mono": chroma = .mono
-        default: throw .unsupported("colour space C\(colorspace)")
+        default: throw LegibleError(.unsupportedFormat, "unsupported Y4M stream: " + "colour space C\(colorspace)" + " (legible composites 8-bit 4:2:0, 4:2:2 and 4:4:4)")
         }
         return Y4MHeader(width: width, height: height, frameRate: rate, chroma: chroma, colorspaceToken: colorspace,
                          colorRange: range, otherTokens: others)

@@ -1,3 +1,4 @@
+public import TimedText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,47 +9,27 @@ public struct Y4MReader {
     public let header: Y4MHeader
     private var input: FileInput
 
-    public enum ReadError: Error, CustomStringConvertible {
-        case header(Y4MHeader.ParseError)
-        case truncated(frame: Int)
-        case badFrameLine(frame: Int)
-        case io(String)
-
-        public var description: String {
-            switch self {
-            case .header(let error): error.description
-            case .truncated(let frame): "the Y4M stream ends inside frame \(frame)"
-            case .badFrameLine(let frame): "frame \(frame) does not start with 'FRAME'"
-            case .io(let message): message
-            }
-        }
-    }
-
     /// Reads the stream header from `descriptor` (not closed by the reader).
-    public init(descriptor: Int32) throws(ReadError) {
+    public init(descriptor: Int32) throws(LegibleError) {
         input = FileInput(descriptor: descriptor)
-        guard let line = input.readLine(limit: 1024) else { throw .header(.notY4M) }
-        do {
-            header = try Y4MHeader.parse(String(decoding: line, as: UTF8.self))
-        } catch {
-            throw .header(error)
-        }
+        guard let line = input.readLine(limit: 1024) else { throw Y4MHeader.notY4M }
+        header = try Y4MHeader.parse(String(decoding: line, as: UTF8.self))
     }
 
     private var framesRead = 0
 
     /// Reads the next frame into three planes (Y, Cb, Cr; tightly packed), resized as needed:
     /// what a compositor works on. False at the end of the stream.
-    public mutating func read(planes: inout [[UInt8]]) throws(ReadError) -> Bool {
+    public mutating func read(planes: inout [[UInt8]]) throws(LegibleError) -> Bool {
         guard let line = input.readLine(limit: 1024) else { return false }
-        guard line.starts(with: Array("FRAME".utf8)) else { throw .badFrameLine(frame: framesRead) }
+        guard line.starts(with: Array("FRAME".utf8)) else { throw LegibleError(.unreadableInput, "frame \(framesRead) does not start with 'FRAME'") }
         let sizes = header.planeSizes
         let wanted = [sizes.luma, sizes.chroma, sizes.chroma]
         if planes.count != 3 { planes = [[], [], []] }
         for k in 0..<3 {
             if planes[k].count != wanted[k] { planes[k] = [UInt8](repeating: 0, count: wanted[k]) }
             let complete = planes[k].withUnsafeMutableBytes { input.readExactly(into: $0) }
-            guard complete else { throw .truncated(frame: framesRead) }
+            guard complete else { throw LegibleError(.unreadableInput, "the Y4M stream ends inside frame \(framesRead)") }
         }
         framesRead += 1
         return true
@@ -60,27 +41,22 @@ public struct Y4MWriter {
     public let header: Y4MHeader
     private let descriptor: Int32
 
-    public init(descriptor: Int32, header: Y4MHeader) throws(FileWriteError) {
+    public init(descriptor: Int32, header: Y4MHeader) throws(LegibleError) {
         self.descriptor = descriptor
         self.header = header
         try writeAll(descriptor, Array(header.line.utf8))
     }
 
     /// Writes a frame given as three planes (Y, Cb, Cr), tightly packed.
-    public func write(planes: [[UInt8]]) throws(FileWriteError) {
+    public func write(planes: [[UInt8]]) throws(LegibleError) {
         precondition(planes.reduce(0) { $0 + $1.count } == header.frameSize, "a frame's planes must be header.frameSize bytes")
         try writeAll(descriptor, Array("FRAME\n".utf8))
         for plane in planes { try writeAll(descriptor, plane) }
     }
 }
 
-public struct FileWriteError: Error, CustomStringConvertible {
-    public var code: Int32
-    public var description: String { "write failed: \(String(cString: strerror(code)))" }
-}
-
 /// Writes every byte, retrying on short writes and interruptions.
-func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(FileWriteError) {
+func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(LegibleError) {
     var failure: Int32 = 0
     bytes.withUnsafeBytes { raw in
         var offset = 0
@@ -94,7 +70,7 @@ func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(FileWriteError) {
             offset += n
         }
     }
-    if failure != 0 { throw FileWriteError(code: failure) }
+    if failure != 0 { throw LegibleError(.unwritableOutput, "write failed: \(String(cString: strerror(failure)))") }
 }
 
 /// Buffered reading from a file descriptor.

@@ -39,7 +39,7 @@ import TimedText
                       "font=comic", "edge=glow", "colour=red", "nonsense", "text-color=#ff000080"])
     func badSpecificationsAreRefusedWithAMessage(_ spec: String) {
         var a = CaptionAppearance.default
-        #expect(throws: AppearanceError.self) { try a.apply(specification: spec) }
+        #expect(throws: LegibleError.self) { try a.apply(specification: spec) }
         #expect(a == .default, "a refused setting changes nothing")
     }
 
@@ -79,7 +79,7 @@ import TimedText
                       String(repeating: "[", count: 100)])
     func badAppearanceFilesAreRefused(_ json: String) {
         var a = CaptionAppearance.default
-        #expect(throws: AppearanceError.self) { try a.apply(json: Array(json.utf8)) }
+        #expect(throws: LegibleError.self) { try a.apply(json: Array(json.utf8)) }
     }
 }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import Rendering
+import TimedText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -94,7 +95,7 @@ import Glibc
     }
 
     @Test func missingFontFileIsAClearError() {
-        #expect(throws: FontFile.LoadError.self) { try FontFile(path: "/nonexistent/font.ttf") }
+        #expect(throws: LegibleError.self) { try FontFile(path: "/nonexistent/font.ttf") }
         do {
             _ = try FontFile(path: "/nonexistent/font.ttf")
         } catch {
@@ -103,6 +104,6 @@ import Glibc
     }
 
     @Test func unwritablePNGIsAnError() {
-        #expect(throws: PNGFile.Failure.self) { try PNGFile.write(Bitmap(width: 2, height: 2), to: "/nonexistent-dir/x.png") }
+        #expect(throws: LegibleError.self) { try PNGFile.write(Bitmap(width: 2, height: 2), to: "/nonexistent-dir/x.png") }
     }
 }

@@ -83,9 +83,9 @@ private func document(_ cues: [Cue], language: String? = nil) -> Document {
         #expect(p.limits(forLanguage: "fr-CA").maxCharsPerSecond == Fraction(15))
         #expect(p.severity(of: .timingOverlap, default: .warning) == .error)
         #expect(p.severity(of: .readabilityWPM, default: .warning) == .warning)
-        #expect(throws: ProfileError.self) { try ValidationProfile.load(json: Array(#"{ "extends": "nope" }"#.utf8)) }
-        #expect(throws: ProfileError.self) { try ValidationProfile.load(json: Array(#"{ "rules": { "timing.bogus": "off" } }"#.utf8)) }
-        #expect(throws: ProfileError.self) { try ValidationProfile.load(json: Array(#"{ "maxLines": 2.5 }"#.utf8)) }
+        #expect(throws: LegibleError.self) { try ValidationProfile.load(json: Array(#"{ "extends": "nope" }"#.utf8)) }
+        #expect(throws: LegibleError.self) { try ValidationProfile.load(json: Array(#"{ "rules": { "timing.bogus": "off" } }"#.utf8)) }
+        #expect(throws: LegibleError.self) { try ValidationProfile.load(json: Array(#"{ "maxLines": 2.5 }"#.utf8)) }
     }
 
     @Test func overlapsAgainstAnOpenCueAndTheLongestCue() {

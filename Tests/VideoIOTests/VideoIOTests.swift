@@ -1,5 +1,6 @@
 import Testing
 @testable import VideoIO
+import TimedText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,9 +14,9 @@ import Glibc
         #expect(header.frameSize == 1920 * 1080 * 3 / 2)
         #expect(try Y4MHeader.parse(String(header.line.dropLast())) == header)
         #expect(try Y4MHeader.parse("YUV4MPEG2 W7 H5 F25:1 C422").planeSizes == (35, 20), "odd sizes round the chroma up")
-        #expect(throws: Y4MHeader.ParseError.notY4M) { try Y4MHeader.parse("RIFF") }
-        #expect(throws: Y4MHeader.ParseError.unsupported("colour space C420p10")) { try Y4MHeader.parse("YUV4MPEG2 W2 H2 F1:1 C420p10") }
-        #expect(throws: Y4MHeader.ParseError.missing("frame rate (F)")) { try Y4MHeader.parse("YUV4MPEG2 W2 H2") }
+        #expect(throws: Y4MHeader.notY4M) { try Y4MHeader.parse("RIFF") }
+        #expect(throws: LegibleError(.unsupportedFormat, "unsupported Y4M stream: colour space C420p10 (legible composites 8-bit 4:2:0, 4:2:2 and 4:4:4)")) { try Y4MHeader.parse("YUV4MPEG2 W2 H2 F1:1 C420p10") }
+        #expect(throws: LegibleError(.unreadableInput, "the Y4M header has no frame rate (F)")) { try Y4MHeader.parse("YUV4MPEG2 W2 H2") }
     }
 
     /// Frames written to a pipe come back byte for byte; the end of the stream ends the reading.
@@ -81,7 +82,7 @@ import Glibc
     }
 
     @Test func aMissingProgramNamesThePackage() {
-        #expect(throws: FFmpeg.MissingError.self) { try FFmpeg.locate(environment: ["PATH": "/nonexistent"]) }
-        #expect(FFmpeg.MissingError(program: "ffmpeg").description.contains("Debian package ffmpeg"))
+        #expect(throws: FFmpeg.missing("ffmpeg")) { try FFmpeg.locate(environment: ["PATH": "/nonexistent"]) }
+        #expect(FFmpeg.missing("ffmpeg").description.contains("Debian package ffmpeg"))
     }
 }

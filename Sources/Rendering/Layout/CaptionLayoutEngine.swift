@@ -12,7 +12,7 @@ public final class CaptionLayoutEngine {
     public let rasterizer: LineRasterizer
     let fonts: FontSet
 
-    public init(width: Int, height: Int, fonts: FontSet, options: LayoutOptions = .default) throws(LibassRenderer.Failure) {
+    public init(width: Int, height: Int, fonts: FontSet, options: LayoutOptions = .default) throws(LegibleError) {
         self.width = width
         self.height = height
         self.options = options
@@ -23,28 +23,30 @@ public final class CaptionLayoutEngine {
     /// - Parameters:
     ///   - cues: the cues on screen, in display order (earlier cues are placed first and keep
     ///     their places when later ones avoid them).
-    ///   - track: for its regions and language.
-    public func layout(_ cues: [Cue], track: Track, family: LayoutFamily, resolver: CaptionStyleResolver) -> CaptionScene {
+    ///   - regions: the regions the cues may name (`Track.regions`).
+    ///   - language: the text's language (`Track.language`), for line breaking and fonts.
+    public func layout(_ cues: [Cue], regions: [Region], language: String?, family: LayoutFamily,
+                       resolver: CaptionStyleResolver) -> CaptionScene {
         var scene = CaptionScene()
         var regionCues: [String: [Cue]] = [:]
         var regionOrder: [String] = []
         for cue in cues {
-            if let id = cue.layout.regionID, let region = track.regions.first(where: { $0.id == id }), Self.isPlaceable(region, family: family) {
+            if let id = cue.layout.regionID, let region = regions.first(where: { $0.id == id }), Self.isPlaceable(region, family: family) {
                 if regionCues[id] == nil { regionOrder.append(id) }
                 regionCues[id, default: []].append(cue)
                 continue
             }
             switch family {
-            case .cea608Grid: layoutCEA608(cue, resolver: resolver, language: track.language, into: &scene)
-            default: layoutWebVTT(cue, resolver: resolver, family: family, language: track.language, into: &scene)
+            case .cea608Grid: layoutCEA608(cue, resolver: resolver, language: language, into: &scene)
+            default: layoutWebVTT(cue, resolver: resolver, family: family, language: language, into: &scene)
             }
         }
         for id in regionOrder {
-            let region = track.regions.first { $0.id == id }!
+            let region = regions.first { $0.id == id }!
             if family == .ttmlRegions || region.width == nil {
-                layoutTTMLRegion(region, cues: regionCues[id]!, resolver: resolver, language: track.language, into: &scene)
+                layoutTTMLRegion(region, cues: regionCues[id]!, resolver: resolver, language: language, into: &scene)
             } else {
-                layoutWebVTTRegion(region, cues: regionCues[id]!, resolver: resolver, language: track.language, into: &scene)
+                layoutWebVTTRegion(region, cues: regionCues[id]!, resolver: resolver, language: language, into: &scene)
             }
         }
         return scene

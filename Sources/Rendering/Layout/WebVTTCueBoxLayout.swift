@@ -186,7 +186,7 @@ extension CaptionLayoutEngine {
                 }
             }
         }
-        let step = lines.first?.height ?? Int(em * fonts.cellHeightPerEm(FontSet.defaultFamily))
+        let step = lines.first?.height ?? Int(em * fonts.cellHeightPerEm(fonts.fallbackFamily))
         let regionHeight = step * max(1, region.lines ?? 3)
         let regionAnchor = region.regionAnchor ?? Point(x: .zero, y: .one)
         let viewportAnchor = region.viewportAnchor ?? Point(x: .zero, y: .one)

@@ -1,3 +1,4 @@
+public import TimedText
 internal import CLibass
 #if canImport(Glibc)
 import Glibc
@@ -59,19 +60,6 @@ public final class LibassRenderer {
     public let width: Int
     public let height: Int
 
-    public enum Failure: Error, CustomStringConvertible {
-        case initialisation(String)
-        case badScript
-        /// libass.so.9 could not be loaded (dlerror's text).
-        case missingLibrary(String)
-        public var description: String {
-            switch self {
-            case .missingLibrary(let why): "libass is not installed (\(why)); install the Debian package libass9"
-            case .initialisation(let what): "libass could not be initialised (\(what)); install the Debian package libass9"
-            case .badScript: "libass could not read the generated script"
-            }
-        }
-    }
 
     /// libass's version as `0.17.1`.
     public static var libraryVersion: String {
@@ -83,16 +71,16 @@ public final class LibassRenderer {
     /// - Parameters:
     ///   - fonts: loaded into libass memory; no system font lookup happens (deterministic output).
     ///   - defaultFamily: the family used when a style names one that is not loaded.
-    public init(width: Int, height: Int, fonts: [FontFile], defaultFamily: String) throws(Failure) {
-        guard let libass = loadedLibass.functions else { throw .missingLibrary(loadedLibass.error ?? "unknown error") }
+    public init(width: Int, height: Int, fonts: [FontFile], defaultFamily: String) throws(LegibleError) {
+        guard let libass = loadedLibass.functions else { throw LegibleError(.missingComponent, "libass is not installed (\(loadedLibass.error ?? "unknown error")); install the Debian package libass9") }
         self.libass = libass
-        guard let library = libass.library_init!() else { throw .initialisation("ass_library_init") }
+        guard let library = libass.library_init!() else { throw LegibleError(.missingComponent, "libass could not be initialised (ass_library_init); install the Debian package libass9") }
         // Silence libass's own logging (before the renderer, which logs its shaper); callers get
         // structured results instead.
         libass.set_message_cb!(library, { _, _, _, _ in }, nil)
         guard let renderer = libass.renderer_init!(library) else {
             libass.library_done!(library)
-            throw .initialisation("ass_renderer_init")
+            throw LegibleError(.missingComponent, "libass could not be initialised (ass_renderer_init); install the Debian package libass9")
         }
         self.library = library
         self.renderer = renderer
@@ -119,12 +107,12 @@ public final class LibassRenderer {
     }
 
     /// Replaces the current script with a complete ASS script.
-    public func load(script: String) throws(Failure) {
+    public func load(script: String) throws(LegibleError) {
         if let track { libass.free_track!(track) }
         var bytes = Array(script.utf8CString)
         let count = bytes.count - 1
         track = bytes.withUnsafeMutableBufferPointer { libass.read_memory!(library, $0.baseAddress, count, nil) }
-        if track == nil { throw .badScript }
+        if track == nil { throw LegibleError(.invalidArgument, "libass could not read the script") }
     }
 
     /// Replaces the events of the loaded script with `dialogue` (complete `Dialogue:` lines in the

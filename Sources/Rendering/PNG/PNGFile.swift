@@ -1,20 +1,8 @@
+public import TimedText
 internal import CPNG
 
 /// PNG files through libpng's simplified API: the only place in Legible that calls `png_*`.
 public enum PNGFile {
-    public enum Failure: Error, CustomStringConvertible {
-        case write(String, String)
-        case read(String, String)
-        /// libpng16.so.16 could not be loaded (dlerror's text).
-        case missingLibrary(String)
-        public var description: String {
-            switch self {
-            case .missingLibrary(let why): "libpng is not installed (\(why)); install the Debian package libpng16-16"
-            case .write(let path, let message): "cannot write PNG \(path): \(message)"
-            case .read(let path, let message): "cannot read PNG \(path): \(message)"
-            }
-        }
-    }
 
     /// libpng's functions, loaded on first use (see CPNG/shim.h), or why they could not be.
     private static let loaded: (functions: LegiblePNG?, error: String?) = {
@@ -23,12 +11,12 @@ public enum PNGFile {
         return (table, nil)
     }()
 
-    private static func library() throws(Failure) -> LegiblePNG {
-        guard let functions = loaded.functions else { throw .missingLibrary(loaded.error ?? "unknown error") }
+    private static func library() throws(LegibleError) -> LegiblePNG {
+        guard let functions = loaded.functions else { throw LegibleError(.missingComponent, "libpng is not installed (\(loaded.error ?? "unknown error")); install the Debian package libpng16-16") }
         return functions
     }
 
-    public static func write(_ bitmap: Bitmap, to path: String) throws(Failure) {
+    public static func write(_ bitmap: Bitmap, to path: String) throws(LegibleError) {
         let png = try library()
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
@@ -38,14 +26,14 @@ public enum PNGFile {
         let ok = bitmap.pixels.withUnsafeBytes { pixels in
             png.image_write_to_file!(&image, path, 0, pixels.baseAddress, png_int_32(bitmap.width * 4), nil)
         }
-        if ok == 0 { throw .write(path, message(of: image)) }
+        if ok == 0 { throw LegibleError(.unwritableOutput, "cannot write PNG \(path): \(message(of: image))") }
     }
 
-    public static func read(_ path: String) throws(Failure) -> Bitmap {
+    public static func read(_ path: String) throws(LegibleError) -> Bitmap {
         let png = try library()
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
-        guard png.image_begin_read_from_file!(&image, path) != 0 else { throw .read(path, message(of: image)) }
+        guard png.image_begin_read_from_file!(&image, path) != 0 else { throw LegibleError(.unreadableInput, "cannot read PNG \(path): \(message(of: image))") }
         image.format = LEGIBLE_PNG_FORMAT_RGBA
         let width = Int(image.width)
         let height = Int(image.height)
@@ -53,7 +41,7 @@ public enum PNGFile {
         let ok = pixels.withUnsafeMutableBytes { buffer in
             png.image_finish_read!(&image, nil, buffer.baseAddress, png_int_32(width * 4), nil)
         }
-        guard ok != 0 else { throw .read(path, message(of: image)) }
+        guard ok != 0 else { throw LegibleError(.unreadableInput, "cannot read PNG \(path): \(message(of: image))") }
         return Bitmap(width: width, height: height, pixels: pixels)
     }
 

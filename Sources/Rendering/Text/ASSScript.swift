@@ -7,7 +7,7 @@ import CaptionStyling
 /// text (`Encoding: -1`, so an Arabic line ends at its left), no outline or shadow unless a run
 /// asks for one.
 enum ASSScript {
-    static func header(width: Int, height: Int) -> String {
+    static func header(width: Int, height: Int, family: String) -> String {
         """
         [Script Info]
         ScriptType: v4.00+
@@ -19,7 +19,7 @@ enum ASSScript {
 
         [V4+ Styles]
         Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-        Style: Default,\(FontSet.defaultFamily),48,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,7,0,0,0,-1
+        Style: Default,\(family),48,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,7,0,0,0,-1
 
         [Events]
         Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text

@@ -1,77 +1,145 @@
-import CaptionStyling
+public import CaptionStyling
+public import TimedText
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The fonts a renderer loads, from known files only, and which family draws which text.
 ///
-/// FCC 79.103's eight font styles map onto Debian packages (see `scripts/setup.sh`):
-/// proportional sans-serif DejaVu Sans (fonts-dejavu-core, also Arabic and Hebrew), monospaced
-/// sans-serif DejaVu Sans Mono, proportional serif DejaVu Serif, monospaced serif Nimbus Mono PS
-/// (fonts-urw-base35), casual Comic Neue (fonts-comic-neue), cursive Z003 (fonts-urw-base35),
-/// small capitals DejaVu Sans with lower-case letters drawn as smaller capitals; Japanese, Chinese
-/// and Korean in Noto Sans/Serif CJK (fonts-noto-cjk). A file that is missing is reported in
-/// `missing` and its style falls back to DejaVu Sans — never to whatever the machine has.
+/// Each of FCC 79.103's font styles, and CJK text, has a *role*, drawn by one family. By default
+/// (`FontSet()`) the roles are Debian's fonts (see `scripts/setup.sh`): proportional sans-serif
+/// DejaVu Sans (fonts-dejavu-core, also Arabic and Hebrew), monospaced sans-serif DejaVu Sans Mono,
+/// proportional serif DejaVu Serif, monospaced serif Nimbus Mono PS (fonts-urw-base35), casual
+/// Comic Neue (fonts-comic-neue), cursive Z003 (fonts-urw-base35), small capitals DejaVu Sans with
+/// lower-case letters drawn as smaller capitals; Japanese, Chinese and Korean in Noto Sans/Serif
+/// CJK (fonts-noto-cjk). A player supplies its own: `FontSet(files:)`, `set(_:for:)`,
+/// `add(contentsOfDirectory:)`. A file that is missing is reported in `missing` and its role falls
+/// back to the default one — never to whatever the machine has.
 public struct FontSet: Sendable {
-    public struct Face: Sendable {
-        public var family: String
-        public var path: String
+    /// What a family is used for.
+    public enum Role: String, Sendable, Hashable, CaseIterable {
+        /// Also the default, and small capitals.
+        case proportionalSansSerif
+        case monospacedSansSerif
+        case proportionalSerif
+        case monospacedSerif
+        case casual
+        case cursive
+        case cjkSansSerif
+        case cjkSerif
     }
 
     public private(set) var files: [FontFile] = []
     /// Paths that could not be read.
     public private(set) var missing: [String] = []
+    /// The family that draws each role (unset roles fall back to `.proportionalSansSerif`).
+    public private(set) var families: [Role: String] = [:]
     private var cellHeights: [String: Double] = [:]
 
-    static let faces: [Face] = [
-        Face(family: "DejaVu Sans", path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
-        Face(family: "DejaVu Sans", path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
-        Face(family: "DejaVu Sans", path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Oblique.ttf"),
-        Face(family: "DejaVu Sans Mono", path: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"),
-        Face(family: "DejaVu Sans Mono", path: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"),
-        Face(family: "DejaVu Serif", path: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"),
-        Face(family: "DejaVu Serif", path: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf"),
-        Face(family: "Nimbus Mono PS", path: "/usr/share/fonts/opentype/urw-base35/NimbusMonoPS-Regular.otf"),
-        Face(family: "Comic Neue", path: "/usr/share/fonts/opentype/comic-neue/ComicNeue-Regular.otf"),
-        Face(family: "Z003", path: "/usr/share/fonts/opentype/urw-base35/Z003-MediumItalic.otf"),
-        Face(family: "Noto Sans CJK JP", path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
-        Face(family: "Noto Serif CJK JP", path: "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc"),
+    struct Face: Sendable {
+        var role: Role
+        var family: String
+        var path: String
+    }
+
+    static let debianFaces: [Face] = [
+        Face(role: .proportionalSansSerif, family: "DejaVu Sans", path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+        Face(role: .proportionalSansSerif, family: "DejaVu Sans", path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+        Face(role: .proportionalSansSerif, family: "DejaVu Sans", path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Oblique.ttf"),
+        Face(role: .monospacedSansSerif, family: "DejaVu Sans Mono", path: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"),
+        Face(role: .monospacedSansSerif, family: "DejaVu Sans Mono", path: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"),
+        Face(role: .proportionalSerif, family: "DejaVu Serif", path: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"),
+        Face(role: .proportionalSerif, family: "DejaVu Serif", path: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf"),
+        Face(role: .monospacedSerif, family: "Nimbus Mono PS", path: "/usr/share/fonts/opentype/urw-base35/NimbusMonoPS-Regular.otf"),
+        Face(role: .casual, family: "Comic Neue", path: "/usr/share/fonts/opentype/comic-neue/ComicNeue-Regular.otf"),
+        Face(role: .cursive, family: "Z003", path: "/usr/share/fonts/opentype/urw-base35/Z003-MediumItalic.otf"),
+        Face(role: .cjkSansSerif, family: "Noto Sans CJK JP", path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+        Face(role: .cjkSerif, family: "Noto Serif CJK JP", path: "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc"),
     ]
 
+    /// The family of the default role in Debian's set (what libass falls back to).
     public static let defaultFamily = "DejaVu Sans"
 
-    /// Loads every face that exists; the CJK faces (about 40 MB) only when `cjk` is true.
+    /// Debian's fonts, every face that exists; the CJK faces (about 40 MB) only when `cjk` is true.
     public init(cjk: Bool = true) {
-        for face in Self.faces where cjk || !face.family.contains("CJK") {
+        for face in Self.debianFaces where cjk || (face.role != .cjkSansSerif && face.role != .cjkSerif) {
             if let file = try? FontFile(path: face.path) {
-                files.append(file)
-                if cellHeights[face.family] == nil { cellHeights[face.family] = file.cellHeightPerEm }
+                add(file, family: face.family, as: face.role)
             } else {
                 missing.append(face.path)
             }
         }
     }
 
+    /// The player's own fonts, each for its role; roles not given fall back to the
+    /// proportional sans-serif one, which must be given.
+    public init(files: [Role: FontFile]) throws(LegibleError) {
+        guard files[.proportionalSansSerif] != nil else {
+            throw LegibleError(.invalidArgument, "a FontSet needs a proportionalSansSerif font: the default role every other falls back to")
+        }
+        for role in Role.allCases { if let file = files[role] { try set(file, for: role) } }
+    }
+
+    /// Makes `file` the font of `role`; its family name is read from the file.
+    public mutating func set(_ file: FontFile, for role: Role) throws(LegibleError) {
+        guard let family = file.familyName else {
+            throw LegibleError(.invalidArgument, "\(file.path) has no family name (not an OpenType or TrueType font?)")
+        }
+        add(file, family: family, as: role)
+    }
+
+    /// Loads every font file (`.ttf`, `.otf`, `.ttc`) in a directory, so that their families are
+    /// there for libass (an ASS script or a content style naming them). Returns how many were loaded.
+    @discardableResult
+    public mutating func add(contentsOfDirectory directory: String) throws(LegibleError) -> Int {
+        guard let names = listDirectory(directory) else {
+            throw LegibleError(.unreadableInput, "cannot read the font directory \(directory)")
+        }
+        var loaded = 0
+        for name in names.sorted() where [".ttf", ".otf", ".ttc"].contains(where: { name.lowercased().hasSuffix($0) }) {
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            guard let file = try? FontFile(path: path), let family = file.familyName else {
+                missing.append(path)
+                continue
+            }
+            files.append(file)
+            if cellHeights[family] == nil { cellHeights[family] = file.cellHeightPerEm }
+            loaded += 1
+        }
+        return loaded
+    }
+
+    private mutating func add(_ file: FontFile, family: String, as role: Role) {
+        files.append(file)
+        if families[role] == nil { families[role] = family }
+        if cellHeights[family] == nil { cellHeights[family] = file.cellHeightPerEm }
+    }
+
+    /// The family of the default role.
+    var fallbackFamily: String { families[.proportionalSansSerif] ?? Self.defaultFamily }
+
     func has(_ family: String) -> Bool { cellHeights[family] != nil }
 
     /// libass's size for a family at one em (see `FontFile.cellHeightPerEm`).
-    func cellHeightPerEm(_ family: String) -> Double { cellHeights[family] ?? cellHeights[Self.defaultFamily] ?? 1.164 }
+    func cellHeightPerEm(_ family: String) -> Double { cellHeights[family] ?? cellHeights[fallbackFamily] ?? 1.164 }
 
     /// The family that draws `text` in `style`.
     func family(for style: ComputedCaptionStyle, text: Substring) -> String {
         let serif = style.font == .proportionalSerif || style.font == .monospacedSerif
-        if TextScript.containsCJK(text) {
-            let cjk = serif ? "Noto Serif CJK JP" : "Noto Sans CJK JP"
-            if has(cjk) { return cjk }
+        if TextScript.containsCJK(text), let cjk = families[serif ? .cjkSerif : .cjkSansSerif] ?? families[.cjkSansSerif] {
+            return cjk
         }
-        // Arabic and Hebrew: DejaVu Sans has them, the other faces do not.
-        if TextScript.containsRightToLeft(text) { return Self.defaultFamily }
-        let wanted: String = switch style.font {
-        case .default, .proportionalSansSerif, .smallCapitals: Self.defaultFamily
-        case .monospacedSansSerif: "DejaVu Sans Mono"
-        case .proportionalSerif: "DejaVu Serif"
-        case .monospacedSerif: "Nimbus Mono PS"
-        case .casual: "Comic Neue"
-        case .cursive: "Z003"
+        // Arabic and Hebrew: the default role's font is expected to have them.
+        if TextScript.containsRightToLeft(text) { return fallbackFamily }
+        let role: Role = switch style.font {
+        case .default, .proportionalSansSerif, .smallCapitals: .proportionalSansSerif
+        case .monospacedSansSerif: .monospacedSansSerif
+        case .proportionalSerif: .proportionalSerif
+        case .monospacedSerif: .monospacedSerif
+        case .casual: .casual
+        case .cursive: .cursive
         }
-        return has(wanted) ? wanted : Self.defaultFamily
+        return families[role] ?? fallbackFamily
     }
 }
 
@@ -97,4 +165,16 @@ enum TextScript {
         }
         return false
     }
+}
+
+/// The names in a directory, or nil when it cannot be read.
+func listDirectory(_ path: String) -> [String]? {
+    guard let dir = opendir(path) else { return nil }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if !name.hasPrefix(".") { names.append(name) }
+    }
+    return names
 }

@@ -1,3 +1,4 @@
+public import TimedText
 import CaptionStyling
 import TextScanning
 
@@ -38,13 +39,13 @@ public final class LineRasterizer {
     /// Renders done, for the benchmark and tests.
     public private(set) var renderCount = 0
 
-    public init(maximumLineWidth: Int, maximumHeight: Int, fonts: FontSet) throws(LibassRenderer.Failure) {
+    public init(maximumLineWidth: Int, maximumHeight: Int, fonts: FontSet) throws(LegibleError) {
         pad = max(64, maximumHeight / 8)
         canvasWidth = maximumLineWidth + 2 * pad
         canvasHeight = maximumHeight + 2 * pad
         self.fonts = fonts
-        libass = try LibassRenderer(width: canvasWidth, height: canvasHeight, fonts: fonts.files, defaultFamily: FontSet.defaultFamily)
-        try libass.load(script: ASSScript.header(width: canvasWidth, height: canvasHeight))
+        libass = try LibassRenderer(width: canvasWidth, height: canvasHeight, fonts: fonts.files, defaultFamily: fonts.fallbackFamily)
+        try libass.load(script: ASSScript.header(width: canvasWidth, height: canvasHeight, family: fonts.fallbackFamily))
     }
 
     // MARK: Drawing one line
