@@ -72,7 +72,7 @@ public enum CueJSON {
     private static func track(_ track: Track, index: Int, contents: any CaptionFileContents, to out: inout JSONStreamWriter) throws {
         out.beginObject()
         out.key("id"); out.optionalString(track.id)
-        out.key("language"); out.optionalString(track.language)
+        out.key("language"); out.optionalString(track.language?.rawValue)
         out.key("kind"); out.string(track.kind.rawValue)
         if let label = track.label { out.key("label"); out.string(label) }
         out.key("cues"); out.beginArray()

@@ -95,7 +95,7 @@ enum DumpCommand: Command {
         if input.source.encodingSource == .detected { text += " (detected, confidence \(input.source.confidence)%)" }
         text += "\n"
         for (t, track) in document.tracks.enumerated() {
-            text += "track \(track.id ?? "#\(t)"): \(track.kind.rawValue), language \(track.language ?? "unknown"), \(track.cues.count) cue\(track.cues.count == 1 ? "" : "s")\n"
+            text += "track \(track.id ?? "#\(t)"): \(track.kind.rawValue), language \(track.language?.rawValue ?? "unknown"), \(track.cues.count) cue\(track.cues.count == 1 ? "" : "s")\n"
             for (c, cue) in track.cues.enumerated() {
                 let end = cue.end.map { clock($0) } ?? "(open)"
                 text += "\n\(cue.id ?? "#\(c)")  \(clock(cue.start)) --> \(end)"

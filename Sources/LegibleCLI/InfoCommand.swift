@@ -85,7 +85,7 @@ enum InfoCommand: Command {
             out += "\n"
             for (t, summary) in tracks.enumerated() {
                 let track = summary.track
-                out += "track \(track.id ?? "#\(t)"): \(track.kind.rawValue), language \(track.language ?? "unknown"), "
+                out += "track \(track.id ?? "#\(t)"): \(track.kind.rawValue), language \(track.language?.rawValue ?? "unknown"), "
                 out += "\(summary.cueCount) cue\(summary.cueCount == 1 ? "" : "s")"
                 if let first = summary.first, let last = summary.last {
                     out += ", \(DumpCommand.clock(first)) to \(DumpCommand.clock(last))"
@@ -115,7 +115,7 @@ enum InfoCommand: Command {
                 ("tracks", .array(tracks.map { summary in
                     .object([
                         ("id", .optional(summary.track.id)),
-                        ("language", .optional(summary.track.language)),
+                        ("language", .optional(summary.track.language?.rawValue)),
                         ("kind", .string(summary.track.kind.rawValue)),
                         ("cues", .int(summary.cueCount)),
                         ("start", summary.first.map { .number($0.secondsText) } ?? .null),

@@ -69,7 +69,7 @@ enum TracksCommand: Command {
             for (t, track) in tracks.enumerated() {
                 var track = track
                 if !given.isEmpty {
-                    track.language = given[min(trackNumber, given.count - 1)].rawValue
+                    track.language = given[min(trackNumber, given.count - 1)]
                 }
                 trackNumber += 1
                 let id = tracks.count == 1 ? displayName : "\(displayName)#\(track.id ?? String(t + 1))"
@@ -149,7 +149,7 @@ enum TracksCommand: Command {
                     ("forced", .bool(o.isForced)),
                     ("default", .bool(o.isDefault)),
                     ("autoselect", .bool(o.isAutoselect)),
-                    ("characteristics", .array(o.characteristics.map(JSON.string))),
+                    ("characteristics", .array(o.characteristics.map { .string($0.rawValue) })),
                     ("source", .optional(o.source)),
                     ("uri", .optional(o.uri)),
                     ("instreamId", .optional(o.instreamID)),

@@ -14,7 +14,7 @@ public final class CaptionRenderer {
     public let timeline: Timeline
     /// The regions cues name (`Track.regions`) and the language of the text (line breaking, fonts).
     public let regions: [Region]
-    public let language: String?
+    public let language: LanguageTag?
     /// The layout rules (`Document.layoutFamily` of the file the track is from).
     public let family: LayoutFamily
     public let engine: CaptionLayoutEngine
@@ -32,7 +32,7 @@ public final class CaptionRenderer {
     /// Draws over the player's own `timeline` (the one its playback cursor follows: it is not
     /// built again), with the track's `regions` and `language`. `fonts` nil loads Debian's set,
     /// with the CJK faces only when the text needs them.
-    public init(timeline: Timeline, regions: [Region] = [], language: String? = nil, family: LayoutFamily,
+    public init(timeline: Timeline, regions: [Region] = [], language: LanguageTag? = nil, family: LayoutFamily,
                 width: Int, height: Int, appearance: CaptionAppearance = .default,
                 fonts: FontSet? = nil, options: LayoutOptions = .default) throws(LegibleError) {
         self.timeline = timeline
@@ -61,7 +61,7 @@ public final class CaptionRenderer {
 
     /// The scene at `time`, laid out afresh (not cached).
     public func scene(at time: MediaTime) -> CaptionScene {
-        engine.layout(cues(at: time), regions: regions, language: language, family: family,
+        engine.layout(cues(at: time), regions: regions, language: language?.rawValue, family: family,
                       resolver: CaptionStyleResolver(appearance: appearance))
     }
 

@@ -123,7 +123,7 @@ public struct TTMLReader: SourceTextReader, Sendable {
         for part in made { whole.append(part) }
         let styler = whole.styler
         // The last ISD lasts indefinitely: a cue still open then never ends.
-        var track = Track(language: ttml.language.flatMap { $0.isEmpty ? nil : $0 }, kind: .subtitles, cues: whole.cues)
+        var track = Track(language: ttml.language.flatMap(LanguageTag.init(wellFormed:)), kind: .subtitles, cues: whole.cues)
         track.regions = ttml.regions.enumerated()
             .filter { $0.element.origin != .defaultRegion || whole.usedRegions.contains($0.offset) }
             .map { styler.region($0.element) }

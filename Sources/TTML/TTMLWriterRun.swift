@@ -73,7 +73,7 @@ struct TTMLWriterRun {
             ("xmlns:tts", XMLNamespace.tts),
             ("xmlns:ttm", XMLNamespace.ttm),
             // TTML §7.1.1: xml:lang is required on tt; the empty string says the language is unknown.
-            ("xml:lang", sanitizedAttribute(track.language ?? "", at: nil)),
+            ("xml:lang", sanitizedAttribute(track.language?.rawValue ?? "", at: nil)),
             ("ttp:timeBase", "media"),
         ]
         if case .ticks(let rate) = time { attributes.append(("ttp:tickRate", String(rate))) }

@@ -54,20 +54,20 @@ public enum TrackKind: String, Sendable, Hashable, CaseIterable {
 public struct Track: Sendable, Hashable {
     /// An identifier unique within the document (`CC1` for a 608 channel), or nil.
     public var id: String?
-    /// A BCP 47 language tag, or nil when unknown.
-    public var language: String?
+    /// The language of the text, or nil when unknown.
+    public var language: LanguageTag?
     public var kind: TrackKind
     /// A human-readable name.
     public var label: String?
     /// HLS/Apple media characteristics such as `public.accessibility.describes-music-and-sound`.
-    public var characteristics: [String]
+    public var characteristics: [MediaCharacteristic]
     /// Cues in start-time order (ties in document order).
     public var cues: [Cue]
     /// Regions referenced by cues (`CueLayout.regionID`).
     public var regions: [Region]
 
-    public init(id: String? = nil, language: String? = nil, kind: TrackKind = .subtitles, label: String? = nil,
-                characteristics: [String] = [], cues: [Cue] = [], regions: [Region] = []) {
+    public init(id: String? = nil, language: LanguageTag? = nil, kind: TrackKind = .subtitles, label: String? = nil,
+                characteristics: [MediaCharacteristic] = [], cues: [Cue] = [], regions: [Region] = []) {
         self.id = id
         self.language = language
         self.kind = kind

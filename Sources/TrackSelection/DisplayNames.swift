@@ -1,3 +1,5 @@
+public import TimedText
+
 /// Menu names for options in the viewer's interface language: the language's own name from ICU's
 /// CLDR data (`uldn_localeDisplayName`, capitalised for a menu) and the option's traits in that
 /// language's words and punctuation — "English (SDH)", "Português (Brasil)", "日本語（強制）".

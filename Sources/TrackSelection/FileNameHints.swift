@@ -1,3 +1,5 @@
+public import TimedText
+
 /// What a subtitle file's name says about it, by the naming convention players and media servers
 /// share: `Title.LANG[.forced|.sdh|.cc|.hi|.easy].EXT` — `movie.en.srt`, `movie.pt-BR.forced.vtt`,
 /// `movie.en.sdh.srt`, `movie.ja.cc.scc`. Markers and the language may come in either order; the

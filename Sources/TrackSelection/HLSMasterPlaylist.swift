@@ -16,7 +16,7 @@ public struct HLSRendition: Sendable, Hashable {
     public var isAutoselect: Bool
     public var isForced: Bool
     /// `CHARACTERISTICS`, split at commas.
-    public var characteristics: [String]
+    public var characteristics: [MediaCharacteristic]
     public var uri: String?
     public var instreamID: String?
     /// The tag's position.
@@ -260,7 +260,7 @@ public struct HLSMasterPlaylist: Sendable, Hashable {
             }
         }
         let characteristics = (byName["CHARACTERISTICS"]?.value.text ?? "")
-            .split(separator: ",").map { String($0.drop { $0 == " " }) }.filter { !$0.isEmpty }
+            .split(separator: ",").map { MediaCharacteristic(rawValue: String($0.drop { $0 == " " })) }.filter { !$0.rawValue.isEmpty }
         return HLSRendition(type: type, groupID: groupID, name: name, language: languageText, languageTag: languageTag,
                             associatedLanguage: associatedText, associatedLanguageTag: associatedTag,
                             isDefault: isDefault, isAutoselect: isAutoselect, isForced: type == "SUBTITLES" && isForced,
@@ -319,7 +319,7 @@ public struct HLSMasterPlaylist: Sendable, Hashable {
                 }
                 if r.isAutoselect {
                     let signature = [r.languageTag?.rawValue ?? r.language ?? "", r.associatedLanguageTag?.rawValue ?? "",
-                                     r.isForced ? "forced" : "", r.characteristics.sorted().joined(separator: ",")].joined(separator: "|")
+                                     r.isForced ? "forced" : "", r.characteristics.sorted().map(\.rawValue).joined(separator: ",")].joined(separator: "|")
                     if !signatures.insert(signature).inserted {
                         log.report(.info, .hlsAmbiguousAutoselect,
                                    "'\(r.name)' has the same LANGUAGE, ASSOC-LANGUAGE, FORCED and CHARACTERISTICS as another AUTOSELECT rendition of group '\(r.groupID)' (RFC 8216 §4.3.4.1.1: SHOULD differ); the first wins ties",

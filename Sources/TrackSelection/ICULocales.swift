@@ -1,3 +1,5 @@
+public import TimedText
+
 internal import CICU
 
 /// The one Swift file in TrackSelection that calls ICU (through the CICU shim, which loads the

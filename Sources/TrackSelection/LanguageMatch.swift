@@ -1,3 +1,5 @@
+public import TimedText
+
 /// How well an option's language serves a language the viewer asked for, best first.
 ///
 /// ICU 72 exposes CLDR's locale matcher (`LocaleMatcher`, with its language-distance data) to C++

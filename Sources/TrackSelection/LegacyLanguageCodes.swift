@@ -1,3 +1,5 @@
+public import TimedText
+
 /// Language codes met in subtitle files and playlists that ICU's canonicalisation does not map.
 ///
 /// ICU 72 maps ISO 639-2/T and deprecated codes (`deu` → `de`, `iw` → `he`, `in` → `id`) but not

@@ -1,3 +1,5 @@
+public import TimedText
+
 /// Why one option was or was not chosen: one line of the decision trace.
 public struct SelectionDecision: Sendable, Hashable, CustomStringConvertible {
     public enum Verdict: String, Sendable, Hashable {

@@ -28,7 +28,7 @@ public struct TrackOption: Sendable, Hashable, Identifiable {
     /// May be chosen without the viewer asking for it (HLS `AUTOSELECT`; files always may).
     public var isAutoselect: Bool
     /// Media characteristics (`MediaCharacteristic`).
-    public var characteristics: [String]
+    public var characteristics: [MediaCharacteristic]
     /// Where the option came from: a file path or a playlist path.
     public var source: String?
     /// The rendition's `URI` (HLS), or nil.
@@ -43,7 +43,7 @@ public struct TrackOption: Sendable, Hashable, Identifiable {
 
     public init(id: String, name: String? = nil, language: LanguageTag? = nil, associatedLanguage: LanguageTag? = nil,
                 kind: Kind = .subtitles, isForced: Bool = false, isDefault: Bool = false, isAutoselect: Bool = true,
-                characteristics: [String] = [], source: String? = nil, uri: String? = nil, instreamID: String? = nil,
+                characteristics: [MediaCharacteristic] = [], source: String? = nil, uri: String? = nil, instreamID: String? = nil,
                 groupID: String? = nil, unavailableReason: String? = nil) {
         self.id = id
         self.name = name
@@ -66,7 +66,7 @@ public struct TrackOption: Sendable, Hashable, Identifiable {
     /// track of kind `.captions`, a file named `.cc.`) are SDH by definition, but only a track of
     /// kind `.captions` (a 608 channel) is of kind `.captions`.
     public init(track: Track, id: String, source: String?, hints: FileNameHints = FileNameHints()) {
-        let language = track.language.flatMap(LanguageTag.init) ?? hints.language
+        let language = track.language.map(\.canonical) ?? hints.language
         var characteristics = track.characteristics
         let isCaptions = track.kind == .captions || hints.isClosedCaptions
         if isCaptions || hints.isSDH {

@@ -1,3 +1,5 @@
+public import TimedText
+
 /// Chooses the legible option a viewer wants, and says why for every option.
 ///
 /// The rules, by display mode (MediaAccessibility's `MACaptionAppearanceDisplayType`):

@@ -1,3 +1,5 @@
+public import TimedText
+
 /// When legible text is shown, after MediaAccessibility's `MACaptionAppearanceDisplayType`, with
 /// an `off` that shows nothing at all.
 public enum DisplayMode: String, Sendable, Hashable, CaseIterable {

@@ -40,7 +40,7 @@ public struct Fixer: Sendable {
 
     private func fix(_ input: Track, track t: Int, changes: inout [Change]) -> Track {
         var track = input
-        let limits = profile.limits(forLanguage: track.language)
+        let limits = profile.limits(forLanguage: track.language?.rawValue)
         // Empty cues first, so that gaps are measured between the cues that remain.
         var kept: [Cue] = []
         for (k, cue) in track.cues.enumerated() {

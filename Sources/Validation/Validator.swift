@@ -101,8 +101,8 @@ struct ValidationRun {
 
     mutating func check(_ track: Track, index t: Int) {
         let views = track.cues.enumerated().map { CueView($0.element, track: t, index: $0.offset) }
-        let limits = profile.limits(forLanguage: track.language)
-        let expectedScripts = track.language.flatMap(WritingScript.expected(forLanguage:))
+        let limits = profile.limits(forLanguage: track.language?.rawValue)
+        let expectedScripts = track.language.flatMap { WritingScript.expected(forLanguage: $0.rawValue) }
         let cea608 = layoutFamily == .cea608Grid || profile.checksCEA608
         checkTiming(views)
         for (k, view) in views.enumerated() {

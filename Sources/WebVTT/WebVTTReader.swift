@@ -11,6 +11,8 @@ extension DiagnosticCode {
     public static let webVTTTooLarge: Self = "webvtt.too-large"
     /// Cue blocks were found, but every one was skipped: the file holds no readable cue.
     public static let webVTTNoCues: Self = "webvtt.no-cues"
+    /// A `Language:` header that is not a language tag.
+    public static let webVTTBadLanguage: Self = "webvtt.bad-language"
 }
 
 /// Everything a WebVTT file holds: the document (one track), and the parts only WebVTT has.
@@ -160,7 +162,14 @@ public struct WebVTTReader: SourceTextReader, Sendable {
         if let cascade = parser.cascade ?? (parser.styleSheets.isEmpty ? nil : WebVTTStyleCascade(parser.styleSheets)) {
             for r in regions.indices { regions[r].style = cascade.regionStyle(forRegionID: regions[r].id) }
         }
-        file.document.tracks = [Track(language: parser.trackLanguage, kind: .subtitles, cues: cues, regions: regions)]
+        var language: LanguageTag?
+        if let text = parser.trackLanguage {
+            language = LanguageTag(wellFormed: text)
+            if language == nil {
+                log.report(.warning, .webVTTBadLanguage, "Language: \(text) is not a BCP 47 language tag; the track's language is unknown", at: nil)
+            }
+        }
+        file.document.tracks = [Track(language: language, kind: .subtitles, cues: cues, regions: regions)]
         return true
     }
 

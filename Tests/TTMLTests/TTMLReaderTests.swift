@@ -31,7 +31,7 @@ private func summary(_ document: Document) -> [String] {
             "4.0-5.0 top: Top",
         ])
         let track = file.document.tracks[0]
-        #expect(track.language == "en")
+        #expect(track.language?.rawValue == "en")
         // A cue's source is its first paragraph.
         #expect(track.cues.map { $0.source?.line } == [21, 21, 23, 23])
         #expect(track.regions.map(\.id) == ["top", "bottom"])
@@ -64,7 +64,7 @@ private func summary(_ document: Document) -> [String] {
             "6.0-7.0 default: English et",
         ])
         let track = result.value.document.tracks[0]
-        #expect(track.language == "fr")
+        #expect(track.language?.rawValue == "fr")
         #expect(track.regions.map(\.id) == ["default"])
         guard case .span(let english) = track.cues[3].content.first else { Issue.record("expected a language span"); return }
         #expect(english.kind == .language("en"))

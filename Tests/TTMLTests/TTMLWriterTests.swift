@@ -33,7 +33,7 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
     // MARK: Document shape
 
     @Test func rootDeclaresProfileLanguageAndParameters() {
-        let out = written(Track(language: "fr-CA", cues: [cue(.zero, MediaTime(seconds: 1), [.text("Bonjour")])]))
+        let out = written(Track(language: LanguageTag(wellFormed: "fr-CA"), cues: [cue(.zero, MediaTime(seconds: 1), [.text("Bonjour")])]))
         let tt = out.root
         #expect(tt.namespace == ttNS && tt.name == "tt")
         #expect(tt.attributes["xml:lang"] == "fr-CA")
@@ -346,7 +346,7 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
             RubySegment(base: [.text("字")], annotation: [.text("じ")]),
             RubySegment(base: [.text("の")], annotation: nil),
         ])
-        let out = written(Track(language: "ja", cues: [cue(.zero, MediaTime(seconds: 1), [.ruby(ruby)])]))
+        let out = written(Track(language: LanguageTag(wellFormed: "ja"), cues: [cue(.zero, MediaTime(seconds: 1), [.ruby(ruby)])]))
         let p = paragraphs(out.root)[0]
         let containers = p.elements("span")
         #expect(containers.count == 2 && containers.allSatisfy { $0.attributes["tts:ruby"] == "container" })

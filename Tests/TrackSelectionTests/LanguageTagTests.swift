@@ -1,3 +1,4 @@
+import TimedText
 import Testing
 @testable import TrackSelection
 

@@ -1,3 +1,4 @@
+import TimedText
 import Testing
 import TrackSelection
 
@@ -8,7 +9,7 @@ private func tag(_ text: String?) -> LanguageTag? { text.flatMap { LanguageTag($
 /// A subtitle option.
 private func sub(_ id: String, _ language: String?, forced: Bool = false, sdh: Bool = false, easy: Bool = false,
                  isDefault: Bool = false, autoselect: Bool = true, assoc: String? = nil) -> TrackOption {
-    var characteristics: [String] = sdh ? MediaCharacteristic.sdh : []
+    var characteristics: [MediaCharacteristic] = sdh ? MediaCharacteristic.sdh : []
     if easy { characteristics.append(MediaCharacteristic.easyToRead) }
     return TrackOption(id: id, language: tag(language), associatedLanguage: tag(assoc), kind: .subtitles, isForced: forced,
                        isDefault: isDefault, isAutoselect: autoselect, characteristics: characteristics)

@@ -34,12 +34,12 @@ import TimedText
         // 14 full-width characters: over Netflix's 13 for Japanese; 13 pass.
         let long = Cue(start: .zero, end: MediaTime(seconds: 6), content: [.text(String(repeating: "あ", count: 14))])
         let fits = Cue(start: MediaTime(seconds: 7), end: MediaTime(seconds: 13), content: [.text(String(repeating: "あ", count: 13))])
-        let document = Document(format: .ttml, tracks: [Track(language: "ja", cues: [long, fits])])
+        let document = Document(format: .ttml, tracks: [Track(language: LanguageTag(wellFormed: "ja"), cues: [long, fits])])
         let found = Validator(profile: .netflix).validate(document).filter { $0.rule == .layoutMaxCharsPerLine }
         #expect(found.map(\.cue?.index) == [0])
         // Half-width Latin counts ½: 26 half-width letters are 13 full-width characters.
         let latin = Cue(start: .zero, end: MediaTime(seconds: 6), content: [.text(String(repeating: "a", count: 26))])
-        #expect(Validator(profile: .netflix).validate(Document(format: .ttml, tracks: [Track(language: "ja", cues: [latin])]))
+        #expect(Validator(profile: .netflix).validate(Document(format: .ttml, tracks: [Track(language: LanguageTag(wellFormed: "ja"), cues: [latin])]))
             .allSatisfy { $0.rule != .layoutMaxCharsPerLine })
     }
 

@@ -10,7 +10,7 @@ private func cue(_ id: String, _ start: Int64, _ end: Int64?, _ text: String, li
 }
 
 private func document(_ cues: [Cue], language: String? = nil) -> Document {
-    Document(format: .subRip, tracks: [Track(language: language, cues: cues)])
+    Document(format: .subRip, tracks: [Track(language: language.flatMap(LanguageTag.init(wellFormed:)), cues: cues)])
 }
 
 @Suite struct ValidatorTests {

@@ -147,7 +147,7 @@ private func codes(_ result: ParseResult<WebVTTFile>) -> [String] {
 
     @Test func headerFieldsAndTheHLSTimestampMap() throws {
         let result = read("WEBVTT\nLanguage: pt-BR\nX-TIMESTAMP-MAP=MPEGTS:900000,LOCAL:00:00:00.000\n\n00:01.000 --> 00:02.000\nx\n")
-        #expect(result.value.document.tracks.first?.language == "pt-BR")
+        #expect(result.value.document.tracks.first?.language?.rawValue == "pt-BR")
         #expect(result.value.timestampMap == HLSTimestampMap(mpegts: 900_000, local: .zero))
         #expect(result.value.headerFields.contains(WebVTTHeaderField(name: "Language", value: "pt-BR")))
         let bad = read("WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:abc,LOCAL:00:00:00.000\n")
