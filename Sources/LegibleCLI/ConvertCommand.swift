@@ -4,7 +4,7 @@ import Legible
 enum ConvertCommand: Command {
     static let name = "convert"
     static let summary = "Convert a caption file to another format."
-    static let usage = "legible convert INPUT -o OUTPUT [--to FORMAT] [--from FORMAT] [--encoding NAME] [--crlf] [--open-end TIME] [--scc-fallback MODE] [--drop-frame] [--quiet]"
+    static let usage = "legible convert INPUT -o OUTPUT [--to FORMAT] [--from FORMAT] [--encoding NAME] [--crlf] [--open-end TIME] [--scc-fallback MODE] [--drop-frame] [--quiet | --verbose]"
     static let discussion = """
         INPUT may be '-' for standard input and OUTPUT '-' for standard output (then --to is needed).
         The output format comes from --to, else from OUTPUT's extension. Output is UTF-8. Warnings and
@@ -25,7 +25,6 @@ enum ConvertCommand: Command {
                    help: "SCC output: a caption that cannot be loaded before its start is painted on (paint-on, the default), rolled up (roll-up) or shown late (late); each one is reported."),
         OptionSpec("drop-frame", help: "SCC output: drop-frame timecodes (HH:MM:SS;FF)."),
         OptionSpec("dfxp", help: "TTML output as TTML1 (DFXP) instead of IMSC 1.1 (also --to dfxp, or a .dfxp OUTPUT)."),
-        OptionSpec("quiet", short: "q", help: "Do not print the reader's warnings."),
     ] + InputOptions.specs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
@@ -61,7 +60,7 @@ enum ConvertCommand: Command {
 
         // Every option checked; now read, then write.
         let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
-        if !arguments.has("quiet") { InputOptions.report(input, io: io) }
+        InputOptions.report(input, io: io, arguments)
         if input.isUnreadable {
             io.error("legible: \(input.displayName) could not be read")
             return 1
@@ -79,9 +78,7 @@ enum ConvertCommand: Command {
             }
         }
         // What the writer changed to fit the output format, located in the input.
-        if !arguments.has("quiet") {
-            for diagnostic in written { io.error("\(input.displayName):\(diagnostic.description)") }
-        }
+        InputOptions.report(written, of: input.displayName, io: io, arguments)
         ProcessLifetime.keepUntilExit(input)
         return 0
     }

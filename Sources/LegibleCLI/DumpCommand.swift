@@ -68,18 +68,18 @@ enum DumpCommand: Command {
             }
             let text = SCCDisassembler.disassemble(input.source, options: .init(showsChannels: arguments.has("channels")))
             io.writeStandardOutput(Array(text.utf8))
-            InputOptions.report(input, io: io, minimum: .info)
+            InputOptions.report(input, io: io, arguments)
         } else if arguments.has("cue-tree") {
             guard input.format == .webVTT else {
                 throw UsageError(message: "--cue-tree shows WebVTT cue text; \(input.displayName) is \(input.format.name)")
             }
             io.writeStandardOutput(Array(cueTrees(input).utf8))
-            InputOptions.report(input, io: io, minimum: .info)
+            InputOptions.report(input, io: io, arguments)
         } else if json {
             try CueJSON.write(input.file, document: input.document, diagnostics: input.result.diagnostics) { io.writeStandardOutput(Array($0)) }
         } else {
             io.writeStandardOutput(Array(listing(input).utf8))
-            InputOptions.report(input, io: io, minimum: .info)
+            InputOptions.report(input, io: io, arguments)
         }
         ProcessLifetime.keepUntilExit(input)
         if input.isUnreadable {

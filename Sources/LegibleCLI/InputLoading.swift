@@ -29,7 +29,13 @@ struct LoadedInput {
 
 /// The options every command with caption input shares.
 enum InputOptions {
-    static let specs: [OptionSpec] = [
+    /// `--from` and `--encoding` (what `validate` takes), then how much of the diagnostics to print.
+    static let specs: [OptionSpec] = readingSpecs + [
+        OptionSpec("quiet", short: "q", help: "Print only errors about the input and output on stderr (not warnings or notes)."),
+        OptionSpec("verbose", short: "v", help: "Also print notes (info diagnostics) on stderr."),
+    ]
+
+    static let readingSpecs: [OptionSpec] = [
         OptionSpec("from", value: "FORMAT", help: "Read the input as this format instead of detecting it (\(CaptionFormat.readable.map(\.id.rawValue).joined(separator: ", ")))."),
         OptionSpec("encoding", value: "NAME", help: "Decode the input as this encoding (e.g. windows-1252, Shift_JIS) instead of detecting it."),
     ]
@@ -65,10 +71,22 @@ enum InputOptions {
         throw UsageError(message: "no track '\(wanted)' in \(input.displayName) (tracks: \(tracks.enumerated().map { $1.id ?? "\($0)" }.joined(separator: ", ")))")
     }
 
-    /// Diagnostics in the compiler form, `file:line:col: warning: message [code]`.
-    static func report(_ input: LoadedInput, io: CommandIO, minimum: Severity = .warning) {
-        for diagnostic in input.result.diagnostics where diagnostic.severity >= minimum {
-            io.error("\(input.displayName):\(diagnostic.description)")
+    /// The least severe diagnostic printed, the same in every command: warnings by default,
+    /// errors only with `--quiet`, notes too with `--verbose`.
+    static func threshold(_ arguments: Arguments) -> Severity {
+        arguments.has("quiet") ? .error : arguments.has("verbose") ? .info : .warning
+    }
+
+    /// Diagnostics in the compiler form, `file:line:col: warning: message [code]`, from the
+    /// threshold up; `name` (the input's, by default) places them.
+    static func report(_ diagnostics: [Diagnostic], of name: String, io: CommandIO, _ arguments: Arguments) {
+        let minimum = threshold(arguments)
+        for diagnostic in diagnostics where diagnostic.severity >= minimum {
+            io.error("\(name):\(diagnostic.description)")
         }
+    }
+
+    static func report(_ input: LoadedInput, io: CommandIO, _ arguments: Arguments) {
+        report(input.result.diagnostics, of: input.displayName, io: io, arguments)
     }
 }

@@ -73,7 +73,7 @@ enum PictureOptions {
         var candidates: [(track: Track, id: String, input: LoadedInput)] = []
         for path in paths {
             let input = try InputOptions.load(path, arguments, io: io)
-            InputOptions.report(input, io: io, minimum: .warning)
+            InputOptions.report(input, io: io, arguments)
             if input.isUnreadable {
                 io.error("legible: \(input.displayName) could not be read")
                 return nil

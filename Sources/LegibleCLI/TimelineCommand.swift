@@ -37,7 +37,7 @@ enum TimelineCommand: Command {
             }
             io.writeStandardOutput(Array(text.utf8))
         }
-        InputOptions.report(input, io: io, minimum: .warning)
+        InputOptions.report(input, io: io, arguments)
         ProcessLifetime.keepUntilExit(input)
         if input.isUnreadable {
             io.error("legible: \(input.displayName) could not be read")

@@ -62,7 +62,7 @@ enum TracksCommand: Command {
                 continue
             }
             let input = try InputOptions.load(path, arguments, io: io)
-            InputOptions.report(input, io: io, minimum: .error)
+            InputOptions.report(input, io: io, arguments)
             if input.isUnreadable { failed = true }
             let hints = path == "-" ? FileNameHints() : FileNameHints(fileName: path)
             let tracks = input.result.value.tracks

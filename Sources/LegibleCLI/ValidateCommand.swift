@@ -35,7 +35,7 @@ enum ValidateCommand: Command {
         OptionSpec("list-rules", help: "Print the rules with their default severities and exit."),
         OptionSpec("list-profiles", help: "Print the built-in profiles and exit."),
         OptionSpec("json", help: "Short for --format json."),
-    ] + InputOptions.specs
+    ] + InputOptions.readingSpecs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         if arguments.has("list-rules") {

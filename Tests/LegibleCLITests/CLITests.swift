@@ -103,13 +103,15 @@ func readFile(_ path: String) -> String? {
         #expect(stat("/dev/null", &st) == 0 && (st.st_mode & S_IFMT) == S_IFCHR, "/dev/null is still a device")
     }
 
-    /// TTML output: IMSC 1.1 by default, DFXP with --to dfxp or --dfxp; the writer's notes on stderr.
+    /// TTML output: IMSC 1.1 by default, DFXP with --to dfxp or --dfxp; the writer's notes on
+    /// stderr with --verbose (warnings and errors only by default, errors only with --quiet).
     @Test func convertWritesTTMLAndDFXP() {
         let srt = Fixtures.root + "/srt/typical.srt"
-        let imsc = Run(["convert", srt, "-o", "-", "--to", "ttml"])
+        let imsc = Run(["convert", srt, "-o", "-", "--to", "ttml", "--verbose"])
         #expect(imsc.status == 0)
         #expect(imsc.stdout.contains("ttp:contentProfiles=\"http://www.w3.org/ns/ttml/profile/imsc1.1/text\""))
         #expect(imsc.stderr.contains("[ttml.generated-id]"))
+        #expect(!Run(["convert", srt, "-o", "-", "--to", "ttml"]).stderr.contains("[ttml.generated-id]"))
         for arguments in [["--to", "dfxp"], ["--to", "ttml", "--dfxp"]] {
             let dfxp = Run(["convert", srt, "-o", "-"] + arguments)
             #expect(dfxp.status == 0 && dfxp.stdout.contains("ttp:profile=\"http://www.w3.org/ns/ttml/profile/dfxp-presentation\""))
