@@ -9,3 +9,5 @@ command -v swift >/dev/null || { echo "test: the Swift toolchain (swift) is not 
 swift build --build-tests
 # Swift Testing only: no XCTest suites exist, and its "Executed 0 tests" line would mislead.
 swift test --skip-build --disable-xctest "$@"
+# A player's package depending on a tagged Legible through a git URL builds and runs.
+bash scripts/consumer-check.sh
