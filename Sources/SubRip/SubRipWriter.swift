@@ -48,7 +48,29 @@ public struct SubRipWriter: Sendable {
         let (closed, diagnostics) = options.openEnds.closing(cues)
         let writer = self
         try writeInPieces(closed, { slice, out in writer.writeCues(slice, into: &out) }, to: sink)
-        return Self.changes(ContentSurvey(cues)) + diagnostics
+        return Self.changes(ContentSurvey(cues)) + Self.approximatedPositions(cues) + diagnostics
+    }
+
+    /// Positions that are not one of SRT's nine `{\\an}` (a WebVTT line or position, a size, vertical
+    /// text): written as the nearest, said once.
+    static func approximatedPositions(_ cues: [Cue]) -> [Diagnostic] {
+        var count = 0
+        var first: SourceLocation?
+        for cue in cues where !cue.hasDefaultLayout {
+            var layout = cue.layout
+            layout.box = nil
+            layout.regionID = nil
+            guard !layout.isDefault else { continue }
+            let nearest = SubRipAlignment.numpad(of: layout).map(SubRipAlignment.layout(numpad:))
+            if nearest != layout {
+                count += 1
+                if first == nil { first = cue.source }
+            }
+        }
+        guard count > 0 else { return [] }
+        return [Diagnostic(.warning, .layoutApproximated,
+                           "SRT places cues by nine {\\an} positions only: exact line, position, size and vertical text are written as the nearest (\(count) cue\(count == 1 ? "" : "s"), the first here)",
+                           at: first)]
     }
 
     /// What SRT has no form for, once per kind.
@@ -59,6 +81,9 @@ public struct SubRipWriter: Sendable {
             survey.report(.classes, .markupDropped, "SRT has no classes: <c> classes are dropped, their text kept"),
             survey.report(.languages, .markupDropped, "SRT has no language spans: <lang> is dropped, its text kept"),
             survey.report(.timestamps, .timestampsDropped, "SRT has no inline timestamps: karaoke timing is dropped, all text shows from the cue's start"),
+            survey.report(.cueStyles, .styleDropped, "SRT has no style for a whole cue: cue styles are dropped (inline <i> <b> <u> <s> <font> are kept)"),
+            survey.reportSpanStyles(notIn: ["color", "font-family", "font-size", "font-style", "font-weight", "text-decoration"], format: "SRT"),
+            survey.report(.regions, .layoutApproximated, "SRT has no regions: cues in regions are placed by their own settings"),
         ].compactMap { $0 }
     }
 

@@ -13,6 +13,14 @@ public struct ContentSurvey: Sendable {
         case languages
         /// Inline timestamps (karaoke, paint-on): content that appears after the cue's start.
         case timestamps
+        /// A style on a whole cue (`Cue.style`; TTML states every property of every cue).
+        case cueStyles
+        /// A position other than the default (line, position, size, alignment, vertical text).
+        case positions
+        /// A cue in a region.
+        case regions
+        /// A cue box in proportions of the frame (SRT coordinates).
+        case boxes
     }
 
     /// How many cues use a feature, and where the first one is in the source.
@@ -22,20 +30,36 @@ public struct ContentSurvey: Sendable {
     }
 
     public private(set) var uses: [Feature: Use] = [:]
+    /// The style properties inline spans set (by CSS name), with the cues that use them.
+    public private(set) var spanStyles: [String: Use] = [:]
 
     public init(_ cues: [Cue]) {
         for cue in cues {
             var found = Set<Feature>()
-            Self.collect(cue.content, into: &found)
+            var properties = Set<String>()
+            Self.collect(cue.content, into: &found, properties: &properties)
+            if cue.hasStyle { found.insert(.cueStyles) }
+            if !cue.hasDefaultLayout {
+                let layout = cue.layout
+                if layout.regionID != nil { found.insert(.regions) }
+                if layout.box != nil { found.insert(.boxes) }
+                var plain = layout
+                plain.regionID = nil
+                plain.box = nil
+                if !plain.isDefault { found.insert(.positions) }
+            }
             for feature in found {
                 uses[feature, default: Use(cues: 0, first: cue.source)].cues += 1
+            }
+            for name in properties {
+                spanStyles[name, default: Use(cues: 0, first: cue.source)].cues += 1
             }
         }
     }
 
     public subscript(feature: Feature) -> Use? { uses[feature] }
 
-    private static func collect(_ nodes: [InlineNode], into found: inout Set<Feature>) {
+    private static func collect(_ nodes: [InlineNode], into found: inout Set<Feature>, properties: inout Set<String>) {
         for node in nodes {
             switch node {
             case .text, .lineBreak: continue
@@ -48,15 +72,27 @@ public struct ContentSurvey: Sendable {
                 default: break
                 }
                 if !span.classes.isEmpty { found.insert(.classes) }
-                collect(span.children, into: &found)
+                if span.hasStyle { properties.formUnion(span.style.propertyNames) }
+                collect(span.children, into: &found, properties: &properties)
             case .ruby(let ruby):
                 found.insert(.ruby)
                 for segment in ruby.segments {
-                    collect(segment.base, into: &found)
-                    collect(segment.annotation ?? [], into: &found)
+                    collect(segment.base, into: &found, properties: &properties)
+                    collect(segment.annotation ?? [], into: &found, properties: &properties)
                 }
             }
         }
+    }
+
+    /// A writer's report of the inline style properties its format has no form for.
+    public func reportSpanStyles(notIn carried: Set<String>, format: String) -> Diagnostic? {
+        let dropped = spanStyles.filter { !carried.contains($0.key) }
+        guard !dropped.isEmpty else { return nil }
+        let first = dropped.values.compactMap(\.first).min()
+        let cues = dropped.values.map(\.cues).max() ?? 0
+        return Diagnostic(.warning, .styleDropped,
+                          "\(format) cannot say \(dropped.keys.sorted().joined(separator: ", ")) in inline styles: dropped (in up to \(cues) cue\(cues == 1 ? "" : "s"), the first here)",
+                          at: first)
     }
 
     /// A writer's report of a feature its format has no form for: `what` says what became of it.
@@ -73,4 +109,8 @@ extension DiagnosticCode {
     public static let markupDropped: Self = "write.markup-dropped"
     /// Inline timestamps (karaoke) removed: all the cue's text shows from its start.
     public static let timestampsDropped: Self = "write.timestamps-dropped"
+    /// Styles the format cannot say, dropped.
+    public static let styleDropped: Self = "write.style-dropped"
+    /// Positions or regions the format cannot say exactly, written as the nearest it has.
+    public static let layoutApproximated: Self = "write.layout-approximated"
 }

@@ -168,6 +168,31 @@ public struct StyleProperties: Sendable, Hashable {
     /// No property set.
     public static let none = StyleProperties()
 
+    /// The CSS names of the properties this sets (`color`, `background-color`, …), for writers
+    /// that report what their format cannot say.
+    public var propertyNames: [String] {
+        var names: [String] = []
+        if color != nil { names.append("color") }
+        if backgroundColor != nil { names.append("background-color") }
+        if fontFamilies != nil { names.append("font-family") }
+        if fontSize != nil { names.append("font-size") }
+        if fontStyle != nil { names.append("font-style") }
+        if fontWeight != nil { names.append("font-weight") }
+        if textDecoration != nil { names.append("text-decoration") }
+        if opacity != nil { names.append("opacity") }
+        if visibility != nil { names.append("visibility") }
+        if textShadow != nil { names.append("text-shadow") }
+        if textDecorationColor != nil { names.append("text-decoration-color") }
+        if textDecorationStyle != nil { names.append("text-decoration-style") }
+        if outline != nil { names.append("outline") }
+        if lineHeight != nil { names.append("line-height") }
+        if whiteSpaceCollapse != nil { names.append("white-space") }
+        if textWrap != nil { names.append("text-wrap") }
+        if textCombine != nil { names.append("text-combine-upright") }
+        if rubyPosition != nil { names.append("ruby-position") }
+        return names
+    }
+
     public var isEmpty: Bool { self == .none }
 
     /// These properties without those whose value `parent` already has: what a child element adds

@@ -35,6 +35,17 @@ public enum WebVTTStyleSerializer {
         return out.joined(separator: "; ")
     }
 
+    /// The properties `declarations` leaves out because CSS has no form for their values (a
+    /// length in TTML cells, an outline on the glyphs or a blurred one), by CSS name.
+    public static func unsaid(_ style: StyleProperties) -> [String] {
+        var names: [String] = []
+        if let size = style.fontSize, fontSize(size) == nil { names.append("font-size") }
+        if let height = style.lineHeight, lineHeight(height) == nil { names.append("line-height") }
+        if let shadows = style.textShadow, textShadow(shadows) == nil { names.append("text-shadow") }
+        if let outline = style.outline, self.outline(outline) == nil { names.append("outline") }
+        return names
+    }
+
     /// `::cue(.yellow) { color: #ffff00; }`; `selector` is written as given (build IDs and classes
     /// in it with `identifier(_:)`).
     public static func rule(selector: String, style: StyleProperties) -> String {

@@ -58,7 +58,42 @@ public struct WebVTTWriter: Sendable {
         try head.withUnsafeBufferPointer { try sink($0) }
         let writer = self
         try writeInPieces(track.cues, { slice, out in writer.writeCues(slice, plan: plan, into: &out) }, to: sink)
-        return diagnostics
+        return Self.changes(track.cues) + diagnostics
+    }
+
+    /// What WebVTT has no form for, once per kind: SRT's cue boxes, and style values CSS cannot say.
+    static func changes(_ cues: [Cue]) -> [Diagnostic] {
+        var reports: [Diagnostic] = []
+        if let use = ContentSurvey(cues)[.boxes] {
+            reports.append(Diagnostic(.warning, .layoutApproximated,
+                                      "WebVTT has no cue boxes: SRT X1/X2/Y1/Y2 coordinates are dropped, the cues keep their line and position (\(use.cues) cue\(use.cues == 1 ? "" : "s"), the first here)",
+                                      at: use.first))
+        }
+        var unsaid = Set<String>()
+        var first: SourceLocation?
+        func look(_ style: StyleProperties, _ cue: Cue) {
+            let names = WebVTTStyleSerializer.unsaid(style)
+            if !names.isEmpty, first == nil { first = cue.source }
+            unsaid.formUnion(names)
+        }
+        func walk(_ nodes: [InlineNode], _ cue: Cue) {
+            for node in nodes {
+                if case .span(let span) = node {
+                    if span.hasStyle { look(span.style, cue) }
+                    walk(span.children, cue)
+                }
+            }
+        }
+        for cue in cues {
+            if cue.hasStyle { look(cue.style, cue) }
+            walk(cue.content, cue)
+        }
+        if !unsaid.isEmpty {
+            reports.append(Diagnostic(.warning, .styleDropped,
+                                      "CSS cannot say the values of \(unsaid.sorted().joined(separator: ", ")) here (TTML cells, glyph outlines): left out of the STYLE block",
+                                      at: first))
+        }
+        return reports
     }
 
     /// §4.5 a region definition block. A TTML region (origin and extent) becomes the WebVTT
