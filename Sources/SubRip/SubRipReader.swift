@@ -34,9 +34,13 @@ public struct SubRipReader: SourceTextReader, Sendable {
         /// where these come from, use 720×480 (NTSC) or 720×576 (PAL).
         public var coordinateFrame: (width: Int64, height: Int64)
         /// Texts are read in pieces on all cores when each piece would hold at least this many
-        /// bytes (`Int.max` reads on one core; the result is the same either way).
-        public var minimumParallelPieceSize: Int
-        public init(coordinateFrame: (width: Int64, height: Int64) = (720, 480), minimumParallelPieceSize: Int = 1 << 20) {
+        /// bytes (tests and benchmarks change it; the result is the same either way).
+        package var minimumParallelPieceSize = 1 << 20
+        public init(coordinateFrame: (width: Int64, height: Int64) = (720, 480)) {
+            self.coordinateFrame = coordinateFrame
+        }
+
+        package init(coordinateFrame: (width: Int64, height: Int64) = (720, 480), minimumParallelPieceSize: Int) {
             self.coordinateFrame = coordinateFrame
             self.minimumParallelPieceSize = minimumParallelPieceSize
         }

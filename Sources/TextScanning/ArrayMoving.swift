@@ -7,7 +7,7 @@ extension Array {
     /// nothing to release, briefly fills the places moved from, so that `other` can be let go of
     /// as the array it still is.
     @inlinable
-    public mutating func appendMoving(_ other: inout [Element], placeholder: Element) {
+    package mutating func appendMoving(_ other: inout [Element], placeholder: Element) {
         let moved = other.count
         guard moved > 0 else { return }
         other.withUnsafeMutableBufferPointer { source in
@@ -22,7 +22,7 @@ extension Array {
 extension Array where Element == Cue {
     /// Appends `other`'s cues by moving them, leaving `other` empty.
     @inlinable
-    public mutating func appendMoving(_ other: inout [Cue]) {
+    package mutating func appendMoving(_ other: inout [Cue]) {
         appendMoving(&other, placeholder: Cue(start: .zero, end: nil, content: []))
     }
 }

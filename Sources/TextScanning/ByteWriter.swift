@@ -6,12 +6,12 @@ import Glibc
 /// A growable output buffer for writers that produce megabytes: appends are a bounds check and a
 /// store, without the uniqueness checks of `Array.append`. Owns its memory; `finish()` hands the
 /// bytes over as an array.
-public struct ByteWriter: ~Copyable {
+package struct ByteWriter: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var count: Int
     @usableFromInline var capacity: Int
 
-    public init(capacity: Int = 4096) {
+    package init(capacity: Int = 4096) {
         self.capacity = max(64, capacity)
         base = .allocate(capacity: self.capacity)
         count = 0
@@ -21,10 +21,10 @@ public struct ByteWriter: ~Copyable {
     deinit { base.deallocate() }
 
     /// How many bytes have been written.
-    public var byteCount: Int { count }
+    package var byteCount: Int { count }
 
     /// The bytes as an array (one copy).
-    public consuming func finish() -> [UInt8] {
+    package consuming func finish() -> [UInt8] {
         let n = count
         let source = base
         return [UInt8](unsafeUninitializedCapacity: n) { buffer, initialized in
@@ -34,7 +34,7 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// Hands the memory over to the caller, who must `deallocate()` it.
-    public consuming func take() -> UnsafeMutableBufferPointer<UInt8> {
+    package consuming func take() -> UnsafeMutableBufferPointer<UInt8> {
         let result = UnsafeMutableBufferPointer(start: base, count: count)
         base = .allocate(capacity: 1)   // what deinit frees instead
         return result
@@ -49,7 +49,7 @@ public struct ByteWriter: ~Copyable {
     package mutating func removeAll() { count = 0 }
 
     @inlinable @inline(__always)
-    public mutating func reserve(_ extra: Int) {
+    package mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
@@ -65,44 +65,44 @@ public struct ByteWriter: ~Copyable {
     }
 
     @inlinable @inline(__always)
-    public mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         if count == capacity { grow(to: count + 1) }
         base[count] = byte
         count += 1
     }
 
     @inlinable
-    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
         (base + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
 
-    public mutating func append(_ bytes: [UInt8]) {
+    package mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
     /// A string's UTF-8 bytes, in one copy.
-    public mutating func append(_ string: String) {
+    package mutating func append(_ string: String) {
         var s = string
         s.withUTF8 { append($0) }
     }
 
     @inlinable
-    public mutating func appendStatic(_ literal: StaticString) {
+    package mutating func appendStatic(_ literal: StaticString) {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     // MARK: - Numbers and timings
 
-    public mutating func appendDecimal(_ value: Int) {
+    package mutating func appendDecimal(_ value: Int) {
         if value < 0 { append(UInt8(ascii: "-")) }
         appendPadded(UInt64(value.magnitude), width: 1)
     }
 
     /// `value` in decimal, left-padded with zeros to at least `width` digits.
-    public mutating func appendPadded(_ value: UInt64, width: Int) {
+    package mutating func appendPadded(_ value: UInt64, width: Int) {
         reserve(24)
         if width == 2 && value < 100 {
             base[count] = UInt8(truncatingIfNeeded: value / 10) &+ 0x30
@@ -130,7 +130,7 @@ public struct ByteWriter: ~Copyable {
     /// `hh:mm:ss<separator>mmm`, the clock form of SRT (`,`) and WebVTT (`.`) timings, rounded to
     /// the millisecond; hours take more digits when needed. Negative times are written as zero
     /// unless `signed` (neither format has negative times).
-    public mutating func appendClock(_ time: MediaTime, separator: UInt8, signed: Bool = false) {
+    package mutating func appendClock(_ time: MediaTime, separator: UInt8, signed: Bool = false) {
         // Millisecond-based times (the common case) need no rounding division.
         let ms: Int64 = 1000 % time.timescale == 0
             ? time.value &* (1000 / time.timescale)
@@ -176,7 +176,7 @@ public struct ByteWriter: ~Copyable {
     // MARK: - Text
 
     /// Text with `&`, `<` and `>` as HTML character references (WebVTT cue text).
-    public mutating func appendEscapingMarkup(_ string: String) {
+    package mutating func appendEscapingMarkup(_ string: String) {
         let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscapingMarkup(bytes: $0) }
         if done == nil {
             let copy = Array(string.utf8)
@@ -212,7 +212,7 @@ public struct ByteWriter: ~Copyable {
     /// Removes empty lines from the bytes after `start` (text appended there, without a final LF):
     /// in SRT and WebVTT a blank line inside cue text would end the cue early. One scan when the
     /// text is clean, as nearly all is.
-    public mutating func removeEmptyLines(from start: Int) {
+    package mutating func removeEmptyLines(from start: Int) {
         let p = base
         let end = count
         guard start < end else { return }
@@ -239,7 +239,7 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// Turns every LF after `start` into CRLF.
-    public mutating func expandLineFeeds(from start: Int) {
+    package mutating func expandLineFeeds(from start: Int) {
         var feeds = 0
         for i in start..<count where base[i] == 0x0A { feeds += 1 }
         guard feeds > 0 else { return }
@@ -262,7 +262,7 @@ public struct ByteWriter: ~Copyable {
 /// A writer's first output-buffer size: about 100 bytes a cue covers timings, numbering and two
 /// lines of text; a buffer that proves too small doubles. (Walking every cue's text to measure it
 /// costs more than the rare regrowth.)
-public func estimatedSize(of cues: ArraySlice<Cue>) -> Int {
+package func estimatedSize(of cues: ArraySlice<Cue>) -> Int {
     cues.count * 104 + 4096
 }
 

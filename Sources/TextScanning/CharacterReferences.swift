@@ -4,16 +4,16 @@ import Glibc
 
 /// HTML character references (`&amp;`, `&#233;`, `&#xE9;`) as the HTML standard names them, for the
 /// readers of formats whose text is HTML-like (SRT, WebVTT).
-public enum CharacterReferences {
+package enum CharacterReferences {
     /// The code points of a named reference; `name` includes its `;` when it has one.
-    public static func lookup(_ name: Substring) -> [Unicode.Scalar]? {
+    package static func lookup(_ name: Substring) -> [Unicode.Scalar]? {
         entityTable[name]
     }
 
     /// Reads one reference starting at `bytes[start]`, which must be `&`. Accepts `&name;` (any
     /// name of the HTML table), `&#digits;` and `&#xhex;`, each terminated by `;`.
     /// Returns the decoded text and the index after the reference, or nil when there is none.
-    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (String, Int)? {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (String, Int)? {
         var i = start + 1
         let n = bytes.count
         guard i < n else { return nil }
@@ -50,7 +50,7 @@ public enum CharacterReferences {
 
     /// HTML §13.2.5.80: numeric references to NUL, surrogates or beyond U+10FFFF give U+FFFD, and
     /// the C1 range maps through windows-1252.
-    public static func numericScalar(_ value: UInt32) -> Unicode.Scalar {
+    package static func numericScalar(_ value: UInt32) -> Unicode.Scalar {
         if value == 0 || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return "\u{FFFD}" }
         if (0x80...0x9F).contains(value), let mapped = windows1252C1[value] { return mapped }
         return Unicode.Scalar(value) ?? "\u{FFFD}"
@@ -92,7 +92,7 @@ public enum CharacterReferences {
         return optionalSemicolon ? (value, i) : nil
     }
 
-    public static func digitValue(_ b: UInt8, hex: Bool) -> UInt32? {
+    package static func digitValue(_ b: UInt8, hex: Bool) -> UInt32? {
         switch b {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: return UInt32(b - UInt8(ascii: "a") + 10)
@@ -102,7 +102,7 @@ public enum CharacterReferences {
     }
 
     @inline(__always)
-    public static func isAlphanumeric(_ b: UInt8) -> Bool {
+    package static func isAlphanumeric(_ b: UInt8) -> Bool {
         (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
             || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
     }

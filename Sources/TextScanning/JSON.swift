@@ -1,7 +1,7 @@
 /// A JSON value with keys kept in insertion order, written with exact, pre-formatted numbers:
 /// the output contract (`../shared/cue-json.md`) and the validation reports fix key order and
 /// number forms, which Foundation's encoder fixes neither of. The one JSON writer of the project.
-public enum JSON: Sendable {
+package enum JSON: Sendable {
     case null
     case bool(Bool)
     /// A number already in JSON form (`1.5`, `4.0`, `12`).
@@ -10,11 +10,11 @@ public enum JSON: Sendable {
     case array([JSON])
     case object([(String, JSON)])
 
-    public static func int(_ value: Int) -> JSON { .number(String(value)) }
-    public static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+    package static func int(_ value: Int) -> JSON { .number(String(value)) }
+    package static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
 
     /// Two-space indented JSON (or, not `pretty`, one line: JSON Lines) followed by a newline.
-    public func serialized(pretty: Bool = true) -> [UInt8] {
+    package func serialized(pretty: Bool = true) -> [UInt8] {
         var out = ByteWriter(capacity: 1024)
         write(to: &out, indent: pretty ? 0 : nil)
         out.append(0x0A)

@@ -52,10 +52,15 @@ public struct WebVTTReader: SourceTextReader, Sendable {
         /// Keep each cue's raw text and API values (`WebVTTFile.cueValues`); off by default, since
         /// it doubles the text held in memory.
         public var keepsCueValues: Bool
-        /// Text after the first cue larger than this is read in pieces on all cores.
-        public var minimumParallelPieceSize: Int
+        /// Text after the first cue larger than this is read in pieces on all cores (tests and
+        /// benchmarks change it: the result is the same either way).
+        package var minimumParallelPieceSize = 1 << 20
 
-        public init(keepsCueValues: Bool = false, minimumParallelPieceSize: Int = 1 << 20) {
+        public init(keepsCueValues: Bool = false) {
+            self.keepsCueValues = keepsCueValues
+        }
+
+        package init(keepsCueValues: Bool = false, minimumParallelPieceSize: Int) {
             self.keepsCueValues = keepsCueValues
             self.minimumParallelPieceSize = minimumParallelPieceSize
         }
