@@ -13,7 +13,7 @@ enum SubRipBenchmarks {
             Benchmark(name: "srt.read-no-free", bytes: input.count) { Retained.keep(SubRipReader().read(input)) },
             Benchmark(name: "document.free", bytes: input.count) { Retained.free() },
             Benchmark(name: "srt.write", bytes: input.count) { blackHole(SubRipWriter().write(document).value) },
-            Benchmark(name: "webvtt.write", bytes: input.count) { blackHole(WebVTTWriter().write(document).value) },
+            Benchmark(name: "srt.webvtt-write", bytes: input.count) { blackHole(WebVTTWriter().write(document).value) },
             Benchmark(name: "srt-to-webvtt", bytes: input.count) {
                 blackHole(WebVTTWriter().write(SubRipReader().read(input).value).value)
             },

@@ -189,7 +189,7 @@ public enum CEA608Code: Sendable, Hashable {
     public var isControl: Bool {
         switch self {
         case .padding, .characters, .xds: false
-        case .unassigned(let first, _): first >= 0x10
+        case .unassigned(let first, _): (0x10...0x1F).contains(first)
         default: true
         }
     }
@@ -201,7 +201,7 @@ public enum CEA608Code: Sendable, Hashable {
              .midRow(let c, _), .tabOffset(let c, _), .background(let c, _, _), .foregroundBlack(let c, _),
              .characterSet(let c, _):
             c
-        case .unassigned(let first, _): first >= 0x10 ? (first & 0x08 == 0 ? 1 : 2) : nil
+        case .unassigned(let first, _): (0x10...0x1F).contains(first) ? (first & 0x08 == 0 ? 1 : 2) : nil
         case .padding, .characters, .xds: nil
         }
     }

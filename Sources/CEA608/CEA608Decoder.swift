@@ -226,7 +226,7 @@ public struct CEA608Decoder: Sendable {
         case .unassigned(let a, let b):
             reportStream(.cea608UnassignedCode, "the pair \(hex(byte1))\(hex(byte2)) has no meaning in CEA-608; ignored",
                          at: location)
-            if a >= 0x10 {
+            if (0x10...0x1F).contains(a) {
                 inXDS = false
                 currentDataChannel = code.dataChannel ?? currentDataChannel
             } else if a >= 0x20 && b != 0 {

@@ -34,6 +34,13 @@ struct SubRipCueTextParser {
     private var lineNumber = 0
     private var lineStart = 0
 
+    /// Styles stored once for all the cues of the reader, by the attribute text of the `<font>` tag
+    /// that said them: a file repeats a few colours thousands of times, and spans sharing one
+    /// stored style are smaller and compare by identity (`SharedStyle`). A tag whose attributes
+    /// were reported is parsed each time, so each is reported where it is.
+    private var fontStyles: [[UInt8]: SharedStyle] = [:]
+    private static let lineThrough = SharedStyle(StyleProperties(textDecoration: .lineThrough))
+
     private struct Open {
         var name: TagName
         var span: Span
@@ -248,10 +255,21 @@ struct SubRipCueTextParser {
         case .i: open(.i, Span(.italic, children: []))
         case .b: open(.b, Span(.bold, children: []))
         case .u: open(.u, Span(.underline, children: []))
-        case .s: open(.s, Span(.styled, style: StyleProperties(textDecoration: .lineThrough), children: []))
-        case .font: open(.font, Span(.styled, style: fontStyle(p, i..<end, location: location), children: []))
+        case .s: open(.s, Span(.styled, sharedStyle: Self.lineThrough, children: []))
+        case .font: open(.font, Span(.styled, sharedStyle: sharedFontStyle(p, i..<end, location: location), children: []))
         case .br, .microDVD: break
         }
+    }
+
+    /// The style of a `<font …>` tag whose attributes are `p[range]`, stored once per attribute text.
+    private mutating func sharedFontStyle(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                          location: SourceLocation) -> SharedStyle {
+        let key = [UInt8](UnsafeBufferPointer(rebasing: p[range]))
+        if let known = fontStyles[key] { return known }
+        let reports = log.reportCount
+        let style = SharedStyle(fontStyle(p, range, location: location))
+        if log.reportCount == reports && fontStyles.count < 4096 { fontStyles[key] = style }
+        return style
     }
 
     /// `color=… face=… size=…` with double, single or no quotes.
@@ -322,7 +340,7 @@ struct SubRipCueTextParser {
                     case .i: open(.i, Span(.italic, children: []))
                     case .b: open(.b, Span(.bold, children: []))
                     case .u: open(.u, Span(.underline, children: []))
-                    default: open(.s, Span(.styled, style: StyleProperties(textDecoration: .lineThrough), children: []))
+                    default: open(.s, Span(.styled, sharedStyle: Self.lineThrough, children: []))
                     }
                 } else {
                     close(name, at: location)
@@ -356,7 +374,7 @@ struct SubRipCueTextParser {
                 case "i": open(.microDVD, Span(.italic, children: []), scope: scope)
                 case "b": open(.microDVD, Span(.bold, children: []), scope: scope)
                 case "u": open(.microDVD, Span(.underline, children: []), scope: scope)
-                case "s": open(.microDVD, Span(.styled, style: StyleProperties(textDecoration: .lineThrough), children: []), scope: scope)
+                case "s": open(.microDVD, Span(.styled, sharedStyle: Self.lineThrough, children: []), scope: scope)
                 default:
                     log.report(.warning, .microDVDTag, "MicroDVD style '\(f)' in {\(code)} is not known; removed", at: location)
                     continue

@@ -110,22 +110,24 @@ public struct SubRipReader: SourceTextReader, Sendable {
         nonisolated(unsafe) let buffer = p
         let reader = self
         let starts = bounds
-        let results = parallelMap(count: starts.count - 1) { k in
+        var results = parallelMap(count: starts.count - 1) { k in
             var pieceLog = DiagnosticLog()
             let capacity = k == 0 ? lines.count / 4 : (starts[k + 1] - starts[k]) / 4
             let piece = reader.read(buffer, lines, starts[k]..<starts[k + 1], capacity: capacity, log: &pieceLog)
             return (piece, pieceLog)
         }
-        // The first piece reserved room for every cue: the others are moved into it.
-        var parts = results.map(\.0)
-        var whole = Piece()
-        swap(&whole, &parts[0])
-        for k in parts.indices.dropFirst() {
-            let offset = whole.cues.count
-            whole.shortFractions += parts[k].shortFractions.map { var c = $0; c.cue += offset; return c }
-            whole.cues.appendMoving(&parts[k].cues)
-        }
+        // The first piece reserved room for every cue: the others are moved into it. Each piece is
+        // taken out of `results` first, so that its cues are held once and move without a copy.
         for (_, pieceLog) in results { log.merge(pieceLog) }
+        var whole = Piece()
+        swap(&whole, &results[0].0)
+        for k in results.indices.dropFirst() {
+            var part = Piece()
+            swap(&part, &results[k].0)
+            let offset = whole.cues.count
+            whole.shortFractions += part.shortFractions.map { var c = $0; c.cue += offset; return c }
+            whole.cues.appendMoving(&part.cues)
+        }
         return whole
     }
 

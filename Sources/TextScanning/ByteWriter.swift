@@ -18,6 +18,13 @@ package struct ByteWriter: ~Copyable {
         adviseHugePages(UnsafeMutableRawPointer(base), self.capacity)
     }
 
+    /// A writer into memory the caller allocated (`takeMemory()` gives it back, grown or not).
+    package init(adopting memory: UnsafeMutableBufferPointer<UInt8>) {
+        base = memory.baseAddress ?? .allocate(capacity: 64)
+        capacity = memory.baseAddress == nil ? 64 : memory.count
+        count = 0
+    }
+
     deinit { base.deallocate() }
 
     /// How many bytes have been written.
@@ -36,6 +43,13 @@ package struct ByteWriter: ~Copyable {
     /// Hands the memory over to the caller, who must `deallocate()` it.
     package consuming func take() -> UnsafeMutableBufferPointer<UInt8> {
         let result = UnsafeMutableBufferPointer(start: base, count: count)
+        base = .allocate(capacity: 1)   // what deinit frees instead
+        return result
+    }
+
+    /// Hands all of the memory over (its whole capacity) and how many bytes of it were written.
+    package consuming func takeMemory() -> (memory: UnsafeMutableBufferPointer<UInt8>, count: Int) {
+        let result = (UnsafeMutableBufferPointer(start: base, count: capacity), count)
         base = .allocate(capacity: 1)   // what deinit frees instead
         return result
     }

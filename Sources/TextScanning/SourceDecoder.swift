@@ -12,7 +12,7 @@ extension DiagnosticCode {
 ///
 /// Detection order: a byte-order mark; an explicit encoding; valid UTF-8 (or UTF-8 with a few damaged
 /// sequences); UTF-16 without a mark, from the pattern of zero bytes; ICU's charset detector, whose
-/// answer is refined (ISO-8859-1 text using `¤`/`½` is ISO-8859-15's `€`/`œ`) and whose confidence
+/// answer is refined (ISO-8859-1 text using `¤`, byte 0xA4, is ISO-8859-15 with its `€`) and whose confidence
 /// below `lowConfidence` gives a warning.
 public enum SourceDecoder {
     public struct Options: Sendable {

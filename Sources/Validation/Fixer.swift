@@ -43,17 +43,20 @@ public struct Fixer: Sendable {
         let limits = profile.limits(forLanguage: track.language?.rawValue)
         // Empty cues first, so that gaps are measured between the cues that remain.
         var kept: [Cue] = []
+        // Where each kept cue was in the input: changes name cues as the validator's findings do.
+        var inputIndex: [Int] = []
         for (k, cue) in track.cues.enumerated() {
             if cue.plainText.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
                 changes.append(Change(rule: .textEmpty, cue: CueReference(track: t, index: k, id: cue.id), description: "dropped the empty cue"))
             } else {
                 kept.append(cue)
+                inputIndex.append(k)
             }
         }
         track.cues = kept
         let minimumGap = frameRate.duration(ofFrames: profile.minGapFrames ?? 0)
         for k in track.cues.indices {
-            let reference = CueReference(track: t, index: k, id: track.cues[k].id)
+            let reference = CueReference(track: t, index: inputIndex[k], id: track.cues[k].id)
             guard let end = track.cues[k].end, end > track.cues[k].start else { continue }
             let start = track.cues[k].start
             let nextStart = k + 1 < track.cues.count ? track.cues[k + 1].start : nil

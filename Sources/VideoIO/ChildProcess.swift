@@ -74,12 +74,19 @@ public final class ChildProcess: @unchecked Sendable {
         if standardOutput >= 0 { close(standardOutput); standardOutput = -1 }
     }
 
-    /// Stops the child (on an error or an interruption).
-    public func terminate() { kill(pid, SIGTERM) }
+    /// The exit status, once `wait()` has reaped the child.
+    private var exitStatus: Int32?
+
+    /// Stops the child (on an error or an interruption); nothing once it has been waited for,
+    /// when its process id may already belong to another process.
+    public func terminate() {
+        if exitStatus == nil { kill(pid, SIGTERM) }
+    }
 
     /// Waits for the child to end; its exit status (128 + signal when killed). Call it after
-    /// reading all of the child's output that is wanted.
+    /// reading all of the child's output that is wanted. Waiting again returns the same status.
     public func wait() -> Int32 {
+        if let exitStatus { return exitStatus }
         // Both ends first: a child blocked writing into a full pipe nobody reads (a decoder we
         // stopped early) gets EPIPE and ends, instead of waiting for us forever.
         closeInput()
@@ -88,7 +95,9 @@ public final class ChildProcess: @unchecked Sendable {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         pthread_join(errorReader, nil)
         let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        let result = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        exitStatus = result
+        return result
     }
 
     /// The last lines the child wrote to standard error (after `wait()`).

@@ -61,7 +61,8 @@ public struct FFmpeg: Sendable {
         public static func == (a: MediaInfo, b: MediaInfo) -> Bool {
             a.width == b.width && a.height == b.height && a.frameRate == b.frameRate && a.pixelFormat == b.pixelFormat
                 && a.codec == b.codec && a.colorSpace == b.colorSpace && a.colorRange == b.colorRange
-                && a.frameCount == b.frameCount && a.hasAudio == b.hasAudio
+                && a.colorPrimaries == b.colorPrimaries && a.colorTransfer == b.colorTransfer
+                && a.frameCount == b.frameCount && a.duration == b.duration && a.hasAudio == b.hasAudio
         }
 
         public func hash(into hasher: inout Hasher) {

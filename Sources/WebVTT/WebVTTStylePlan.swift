@@ -19,10 +19,16 @@ struct WebVTTStylePlan: Sendable {
     private var needsGenerated: Set<NodeKey> = []
     /// Cues without an identifier whose style needs a generated class around their text.
     private var cueClasses: [StyleProperties: String] = [:]
+    /// `generated` by stored copy, for spans with no selector (SRT `<font>`, TTML spans without
+    /// classes): files share a few stored styles among thousands of spans, and looking one up by
+    /// identity spares hashing the whole property set for each.
+    private var generatedByStorage: [ObjectIdentifier: String] = [:]
 
     init(_ track: Track) {
         // Most tracks have no style at all: say so without building anything.
-        guard track.cues.contains(where: { $0.hasStyle || InlineNode.containsStyle($0.content) }) else { return }
+        // (Cues are read in place, by index, here and below: binding a cue copies all of it.)
+        let cues = track.cues
+        guard cues.indices.contains(where: { cues[$0].hasStyle || InlineNode.containsStyle(cues[$0].content) }) else { return }
         // Selector → the one style its nodes have (nil: none), with the stored copy it came from.
         var styles: [NodeKey: (identity: ObjectIdentifier?, style: StyleProperties?)] = [:]
         var conflicting: Set<NodeKey> = []
@@ -67,19 +73,15 @@ struct WebVTTStylePlan: Sendable {
         // stored copy first, then compare the few distinct copies by value.
         var copies: [ObjectIdentifier: (style: StyleProperties, count: Int, first: Int)] = [:]
         var unstyledCues = 0
-        track.cues.withUnsafeBufferPointer { cues in
-            guard let base = cues.baseAddress else { return }
-            for i in cues.indices {
-                let cue = base + i  // read in place: binding a cue would copy all of it
-                guard let identity = cue.pointee.sharedStyle.identity else {
-                    unstyledCues += 1
-                    continue
-                }
-                if copies[identity] == nil {
-                    copies[identity] = (cue.pointee.style, 1, i)
-                } else {
-                    copies[identity]!.count += 1
-                }
+        for i in cues.indices {
+            guard let identity = cues[i].sharedStyle.identity else {
+                unstyledCues += 1
+                continue
+            }
+            if copies[identity] == nil {
+                copies[identity] = (cues[i].style, 1, i)
+            } else {
+                copies[identity]!.count += 1
             }
         }
         var distinct: [StyleProperties: (count: Int, first: Int)] = [:]
@@ -94,15 +96,15 @@ struct WebVTTStylePlan: Sendable {
         }
         if let sharedCueStyle { cueRules.append(("", sharedCueStyle)) }
         let sharedCopies = Set(copies.filter { $0.value.style == sharedCueStyle }.keys)
-        for cue in track.cues {
-            visit(cue.content)
-            guard let identity = cue.sharedStyle.identity else { continue }
+        for i in cues.indices {
+            visit(cues[i].content)
+            guard let identity = cues[i].sharedStyle.identity else { continue }
             anyStyle = true
             if sharedCopies.contains(identity) { continue }
-            if let id = cue.id {
-                cueRules.append(("#" + WebVTTStyleSerializer.identifier(id), cue.style))
-            } else if cueClasses[cue.style] == nil {
-                cueClasses[cue.style] = "legible-c\(cueClasses.count + 1)"
+            if let id = cues[i].id {
+                cueRules.append(("#" + WebVTTStyleSerializer.identifier(id), cues[i].style))
+            } else if cueClasses[cues[i].style] == nil {
+                cueClasses[cues[i].style] = "legible-c\(cueClasses.count + 1)"
             }
         }
         guard anyStyle else { return }
@@ -125,8 +127,11 @@ struct WebVTTStylePlan: Sendable {
         var rules: [String] = []
         var written: Set<NodeKey> = []
         // Second pass: each styled node's first selector without a conflict, else a generated class.
-        func place(_ keys: [NodeKey], _ style: StyleProperties) {
-            guard !style.isEmpty else { return }
+        func place(_ keys: [NodeKey], _ shared: SharedStyle) {
+            guard let identity = shared.identity else { return }
+            // A stored style already placed for a node without a selector: nothing new.
+            if keys.isEmpty, generatedByStorage[identity] != nil { return }
+            let style = shared.style
             if let key = keys.first(where: { !conflicting.contains($0) }) {
                 if written.insert(key).inserted {
                     rules.append(WebVTTStyleSerializer.rule(selector: "::cue(\(key.selector))", style: style))
@@ -138,21 +143,22 @@ struct WebVTTStylePlan: Sendable {
                     generated[style] = name
                     rules.append(WebVTTStyleSerializer.rule(selector: "::cue(.\(name))", style: style))
                 }
+                if keys.isEmpty { generatedByStorage[identity] = generated[style] }
             }
         }
         func placeAll(_ nodes: [InlineNode]) {
             for node in nodes {
                 switch node {
                 case .span(let span):
-                    if span.hasStyle { place(Self.selectors(span), span.style) }
+                    if span.hasStyle { place(Self.selectors(span), span.sharedStyle) }
                     placeAll(span.children)
                 case .ruby(let ruby):
-                    if ruby.hasStyle { place([Self.selector("ruby", ruby.classes)], ruby.style) }
+                    if ruby.hasStyle { place([Self.selector("ruby", ruby.classes)], SharedStyle(ruby.style)) }
                     for segment in ruby.segments {
                         placeAll(segment.base)
                         if let annotation = segment.annotation {
                             if segment.hasAnnotationStyle {
-                                place([Self.selector("rt", segment.annotationClasses)], segment.annotationStyle)
+                                place([Self.selector("rt", segment.annotationClasses)], SharedStyle(segment.annotationStyle))
                             }
                             placeAll(annotation)
                         }
@@ -162,7 +168,7 @@ struct WebVTTStylePlan: Sendable {
                 }
             }
         }
-        for cue in track.cues { placeAll(cue.content) }
+        for i in cues.indices { placeAll(cues[i].content) }
         for (selector, style) in cueRules {
             rules.append(WebVTTStyleSerializer.rule(selector: selector.isEmpty ? "::cue" : "::cue(\(selector))", style: style))
         }
@@ -174,7 +180,12 @@ struct WebVTTStylePlan: Sendable {
 
     /// The class to add to a span written with this style, if its own selector cannot carry it.
     func generatedClass(for span: Span) -> String? {
-        guard span.hasStyle, !needsGenerated.isEmpty, needsGenerated.contains(Self.identity(Self.selectors(span))) else { return nil }
+        guard span.hasStyle, !needsGenerated.isEmpty else { return nil }
+        if span.kind == .styled, span.classes.isEmpty, let identity = span.sharedStyle.identity,
+           let name = generatedByStorage[identity] {
+            return name
+        }
+        guard needsGenerated.contains(Self.identity(Self.selectors(span))) else { return nil }
         return generated[span.style]
     }
 

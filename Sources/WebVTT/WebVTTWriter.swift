@@ -64,29 +64,38 @@ public struct WebVTTWriter: Sendable {
     /// What WebVTT has no form for, once per kind: SRT's cue boxes, and style values CSS cannot say.
     static func changes(_ cues: [Cue]) -> [Diagnostic] {
         var reports: [Diagnostic] = []
-        if let use = ContentSurvey(cues)[.boxes] {
-            reports.append(Diagnostic(.warning, .layoutApproximated,
-                                      "WebVTT has no cue boxes: SRT X1/X2/Y1/Y2 coordinates are dropped, the cues keep their line and position (\(use.cues) cue\(use.cues == 1 ? "" : "s"), the first here)",
-                                      at: use.first))
-        }
+        var boxes = 0
+        var firstBox: SourceLocation?
         var unsaid = Set<String>()
         var first: SourceLocation?
-        func look(_ style: StyleProperties, _ cue: Cue) {
-            let names = WebVTTStyleSerializer.unsaid(style)
-            if !names.isEmpty, first == nil { first = cue.source }
+        var looked = Set<ObjectIdentifier>()  // stored styles shared by many spans: once each
+        func look(_ shared: SharedStyle, _ cue: Int) {
+            guard let identity = shared.identity, looked.insert(identity).inserted else { return }
+            let names = WebVTTStyleSerializer.unsaid(shared.style)
+            if !names.isEmpty, first == nil { first = cues[cue].source }
             unsaid.formUnion(names)
         }
-        func walk(_ nodes: [InlineNode], _ cue: Cue) {
+        func walk(_ nodes: [InlineNode], _ cue: Int) {
             for node in nodes {
                 if case .span(let span) = node {
-                    if span.hasStyle { look(span.style, cue) }
+                    if span.hasStyle { look(span.sharedStyle, cue) }
                     walk(span.children, cue)
                 }
             }
         }
-        for cue in cues {
-            if cue.hasStyle { look(cue.style, cue) }
-            walk(cue.content, cue)
+        // One pass, each cue read in place (binding a cue copies all of it).
+        for i in cues.indices {
+            if !cues[i].hasDefaultLayout, cues[i].layout.box != nil {
+                if boxes == 0 { firstBox = cues[i].source }
+                boxes += 1
+            }
+            if cues[i].hasStyle { look(cues[i].sharedStyle, i) }
+            walk(cues[i].content, i)
+        }
+        if boxes > 0 {
+            reports.append(Diagnostic(.warning, .layoutApproximated,
+                                      "WebVTT has no cue boxes: SRT X1/X2/Y1/Y2 coordinates are dropped, the cues keep their line and position (\(boxes) cue\(boxes == 1 ? "" : "s"), the first here)",
+                                      at: firstBox))
         }
         if !unsaid.isEmpty {
             reports.append(Diagnostic(.warning, .styleDropped,

@@ -30,6 +30,20 @@ import TimedText
         #expect(diagnostics.filter { $0.code == .cea608ParityError }.count == 1)
     }
 
+    @Test func aCharacterBeforeAByteBelow0x20IsKeptAndSwitchesNoChannel() {
+        // 'H' (0x48) has the bit that names data channel 2 in a control code; it is a character.
+        var s = TestStream()
+        s.command(.rcl)
+        s.pac(row: 15, indent: 0)
+        s.text("HI")
+        s.raw(CEA608Parity.add(0x48), CEA608Parity.add(0x05))
+        s.text("!")
+        s.command(.eoc)
+        let (captions, diagnostics) = s.decode()
+        #expect(captions.first?.text == "HIH!")
+        #expect(diagnostics.contains { $0.code == .cea608UnassignedCode })
+    }
+
     @Test func parityErrorsAreDecodedWhenDroppingIsOff() {
         var s = TestStream()
         s.raw(0x14, 0x20)       // RCL without its parity bit
