@@ -17,10 +17,14 @@ public struct CCDataTriplet: Sendable, Hashable {
 
     /// `cc_valid`: false for padding, which carries nothing.
     public var isValid: Bool
+    /// `cc_type`: which field or DTVCC stream the bytes belong to.
     public var kind: Kind
+    /// `cc_data_1`, parity bit included for 608 data.
     public var byte1: UInt8
+    /// `cc_data_2`, parity bit included for 608 data.
     public var byte2: UInt8
 
+    /// A triplet from its fields (a demuxer that has already split them).
     public init(isValid: Bool, kind: Kind, byte1: UInt8, byte2: UInt8) {
         self.isValid = isValid
         self.kind = kind
@@ -82,6 +86,7 @@ public enum CCData {
 public struct CCDataDecoder {
     public private(set) var decoders: [CEA608Decoder]
 
+    /// One decoder per channel in `channels` (CC1 only by default), each with `options`.
     public init(channels: [CEA608Channel] = [.cc1], options: CEA608Decoder.Options = .default) {
         decoders = channels.map { CEA608Decoder(channel: $0, options: options) }
     }

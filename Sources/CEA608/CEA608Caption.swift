@@ -3,9 +3,11 @@ public import TimedText
 /// A caption as a CEA-608 decoder put it on screen: from the frame it appeared to the frame it was
 /// erased or replaced, with the rows that were shown.
 public struct CEA608Caption: Sendable, Hashable {
+    /// When the caption appeared: the time of the pair that put it on screen (for pop-on, the EOC).
     public var start: MediaTime
     /// Nil for a caption still shown at the end of the input.
     public var end: MediaTime?
+    /// The channel (CC1–CC4) the caption was decoded from.
     public var channel: CEA608Channel
     /// The mode the caption was shown in (the mode when it appeared).
     public var mode: CEA608CaptionMode
@@ -20,6 +22,8 @@ public struct CEA608Caption: Sendable, Hashable {
     /// Where the code that made the caption appear was read, when known.
     public var location: SourceLocation?
 
+    /// A caption made by hand (tests, a writer's input). Rows are kept as given, except that a row
+    /// or column beyond 255 keeps only its low 8 bits and a row at most 65,535 cells.
     public init(start: MediaTime, end: MediaTime?, channel: CEA608Channel, mode: CEA608CaptionMode,
                 rows: [CEA608Row], location: SourceLocation? = nil) {
         self.init(start: start, end: end, channel: channel, mode: mode, packedRows: CEA608PackedRows(rows), location: location)
@@ -95,13 +99,17 @@ struct CEA608PackedRows: Sendable, Hashable {
 ///
 /// The model cue (`Cue`) keeps what every format can show; this view keeps the 608 grid.
 public struct CEA608CueValues: Sendable, Hashable {
+    /// One row of the caption as shown.
     public struct Row: Sendable, Hashable {
         /// 1...15, top to bottom.
         public var row: Int
         /// 0...31.
         public var column: Int
+        /// The row's text as displayed from `column` on: spaces written into cells kept, empty
+        /// cells between characters as spaces.
         public var text: String
 
+        /// A row at grid `row` (1...15) whose text starts at `column` (0...31).
         public init(row: Int, column: Int, text: String) {
             self.row = row
             self.column = column
@@ -109,16 +117,21 @@ public struct CEA608CueValues: Sendable, Hashable {
         }
     }
 
+    /// The channel the caption came from (CC1–CC4).
     public var channel: CEA608Channel
+    /// How the caption was put on screen (`pop-on`, `roll-up-N`, `paint-on` in JSON).
     public var mode: CEA608CaptionMode
+    /// The rows that held characters, top to bottom.
     public var rows: [Row]
 
+    /// A view given field by field (tests, a golden file read back).
     public init(channel: CEA608Channel, mode: CEA608CaptionMode, rows: [Row]) {
         self.channel = channel
         self.mode = mode
         self.rows = rows
     }
 
+    /// The view of a decoded caption: its rows' text, each row at its own column.
     public init(_ caption: CEA608Caption) {
         var rows: [Row] = []
         caption.packedRows.forEachRow { row, column, cells in

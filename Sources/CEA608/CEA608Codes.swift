@@ -6,6 +6,7 @@ public import TimedText
 public enum CEA608Channel: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case cc1 = "CC1", cc2 = "CC2", cc3 = "CC3", cc4 = "CC4"
 
+    /// The channel of `field` (1 or 2) and `dataChannel` (1 or 2); any value other than 2 counts as 1.
     public init(field: Int, dataChannel: Int) {
         switch (field, dataChannel) {
         case (2, 2): self = .cc4
@@ -122,8 +123,11 @@ public struct CEA608Preamble: Sendable, Hashable {
     public var row: Int
     /// 0, 4, …, 28 for an indent code; nil for a style code (which places the cursor at column 0).
     public var indent: Int?
+    /// The text colour; white for indent codes and for the italics code.
     public var color: CEA608Color
+    /// True for the italics code (row, white italics, column 0).
     public var italic: Bool
+    /// True when the code's underline bit (the last bit of the second byte) is set.
     public var underline: Bool
 }
 
@@ -132,7 +136,9 @@ public struct CEA608Preamble: Sendable, Hashable {
 public struct CEA608MidRow: Sendable, Hashable {
     /// Nil for the italics codes.
     public var color: CEA608Color?
+    /// True when the code's underline bit is set.
     public var underline: Bool
+    /// True for the italics codes, which keep the current colour.
     public var italic: Bool { color == nil }
 }
 
@@ -177,8 +183,6 @@ public enum CEA608Code: Sendable, Hashable {
         }
     }
 
-    /// True for pairs whose first byte is `0x10`–`0x1F`: the control codes (and the special and
-    /// extended characters, which are sent like them, twice).
     /// True when the pair (parity bits included) is a control code of data channel 2 (CC2 or
     /// CC4), or an unassigned code in its range: the first pair that can switch the second
     /// channel's decoder on.
@@ -186,6 +190,8 @@ public enum CEA608Code: Sendable, Hashable {
         (0x18...0x1F).contains(byte1 & 0x7F)
     }
 
+    /// True for pairs whose first byte is `0x10`–`0x1F`: the control codes (and the special and
+    /// extended characters, which are sent like them, twice).
     public var isControl: Bool {
         switch self {
         case .padding, .characters, .xds: false

@@ -22,8 +22,12 @@ public struct CEA608CueBuilder: Sendable {
     private var layouts: [Int: SharedLayout] = [:]
     private let background = SharedStyle(StyleProperties(backgroundColor: .black))
 
+    /// A builder with no layouts made yet; keep one for all the captions of a track so that cues
+    /// placed alike share their layout.
     public init() {}
 
+    /// The model cue of `caption`: its times, its text and styles, the black background, and a layout
+    /// from its top row and leftmost column (the default layout when it has no rows).
     public mutating func cue(for caption: CEA608Caption) -> Cue {
         var cue = Cue(start: caption.start, end: caption.end, content: Self.content(of: caption.packedRows),
                       source: caption.location)

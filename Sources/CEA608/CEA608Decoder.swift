@@ -1,9 +1,15 @@
 public import TimedText
 
 extension DiagnosticCode {
+    /// Warning: bytes failed the odd-parity check; dropped (one diagnostic each), or decoded from
+    /// their 7 data bits and reported once at the end when `dropsParityErrors` is off.
     public static let cea608ParityError: Self = "cea608.parity-error"
+    /// Warning: characters were sent past the last column of a row and overwrote its last cell;
+    /// reported once a row.
     public static let cea608ColumnOverflow: Self = "cea608.column-overflow"
+    /// Warning: a pair with no meaning in CEA-608 (or XDS data in field 1); ignored.
     public static let cea608UnassignedCode: Self = "cea608.unassigned-code"
+    /// Info: a caption was erased by `stuckCaptionTimeout` because the channel sent no more data.
     public static let cea608StuckCaption: Self = "cea608.stuck-caption"
     /// A pop-on caption loaded into the non-displayed memory and never shown (no EOC follows).
     public static let cea608NeverDisplayed: Self = "cea608.never-displayed"
@@ -49,6 +55,7 @@ extension DiagnosticCode {
 /// - a caption still on screen at the end has no end, unless `stuckCaptionTimeout` is set: then a
 ///   caption ends that long after the channel's last data (CTA-608-E's 16 s).
 public struct CEA608Decoder: Sendable {
+    /// How the decoder treats damaged or ending streams.
     public struct Options: Sendable {
         /// Erase a caption this long after the last data for the channel; nil keeps captions up
         /// until they are erased or replaced.
@@ -62,20 +69,24 @@ public struct CEA608Decoder: Sendable {
         /// per channel over the same bytes turns it off for all but one.
         public var reportsStreamErrors: Bool
 
+        /// The defaults suit a broadcast stream: no timeout, parity errors dropped, damage reported.
         public init(stuckCaptionTimeout: MediaTime? = nil, dropsParityErrors: Bool = true, reportsStreamErrors: Bool = true) {
             self.stuckCaptionTimeout = stuckCaptionTimeout
             self.dropsParityErrors = dropsParityErrors
             self.reportsStreamErrors = reportsStreamErrors
         }
 
+        /// No stuck-caption timeout, parity errors dropped, stream damage reported.
         public static let `default` = Options()
         /// CTA-608-E's stuck-caption timeout: 16 seconds.
         public static let standardStuckCaptionTimeout = MediaTime(seconds: 16)
     }
 
+    /// The channel this decoder follows; the caller feeds it the pairs of `channel.field`.
     public let channel: CEA608Channel
     /// `channel.dataChannel`, which every pair is checked against.
     private let dataChannel: Int
+    /// How the decoder treats damaged data and stuck captions.
     public var options: Options
     /// The captions taken off screen so far, in order (see `drainCaptions()` for live use).
     public private(set) var captions: [CEA608Caption] = []
@@ -115,6 +126,8 @@ public struct CEA608Decoder: Sendable {
     private var overflowReported = false
     private var open: (start: CEA608PairTime, mode: CEA608CaptionMode, location: SourceLocation?)?
 
+    /// A decoder for `channel` in its power-on state: pop-on mode, both memories empty, cursor at
+    /// row 15, column 0.
     public init(channel: CEA608Channel, options: Options = .default) {
         self.channel = channel
         self.dataChannel = channel.dataChannel

@@ -1,12 +1,16 @@
 /// How one cell of caption text looks: the attributes that preamble address and mid-row codes set
 /// (CEA-608-E Annex F).
 public struct CEA608Style: Sendable, Hashable {
+    /// The foreground colour.
     public var color: CEA608Color
+    /// Italics, set by a PAC or mid-row italics code.
     public var italic: Bool
+    /// Underline, set by the underline bit of a PAC or mid-row code.
     public var underline: Bool
     /// Set by FON until the next preamble address or mid-row code.
     public var flash: Bool
 
+    /// A style; the defaults are `plain`.
     public init(color: CEA608Color = .white, italic: Bool = false, underline: Bool = false, flash: Bool = false) {
         self.color = color
         self.italic = italic
@@ -23,13 +27,16 @@ public struct CEA608Style: Sendable, Hashable {
 public struct CEA608Cell: Sendable, Hashable {
     /// The character, or nil for an empty cell.
     public var character: Unicode.Scalar?
+    /// How the character looks (an empty cell keeps a style too, which it does not show).
     public var style: CEA608Style
 
+    /// A cell holding `character` (nil for an empty cell) in `style`.
     public init(_ character: Unicode.Scalar?, style: CEA608Style = .plain) {
         self.character = character
         self.style = style
     }
 
+    /// An empty cell in the plain style: nothing drawn, the video shows through.
     public static let empty = CEA608Cell(nil)
 }
 
@@ -44,11 +51,13 @@ public struct CEA608Row: Sendable, Hashable {
     /// which matters for a file of many captions.
     var packedCells: [UInt32]
 
+    /// The cells from `column` on, left to right, unpacked.
     public var cells: [CEA608Cell] {
         get { packedCells.map(PackedCell.unpack) }
         set { packedCells = newValue.map(PackedCell.pack) }
     }
 
+    /// A row at grid `row` (1...15) whose first cell is at `column` (0...31).
     public init(row: Int, column: Int, cells: [CEA608Cell]) {
         self.init(row: row, column: column, packedCells: cells.map(PackedCell.pack))
     }
@@ -94,13 +103,16 @@ public struct CEA608Row: Sendable, Hashable {
 /// which a decoder does for nearly every byte it receives, is then one store and one bit set, with
 /// no heap storage to check for sharing.
 public struct CEA608Memory: Sendable, Hashable {
+    /// Rows of the caption grid, numbered 1...15 from the top.
     public static let rowCount = 15
+    /// Columns of the caption grid, numbered 0...31 from the left.
     public static let columnCount = 32
 
     private var cells = InlineArray<480, UInt32>(repeating: PackedCell.empty)
     /// Bit c of `written[r]` is set when row r (1-based; index 0 unused) has a character in column c.
     private var written = InlineArray<16, UInt32>(repeating: 0)
 
+    /// An erased memory: no cell holds a character.
     public init() {}
 
     /// True when no cell holds a character.

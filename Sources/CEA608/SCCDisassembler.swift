@@ -19,24 +19,30 @@ public import TextScanning
 /// Every pair is shown, redundant repeats of control codes included. With `showsChannels`, each
 /// control code carries its channel: `{CC1|RCL}`. Lines that the reader skips are left out.
 public enum SCCDisassembler {
+    /// What the listing shows.
     public struct Options: Sendable {
         /// Prefix each control code with its channel (`CC1|`).
         public var showsChannels: Bool
         /// The field the file holds, for the channel names (1: CC1/CC2, 2: CC3/CC4).
         public var field: Int
 
+        /// By default, no channel prefixes, and field 1.
         public init(showsChannels: Bool = false, field: Int = 1) {
             self.showsChannels = showsChannels
             self.field = field
         }
 
+        /// No channel prefixes; field 1.
         public static let `default` = Options()
     }
 
+    /// The listing of SCC text given as a string (tests, a pasted snippet).
     public static func disassemble(_ text: String, options: Options = .default) -> String {
         disassemble(SourceText(text), options: options)
     }
 
+    /// The listing of an SCC file, one line per caption line with its timecode; the scanner's
+    /// diagnostics are not reported (lines it skips are simply absent).
     public static func disassemble(_ source: SourceText, options: Options = .default) -> String {
         var out = ""
         var log = DiagnosticLog(limitPerCode: 0)

@@ -4,16 +4,29 @@ import Glibc
 public import TimedText
 
 extension DiagnosticCode {
+    /// Warning: the file does not start with `Scenarist_SCC V1.0`; read as SCC all the same.
     public static let sccMissingHeader: Self = "scc.missing-header"
+    /// Warning: a header line with `Scenarist_SCC` but not exactly `Scenarist_SCC V1.0`; taken as
+    /// the header.
     public static let sccBadHeader: Self = "scc.bad-header"
+    /// Warning: a line that is not a timecode followed by hexadecimal words; skipped.
     public static let sccBadLine: Self = "scc.bad-line"
+    /// Warning: a timecode with a field out of range, or a drop-frame label that drop-frame counting
+    /// skips; read as the frame number it computes to.
     public static let sccBadTimecode: Self = "scc.bad-timecode"
     /// No caption is ever shown although text was loaded (see `cea608.never-displayed`).
     public static let sccNothingShown: Self = "scc.nothing-shown"
+    /// Info: spaces instead of a tab after the timecode; read all the same.
     public static let sccMissingTab: Self = "scc.missing-tab"
+    /// Warning: a word that is not four hexadecimal digits; skipped, taking no frame.
     public static let sccBadWord: Self = "scc.bad-word"
+    /// Warning: a line's timecode is earlier than the previous line's; its data is decoded right after
+    /// the previous line's.
     public static let sccOutOfOrder: Self = "scc.out-of-order"
+    /// Info: a line starts before the previous line's data has been sent (one pair a frame); the
+    /// shared frames are decoded in file order.
     public static let sccOverlappingLine: Self = "scc.overlapping-line"
+    /// Error: the text is larger than `SCCReader.maximumTextSize` (4 GiB); nothing is read.
     public static let sccTooLarge: Self = "scc.too-large"
 }
 

@@ -4,6 +4,8 @@ public import TextScanning
 /// Everything an SCC file holds: the document (one track per channel that shows captions) and
 /// the decoded captions behind its cues.
 public struct SCCFile: CaptionFileContents {
+    /// The model: one captions track per channel that shows something (`Track.id` `CC1`…), or a
+    /// single empty track when none does (no track at all when the text was too large to read).
     public var document: Document
     /// For each track of `document`, in the same order, the caption behind each cue, in cue order.
     public var captions: [[CEA608Caption]]
@@ -27,6 +29,7 @@ public struct SCCFile: CaptionFileContents {
 /// padding does; that matters to the decoder, for which a control code repeated after a gap is
 /// not a redundant copy.
 public struct SCCReader: SourceTextReader, Sendable {
+    /// Which field the file holds and how its decoders behave.
     public struct Options: Sendable {
         /// 1: the file holds field 1 (CC1, CC2), as SCC files do; 2: field 2 (CC3, CC4).
         public var field: Int
@@ -39,17 +42,21 @@ public struct SCCReader: SourceTextReader, Sendable {
         /// reported once (`cea608.parity-error`) and decoded.
         public var dropsParityErrors: Bool
 
+        /// By default: field 1, no stuck-caption timeout, bytes with a wrong parity bit decoded.
         public init(field: Int = 1, stuckCaptionTimeout: MediaTime? = nil, dropsParityErrors: Bool = false) {
             self.field = field
             self.stuckCaptionTimeout = stuckCaptionTimeout
             self.dropsParityErrors = dropsParityErrors
         }
 
+        /// Field 1, no stuck-caption timeout, parity errors decoded and reported once.
         public static let `default` = Options()
     }
 
+    /// How this reader reads.
     public var options: Options
 
+    /// A reader with `options`.
     public init(options: Options = .default) { self.options = options }
 
     /// Whether a text looks like Scenarist SCC: it starts with `Scenarist_SCC`.
@@ -57,6 +64,8 @@ public struct SCCReader: SourceTextReader, Sendable {
         ContentSniffing.starts(head, with: "Scenarist_SCC")
     }
 
+    /// Reads an SCC text into a document (see `readFile(_:)` for the decoded captions too). Never
+    /// fails: damaged lines and codes are skipped with diagnostics, sorted by line.
     public func read(_ source: SourceText) -> ParseResult<Document> {
         let file = readFile(source)
         return ParseResult(value: file.value.document, diagnostics: file.diagnostics)
@@ -65,6 +74,9 @@ public struct SCCReader: SourceTextReader, Sendable {
     /// Text larger than this is refused (no real caption file comes close).
     public static let maximumTextSize = Int(UInt32.max)
 
+    /// Reads an SCC text into the document and, beside each cue, the caption the decoder made (the
+    /// 608 grid, for the `cea608` view). A file that loads text but never shows it gives empty tracks
+    /// and an `scc.nothing-shown` error.
     public func readFile(_ source: SourceText) -> ParseResult<SCCFile> {
         var log = DiagnosticLog()
         let field = options.field == 2 ? 2 : 1

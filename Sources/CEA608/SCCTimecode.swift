@@ -7,12 +7,18 @@ public import TimedText
 /// against the clock); drop-frame labels skip frame numbers 0 and 1 at the start of every minute
 /// except each tenth (SMPTE ST 12-1), which keeps them within a frame of the clock.
 public struct SCCTimecode: Sendable, Hashable, CustomStringConvertible {
+    /// Hours, 0 or more (`parse(_:)` reads up to six digits).
     public var hours: Int
+    /// Minutes, 0...59 in a valid label.
     public var minutes: Int
+    /// Seconds, 0...59 in a valid label.
     public var seconds: Int
+    /// The frame within the second, 0...29 in a valid label.
     public var frames: Int
+    /// True for a drop-frame label (written with `;`).
     public var isDropFrame: Bool
 
+    /// A label from its fields, not checked (see `isValid`).
     public init(hours: Int, minutes: Int, seconds: Int, frames: Int, isDropFrame: Bool) {
         self.hours = hours
         self.minutes = minutes
@@ -51,6 +57,7 @@ public struct SCCTimecode: Sendable, Hashable, CustomStringConvertible {
         return nominal - 2 * (totalMinutes - totalMinutes / 10)
     }
 
+    /// The exact time of the labelled frame: `frameNumber` × 1001/30000 s.
     public var time: MediaTime { Self.time(ofFrame: frameNumber) }
 
     /// True when every field is in range: minutes and seconds below 60, frames below 30, and for

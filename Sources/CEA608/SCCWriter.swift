@@ -3,11 +3,19 @@ public import TimedText
 import TextScanning
 
 extension DiagnosticCode {
+    /// Warning: a caption wraps to more than 4 rows; the first 4 are kept.
     public static let sccTooManyRows: Self = "scc.too-many-rows"
+    /// Warning: a character outside CEA-608's sets, written as the closest one (its base letter, a
+    /// straight quote).
     public static let sccUnrepresentableCharacter: Self = "scc.unrepresentable-character"
+    /// Warning: a caption is shown some frames after its start, because the frames before it could not
+    /// hold its byte pairs.
     public static let sccLateCaption: Self = "scc.late-caption"
+    /// Info: a cue with no text to show; not written.
     public static let sccEmptyCaption: Self = "scc.empty-caption"
+    /// Warning: a caption whose pop-on loading did not fit before its start was written paint-on.
     public static let sccFallbackPaintOn: Self = "scc.fallback-paint-on"
+    /// Warning: a caption whose pop-on loading did not fit before its start was written roll-up.
     public static let sccFallbackRollUp: Self = "scc.fallback-roll-up"
 }
 
@@ -30,6 +38,7 @@ extension DiagnosticCode {
 ///   pop-on and shows the caption late (`scc.late-caption`, also reported when even a fallback
 ///   cannot start in time).
 public struct SCCWriter: Sendable {
+    /// How to write when 608's bandwidth runs short, and how to label frames.
     public struct Options: Sendable, Hashable {
         /// What to do with a caption whose pop-on loading does not fit before its start.
         public enum Fallback: String, Sendable, Hashable, CaseIterable {
@@ -41,19 +50,23 @@ public struct SCCWriter: Sendable {
             case late
         }
 
+        /// What to do when a caption's pop-on loading does not fit before its start; `paintOn` by default.
         public var fallback: Fallback
         /// Write drop-frame timecodes (`HH:MM:SS;FF`), which stay within a frame of the clock;
         /// the default non-drop labels run 3.6 s an hour slow against it (the times are the same).
         public var dropFrame: Bool
 
+        /// By default: paint-on fallback, non-drop-frame timecodes.
         public init(fallback: Fallback = .paintOn, dropFrame: Bool = false) {
             self.fallback = fallback
             self.dropFrame = dropFrame
         }
     }
 
+    /// How this writer writes.
     public var options: Options
 
+    /// A writer with `options`.
     public init(options: Options = Options()) {
         self.options = options
     }
@@ -65,6 +78,8 @@ public struct SCCWriter: Sendable {
         return result
     }
 
+    /// Writes `cues` as pop-on SCC on CC1, in start order (ties in the order given). A cue without an
+    /// end stays on screen until the next one replaces it; the diagnostics say what had to change.
     public func write(_ cues: [Cue]) -> ParseResult<[UInt8]> {
         var log = DiagnosticLog()
         var schedule = FrameSchedule()

@@ -13,6 +13,10 @@ import TimedText
 /// an object with `value` and `precedence` (`content-first` or `viewer-always`). The JSON is read
 /// by Foundation, as validation profiles and ffprobe's output are.
 extension CaptionAppearance {
+    /// Applies an appearance file (the JSON object described above): its `preset` first, then each
+    /// attribute key. Keys starting with `$` (`$schema`, comments) are ignored; an unknown key, a
+    /// malformed value or invalid JSON throws `appearance.invalid`, and attributes applied before the
+    /// error stay applied.
     public mutating func apply(json bytes: [UInt8]) throws(LegibleError) {
         let root: Any
         do {

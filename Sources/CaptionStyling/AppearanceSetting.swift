@@ -10,9 +10,12 @@ public enum AppearancePrecedence: String, Sendable, Hashable {
 
 /// One attribute of a viewer's caption appearance: the value and whose value wins.
 public struct AppearanceSetting<Value: Sendable & Hashable>: Sendable, Hashable {
+    /// The viewer's value for the attribute.
     public var value: Value
+    /// Whether `value` gives way to the content's value (`contentFirst`) or overrides it (`viewerAlways`).
     public var precedence: AppearancePrecedence
 
+    /// The viewer's `value`, by default giving way to the content's when it has one.
     public init(_ value: Value, _ precedence: AppearancePrecedence = .contentFirst) {
         self.value = value
         self.precedence = precedence

@@ -18,6 +18,7 @@ public enum CaptionAppearancePreset: String, Sendable, Hashable, CaseIterable {
     /// Cinema subtitles: proportional sans-serif, no background box, a black drop shadow, always.
     case cinema
 
+    /// The full appearance this preset stands for.
     public var appearance: CaptionAppearance {
         var a = CaptionAppearance.default
         switch self {

@@ -3,6 +3,7 @@ public import TimedText
 /// How one run of caption text looks once the content's styles and the viewer's appearance are
 /// combined: everything a renderer needs, with nothing left optional.
 public struct ComputedCaptionStyle: Sendable, Hashable {
+    /// The font style to draw with, the viewer's or the first generic family the content names.
     public var font: CaptionFontStyle
     /// A family the content names that is none of the generic styles (`Arial`), for a renderer
     /// that has it; nil when the content named none or the viewer's font wins.
@@ -15,11 +16,17 @@ public struct ComputedCaptionStyle: Sendable, Hashable {
     public var textColor: Color
     /// The box behind each line; alpha 0 draws none.
     public var backgroundColor: Color
+    /// The edge to draw around each glyph (`none` for no edge).
     public var edge: CharacterEdge
+    /// The colour of `edge`, opaque.
     public var edgeColor: Color
+    /// True for italic or oblique content text; always the content's choice.
     public var italic: Bool
+    /// True for bold content text; always the content's choice.
     public var bold: Bool
+    /// True for underlined content text; always the content's choice.
     public var underline: Bool
+    /// True for struck-through content text; always the content's choice.
     public var lineThrough: Bool
     /// Hidden text keeps its space but draws nothing (CSS/TTML `visibility: hidden`).
     public var visible: Bool
@@ -37,8 +44,10 @@ public struct ComputedCaptionStyle: Sendable, Hashable {
 /// normal size when it is `viewerAlways` — since FCC 79.103 has the viewer's size change every
 /// caption. Italic, bold and underline are not appearance attributes: the content's always stand.
 public struct CaptionStyleResolver: Sendable, Hashable {
+    /// The viewer's appearance that content styles are combined with.
     public var appearance: CaptionAppearance
 
+    /// A resolver applying the viewer's `appearance`.
     public init(appearance: CaptionAppearance) { self.appearance = appearance }
 
     /// - Parameter content: the content's style for the run, inherited from cue and spans

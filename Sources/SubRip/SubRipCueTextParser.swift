@@ -2,14 +2,27 @@ public import TimedText
 import TextScanning
 
 extension DiagnosticCode {
+    /// Warning: a tag that is none of SRT's (`<i> <b> <u> <s> <font> <br>`, any case); the tag is
+    /// dropped, its text kept.
     public static let unknownTag: Self = "srt.unknown-tag"
+    /// Info: a tag left open, closed at the end of the cue or by the closing tag of the tag around it.
     public static let unclosedTag: Self = "srt.unclosed-tag"
+    /// Warning: a closing tag with no matching open tag; ignored.
     public static let unmatchedCloseTag: Self = "srt.unmatched-close-tag"
+    /// Warning: a `<font>` attribute that is unknown or has an unreadable value (a colour name, a
+    /// size that is not a positive number); the attribute is ignored.
     public static let badFontAttribute: Self = "srt.bad-font-attribute"
+    /// Warning: `{\…}` override tags other than alignment and `\i \b \u \s` (SSA/ASS styling such as
+    /// `\fs`, `\pos`); removed from the text.
     public static let overrideStripped: Self = "srt.override-stripped"
+    /// Warning: more than 100 tags open at once; the extra tags are ignored (their text is kept).
     public static let nestingTooDeep: Self = "srt.nesting-too-deep"
+    /// Info: an SSA escape in the text, `\N`/`\n` read as a line break, `\h` as a no-break space.
     public static let assEscape: Self = "srt.ass-escape"
+    /// A MicroDVD control code (`{y:i}`, `{c:$BBGGRR}`): info when read as a style, a warning when
+    /// it cannot be read or has no SRT equivalent and is removed.
     public static let microDVDTag: Self = "srt.microdvd-tag"
+    /// Warning: a second, different `{\an}` in one cue; the first applies, as in SSA/ASS.
     public static let repeatedAlignment: Self = "srt.repeated-alignment"
 }
 

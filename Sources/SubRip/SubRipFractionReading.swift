@@ -1,6 +1,9 @@
 public import TimedText
 
 extension DiagnosticCode {
+    /// Timestamps with one or two fraction digits (`,91`): says whether the file's times were read as
+    /// a decimal fraction (910 ms) or as unpadded milliseconds (91 ms), and the evidence. Info when
+    /// the decimal reading puts no cue out of place, a warning otherwise.
     public static let shortFractionReading: Self = "srt.short-fraction-reading"
 }
 

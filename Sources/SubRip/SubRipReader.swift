@@ -5,19 +5,36 @@ import Glibc
 #endif
 
 extension DiagnosticCode {
+    /// Warning: a cue starts with its timing line, with no index line above it.
     public static let missingIndex: Self = "srt.missing-index"
+    /// Warning: the line above a timing line is not a number; it is kept as the cue's id.
     public static let nonNumericIndex: Self = "srt.non-numeric-index"
+    /// Warning: a cue starts right below the previous cue's text, without a blank line between.
     public static let missingBlankLine: Self = "srt.missing-blank-line"
+    /// Warning: text after a blank line that starts no cue; appended to the cue before it (or dropped
+    /// with a cue that was skipped).
     public static let textAfterBlankLine: Self = "srt.text-after-blank-line"
+    /// Warning: text before the first cue; ignored.
     public static let strayText: Self = "srt.stray-text"
+    /// Error: a timing line (one with `-->`) whose times cannot be read; the cue is skipped with its text.
     public static let badTimestamp: Self = "srt.bad-timestamp"
+    /// Warning: text after the end time that is not `X1: X2: Y1: Y2:` coordinates; ignored.
     public static let timingTrailingText: Self = "srt.timing-trailing-text"
+    /// Info: `X1: X2: Y1: Y2:` coordinates were read as a cue box, in pixels of
+    /// `Options.coordinateFrame`.
     public static let coordinates: Self = "srt.coordinates"
+    /// Warning: a cue ends before it starts; kept as written (a timeline never shows it).
     public static let endBeforeStart: Self = "srt.end-before-start"
+    /// Info: a cue with a timing line and no text; kept, empty.
     public static let emptyCue: Self = "srt.empty-cue"
+    /// Info: the cues were not in start-time order and were sorted.
     public static let outOfOrder: Self = "srt.out-of-order"
+    /// No cue at all: a warning for an empty (or blank) file, an error for text that is not SRT.
     public static let emptyFile: Self = "srt.no-cues"
+    /// Error: the text is larger than `SubRipReader.maximumTextSize` (4 GiB); nothing is read.
     public static let tooLarge: Self = "srt.too-large"
+    /// Warning: the next cue number after a blank line, followed by text but no timing line; the
+    /// block is skipped rather than joined to the cue before.
     public static let missingTiming: Self = "srt.missing-timing"
 }
 
@@ -29,6 +46,7 @@ extension DiagnosticCode {
 /// a blank line (appended to the cue before it); a timing line that cannot be read (the cue is
 /// skipped); an end before the start (kept); cues out of order (sorted).
 public struct SubRipReader: SourceTextReader, Sendable {
+    /// How to read what SRT leaves unsaid.
     public struct Options: Sendable {
         /// The frame that `X1: X2: Y1: Y2:` pixel coordinates refer to. SRT does not say; DVD rips,
         /// where these come from, use 720×480 (NTSC) or 720×576 (PAL).
@@ -36,6 +54,8 @@ public struct SubRipReader: SourceTextReader, Sendable {
         /// Texts are read in pieces on all cores when each piece would hold at least this many
         /// bytes (tests and benchmarks change it; the result is the same either way).
         package var minimumParallelPieceSize = 1 << 20
+        /// - Parameter coordinateFrame: the frame size, in pixels, of `X1: X2: Y1: Y2:` coordinates
+        ///   (720×480 by default; 720×576 for PAL rips).
         public init(coordinateFrame: (width: Int64, height: Int64) = (720, 480)) {
             self.coordinateFrame = coordinateFrame
         }
@@ -44,11 +64,14 @@ public struct SubRipReader: SourceTextReader, Sendable {
             self.coordinateFrame = coordinateFrame
             self.minimumParallelPieceSize = minimumParallelPieceSize
         }
+        /// Coordinates in a 720×480 frame.
         public static let `default` = Options()
     }
 
+    /// How this reader reads.
     public var options: Options
 
+    /// A reader with `options`.
     public init(options: Options = .default) { self.options = options }
 
     /// SRT text larger than this is refused (line offsets are 32-bit; no real file comes close).
@@ -69,6 +92,9 @@ public struct SubRipReader: SourceTextReader, Sendable {
         return false
     }
 
+    /// Reads an SRT text into a document with one subtitle track, its cues sorted by start time.
+    /// Never fails: what cannot be read is skipped or repaired with a diagnostic (sorted by line), and
+    /// text with no cue at all gives an empty track and an error.
     public func read(_ source: SourceText) -> ParseResult<Document> {
         guard source.byteCount < Self.maximumTextSize else {
             return ParseResult(value: Document(format: .subRip, encoding: source.encoding, tracks: []), diagnostics: [

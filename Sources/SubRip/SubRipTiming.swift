@@ -266,11 +266,20 @@ struct SubRipTiming {
 }
 
 extension DiagnosticCode {
+    /// Info: hours written with other than two digits (`0:00:01,000`); three or more are fine from
+    /// 100 hours on.
     public static let nonstandardHours: Self = "srt.hours-digits"
+    /// Warning: a timestamp with only two fields, read as minutes:seconds.
     public static let missingHours: Self = "srt.missing-hours"
+    /// Warning: minutes or seconds above 59; added as they are (`00:00:75,000` is 75 s).
     public static let timestampFieldRange: Self = "srt.timestamp-field-range"
+    /// Info: `.` or `:` instead of `,` before the milliseconds.
     public static let fractionSeparator: Self = "srt.fraction-separator"
+    /// Info: other than three fraction digits; more are kept exact, fewer are read as
+    /// `shortFractionReading` decides.
     public static let fractionDigits: Self = "srt.fraction-digits"
+    /// Warning: a timestamp without milliseconds (`00:00:01`), read as whole seconds.
     public static let missingFraction: Self = "srt.missing-milliseconds"
+    /// Warning: a damaged arrow (`->`, `- >`, `—>`, `-->>`) read as `-->`.
     public static let arrowVariant: Self = "srt.arrow-variant"
 }

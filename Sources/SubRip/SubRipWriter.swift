@@ -8,6 +8,7 @@ import TextScanning
 /// a cue without an end is given one by `Options.openEnds`, and each is reported, as is any
 /// track after the first.
 public struct SubRipWriter: Sendable {
+    /// How to write the file.
     public struct Options: Sendable {
         /// End lines with CRLF, as many Windows tools expect.
         public var crlf: Bool
@@ -15,16 +16,21 @@ public struct SubRipWriter: Sendable {
         public var coordinateFrame: (width: Int64, height: Int64)
         /// How cues without an end are ended.
         public var openEnds: OpenEndPolicy
+        /// By default: LF line ends, coordinates for a 720×480 frame, and open ends closed by
+        /// `OpenEndPolicy.default`.
         public init(crlf: Bool = false, coordinateFrame: (width: Int64, height: Int64) = (720, 480), openEnds: OpenEndPolicy = .default) {
             self.crlf = crlf
             self.coordinateFrame = coordinateFrame
             self.openEnds = openEnds
         }
+        /// LF line ends, a 720×480 coordinate frame, the default open-end policy.
         public static let `default` = Options()
     }
 
+    /// How this writer writes.
     public var options: Options
 
+    /// A writer with `options`.
     public init(options: Options = .default) { self.options = options }
 
     /// Writes the first track of the document (SRT holds one track; the others are reported).
@@ -34,6 +40,8 @@ public struct SubRipWriter: Sendable {
         return result
     }
 
+    /// Writes `cues` as one SRT file in memory, numbered 1, 2, … in the order given; the diagnostics
+    /// say what SRT could not express and which cues were given an end.
     public func write(_ cues: [Cue]) -> ParseResult<[UInt8]> {
         var diagnostics: [Diagnostic] = []
         let bytes = collectBytes { sink in diagnostics = write(cues, to: sink) }

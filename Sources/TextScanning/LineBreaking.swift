@@ -5,7 +5,9 @@ public enum LineBreaking {
     /// A place a line may end: the text before `index` fits on the line; `mandatory` for a
     /// line feed.
     public struct Opportunity: Sendable, Hashable {
+        /// Where the next line would start, an index into the text that was broken.
         public var index: String.Index
+        /// True after a line feed (the line must end here), false where it merely may.
         public var mandatory: Bool
     }
 

@@ -8,6 +8,7 @@ import Glibc
 /// while it is mapped is outside what Legible guards against (the same trade-off as ripgrep's).
 public final class MappedFile: @unchecked Sendable {
     private let base: UnsafeMutableRawPointer
+    /// The file's size in bytes, as it was when mapped.
     public let count: Int
 
     /// Maps `path`, or returns nil when it is not a regular file of at least `minimumSize` bytes or
@@ -28,6 +29,8 @@ public final class MappedFile: @unchecked Sendable {
 
     deinit { munmap(base, count) }
 
+    /// Calls `body` with the mapped bytes; the pointer is valid only during the call (the mapping
+    /// ends when the `MappedFile` is released).
     public func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count))
     }

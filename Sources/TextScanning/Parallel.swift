@@ -100,6 +100,8 @@ package final class BackgroundTask<Result: Sendable>: @unchecked Sendable {
 /// its UI thread — and every split into pieces and every piece of work started beside the caller
 /// respects it.
 public enum ReadConcurrency {
+    /// The bound for the current task, nil (all cores) unless set with `$maximumCores.withValue(_:)`;
+    /// values below 1 count as 1.
     @TaskLocal public static var maximumCores: Int?
 
     /// The cores work may be spread over now.

@@ -1,9 +1,16 @@
 public import TimedText
 
 extension DiagnosticCode {
+    /// Warning: the encoding was guessed by ICU's detector with confidence below
+    /// `SourceDecoder.lowConfidence`, or could not be guessed and the text was read as UTF-8.
     public static let lowConfidenceEncoding: Self = "text.encoding-uncertain"
+    /// Error: the text could not be decoded because ICU is missing or refused the encoding; it was
+    /// read as UTF-8 instead.
     public static let encodingUnavailable: Self = "text.encoding-unavailable"
+    /// Warning: some byte sequences are not valid in the detected or given encoding and became U+FFFD.
     public static let unmappableBytes: Self = "text.unmappable-bytes"
+    /// Error: the encoding asked for in `Options.encoding` is not a name or alias ICU knows; the text
+    /// was read as UTF-8.
     public static let unknownEncoding: Self = "text.unknown-encoding"
 }
 
@@ -15,10 +22,13 @@ extension DiagnosticCode {
 /// answer is refined (ISO-8859-1 text using `¤`, byte 0xA4, is ISO-8859-15 with its `€`) and whose confidence
 /// below `lowConfidence` gives a warning.
 public enum SourceDecoder {
+    /// How to decode: by default the encoding is detected.
     public struct Options: Sendable {
         /// Decode as this encoding (any name or alias ICU knows) instead of detecting.
         public var encoding: String?
+        /// - Parameter encoding: an encoding name such as `windows-1252` or `Shift_JIS`, or nil to detect it.
         public init(encoding: String? = nil) { self.encoding = encoding }
+        /// Detect the encoding.
         public static let `default` = Options()
     }
 
@@ -37,6 +47,9 @@ public enum SourceDecoder {
         return decode(file.withUnsafeBytes { Array($0) }, options: options)
     }
 
+    /// Decodes the bytes of a caption file, detecting the encoding unless `options` gives one. Never
+    /// fails: undecodable input is read as UTF-8 with U+FFFD replacements, and the diagnostics say so.
+    /// Clean UTF-8 without a byte-order mark is returned without a copy.
     public static func decode(_ input: [UInt8], options: Options = .default) -> ParseResult<SourceText> {
         let bytes = input[...]
         if let given = options.encoding {

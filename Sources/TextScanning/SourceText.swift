@@ -10,6 +10,7 @@ public struct SourceText: Sendable {
         case mapped(MappedFile)
     }
 
+    /// Where the bytes live; use `bytes` or `withUnsafeBytes(_:)` rather than switching on it.
     public var storage: Storage
 
     /// The bytes as an array (a copy when the text is a mapped file).
@@ -20,6 +21,7 @@ public struct SourceText: Sendable {
         }
     }
 
+    /// The length of the text in UTF-8 bytes, without copying a mapped file.
     public var byteCount: Int {
         switch storage {
         case .array(let array): array.count
@@ -41,6 +43,7 @@ public struct SourceText: Sendable {
     /// How the encoding was decided.
     public var encodingSource: EncodingSource
 
+    /// How `SourceDecoder` chose the encoding; the raw value is the wording used in reports.
     public enum EncodingSource: String, Sendable {
         case byteOrderMark = "byte-order mark"
         case validUTF8 = "valid UTF-8"
@@ -48,10 +51,13 @@ public struct SourceText: Sendable {
         case given = "given"
     }
 
+    /// Wraps bytes that are already clean (UTF-8, LF line ends, no NUL): nothing is checked or
+    /// normalised. Use `SourceDecoder.decode(_:options:)` for a file's raw bytes.
     public init(bytes: [UInt8], encoding: String = "UTF-8", confidence: Int = 100, encodingSource: EncodingSource = .given) {
         self.init(storage: .array(bytes), encoding: encoding, confidence: confidence, encodingSource: encodingSource)
     }
 
+    /// Wraps bytes that are already clean, held as `storage`; nothing is checked or normalised.
     public init(storage: Storage, encoding: String = "UTF-8", confidence: Int = 100, encodingSource: EncodingSource = .given) {
         self.storage = storage
         self.encoding = encoding

@@ -1,7 +1,9 @@
 public import TimedText
 
 extension DiagnosticCode {
+    /// Warning: an invalid UTF-8 sequence was replaced by U+FFFD (Unicode §3.9, maximal subparts).
     public static let invalidUTF8: Self = "text.invalid-utf8"
+    /// Warning: a NUL character in the text was replaced by U+FFFD.
     public static let nulCharacter: Self = "text.nul"
 }
 

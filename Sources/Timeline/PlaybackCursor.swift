@@ -21,6 +21,7 @@ public struct PlaybackCursor: Sendable {
     /// Forward steps tried before a binary search: playback crosses one interval at a time.
     private static let stepLimit = 4
 
+    /// A cursor at no position yet: the first `advance(to:)` reports every cue on screen then as entered.
     public init(timeline: Timeline) {
         self.timeline = timeline
     }
@@ -32,6 +33,7 @@ public struct PlaybackCursor: Sendable {
         /// Cues that were on screen and are not any more, in their former display order.
         public var exited: [Int32]
 
+        /// True when nothing entered or left, so the player has nothing to redraw.
         public var isEmpty: Bool { entered.isEmpty && exited.isEmpty }
     }
 

@@ -37,6 +37,8 @@ public struct Timeline: Sendable {
     private var bucketFloor: [Int32] = []
     private var bucketShift: Int64 = 0
 
+    /// Indexes `cues`, which keep the order given: a cue's number in `snapshot(at:)` and the other
+    /// queries is its index in this array, and ties in start time are shown in this order.
     public init(cues: [Cue]) {
         self.cues = cues
         times = []
@@ -45,6 +47,7 @@ public struct Timeline: Sendable {
         rebuild(from: nil)
     }
 
+    /// Indexes the cues of `track`, numbered by their place in `track.cues`.
     public init(track: Track) { self.init(cues: track.cues) }
 
     /// The number of intervals (as many as significant times).

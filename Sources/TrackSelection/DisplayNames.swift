@@ -12,6 +12,8 @@ public struct DisplayNames: Sendable {
     public let interfaceLanguage: LanguageTag
     private let words: Words
 
+    /// Names in `interfaceLanguage` (a BCP 47 tag), English when nil. Trait words fall back to English
+    /// for a language the table lacks; Chinese picks Simplified or Traditional by the tag's likely script.
     public init(interfaceLanguage: LanguageTag? = nil) {
         let language = interfaceLanguage ?? LanguageTag("en")!
         self.interfaceLanguage = language

@@ -6,7 +6,10 @@ public import TimedText
 /// scan walks back from the extension and stops at the first token that is neither, so that the
 /// title (`The.Movie.2019`) is never read as a language.
 public struct FileNameHints: Sendable, Hashable {
+    /// The language token nearest the extension (`en`, `pt-BR`, `ger`), canonicalised; nil when the
+    /// name has none.
     public var language: LanguageTag?
+    /// `forced` or `foreign`: forced narrative only.
     public var isForced: Bool
     /// `sdh`, or `hi` (hearing impaired) after a language.
     public var isSDH: Bool
@@ -15,6 +18,7 @@ public struct FileNameHints: Sendable, Hashable {
     /// `easy`, `easyreader`, `easy-reader`.
     public var isEasyReader: Bool
 
+    /// Hints given directly (the default: none), for a track whose file name says nothing.
     public init(language: LanguageTag? = nil, isForced: Bool = false, isSDH: Bool = false,
                 isClosedCaptions: Bool = false, isEasyReader: Bool = false) {
         self.language = language

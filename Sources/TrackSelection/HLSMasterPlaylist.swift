@@ -4,20 +4,32 @@ import TimedText
 public struct HLSRendition: Sendable, Hashable {
     /// `AUDIO`, `VIDEO`, `SUBTITLES` or `CLOSED-CAPTIONS`.
     public var type: String
+    /// `GROUP-ID`: the group a variant refers to by its `SUBTITLES`, `CLOSED-CAPTIONS` or `AUDIO` attribute.
     public var groupID: String
+    /// `NAME`: the rendition's human-readable name, unique within its group.
     public var name: String
     /// `LANGUAGE` as written, and as a canonical tag when it is one.
     public var language: String?
+    /// `LANGUAGE` as a canonical BCP 47 tag (`ger` becomes `de`); nil when absent or not well-formed.
     public var languageTag: LanguageTag?
     /// `ASSOC-LANGUAGE` as written, and as a canonical tag when it is one.
     public var associatedLanguage: String?
+    /// `ASSOC-LANGUAGE` as a canonical BCP 47 tag; nil when absent or not well-formed.
     public var associatedLanguageTag: LanguageTag?
+    /// `DEFAULT=YES`: the rendition to play when the viewer makes no choice.
     public var isDefault: Bool
+    /// `AUTOSELECT=YES` as written (a `DEFAULT=YES` rendition that omits it still counts as
+    /// autoselect in `legibleOptions(source:)`).
     public var isAutoselect: Bool
+    /// `FORCED=YES`; always false for a rendition that is not `TYPE=SUBTITLES`.
     public var isForced: Bool
     /// `CHARACTERISTICS`, split at commas.
     public var characteristics: [MediaCharacteristic]
+    /// `URI`, as written (relative to the playlist); always nil for `CLOSED-CAPTIONS`, which are in
+    /// the video.
     public var uri: String?
+    /// `INSTREAM-ID` of a `CLOSED-CAPTIONS` rendition (`CC1`…`CC4`, `SERVICE1`…`SERVICE63`); nil for
+    /// other types.
     public var instreamID: String?
     /// The tag's position.
     public var location: SourceLocation
@@ -25,6 +37,7 @@ public struct HLSRendition: Sendable, Hashable {
 
 /// An `EXT-X-STREAM-INF` tag's references to legible renditions (RFC 8216 §4.3.4.2).
 public struct HLSVariant: Sendable, Hashable {
+    /// What a variant's `CLOSED-CAPTIONS` attribute says.
     public enum ClosedCaptions: Sendable, Hashable {
         /// No `CLOSED-CAPTIONS` attribute: the stream may still carry 608 captions.
         case unspecified
@@ -34,10 +47,16 @@ public struct HLSVariant: Sendable, Hashable {
         case group(String)
     }
 
+    /// `SUBTITLES`: the `GROUP-ID` of the subtitle renditions usable with this variant, or nil.
     public var subtitlesGroup: String?
+    /// `CLOSED-CAPTIONS`: the closed-caption group carried in this variant's video, `NONE`, or absent.
     public var closedCaptions: ClosedCaptions
+    /// `AUDIO`: the `GROUP-ID` of the audio renditions usable with this variant, or nil.
     public var audioGroup: String?
+    /// The URI line after the tag (the variant's media playlist); nil when the playlist ends or
+    /// another tag follows first.
     public var uri: String?
+    /// The tag's position.
     public var location: SourceLocation
 }
 
@@ -62,9 +81,12 @@ extension DiagnosticCode {
 /// The parts of an HLS master (multivariant) playlist that legible track selection needs:
 /// every `EXT-X-MEDIA` rendition and every variant's group references. Other tags are skipped.
 public struct HLSMasterPlaylist: Sendable, Hashable {
+    /// Every `EXT-X-MEDIA` rendition that could be read (audio and video too), in playlist order.
     public var renditions: [HLSRendition] = []
+    /// Every `EXT-X-STREAM-INF` variant, in playlist order.
     public var variants: [HLSVariant] = []
 
+    /// A playlist built by hand (tests, a player that parsed the playlist itself); nothing is checked.
     public init(renditions: [HLSRendition] = [], variants: [HLSVariant] = []) {
         self.renditions = renditions
         self.variants = variants

@@ -2,15 +2,20 @@ public import TimedText
 
 /// Why one option was or was not chosen: one line of the decision trace.
 public struct SelectionDecision: Sendable, Hashable, CustomStringConvertible {
+    /// Whether the option was the one chosen; the raw value is the word in the trace.
     public enum Verdict: String, Sendable, Hashable {
         case chosen
         case rejected
     }
 
+    /// The `TrackOption.id` this decision is about.
     public var optionID: String
+    /// Chosen or rejected.
     public var verdict: Verdict
+    /// Why, in English, as `legible tracks` prints it.
     public var reason: String
 
+    /// A decision about the option whose id is `optionID`.
     public init(optionID: String, verdict: Verdict, reason: String) {
         self.optionID = optionID
         self.verdict = verdict
@@ -29,6 +34,7 @@ public struct SelectionResult: Sendable, Hashable {
     /// The reasoning that applied to all options (the display mode's rule, the audio comparison).
     public var summary: String
 
+    /// A result as `TrackSelector` builds it: `trace` should hold one decision per option, in order.
     public init(chosen: TrackOption?, trace: [SelectionDecision], summary: String) {
         self.chosen = chosen
         self.trace = trace

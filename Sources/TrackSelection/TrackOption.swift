@@ -20,6 +20,7 @@ public struct TrackOption: Sendable, Hashable, Identifiable {
     /// A second language associated with the option (HLS `ASSOC-LANGUAGE`): often the spoken
     /// language written down, or a fallback dialect. It matches after `language` does not.
     public var associatedLanguage: LanguageTag?
+    /// Subtitles or closed captions; captions count as accessible (SDH) whatever their characteristics.
     public var kind: Kind
     /// Forced narrative: only what the audio does not convey (HLS `FORCED=YES`).
     public var isForced: Bool
@@ -41,6 +42,9 @@ public struct TrackOption: Sendable, Hashable, Identifiable {
     /// `CLOSED-CAPTIONS=NONE`), or nil. Such options are listed and never chosen.
     public var unavailableReason: String?
 
+    /// An option described field by field (see the properties). By default an option is plain
+    /// subtitles that may be chosen automatically; `id` must be unique among the options given to one
+    /// `select(_:for:)`.
     public init(id: String, name: String? = nil, language: LanguageTag? = nil, associatedLanguage: LanguageTag? = nil,
                 kind: Kind = .subtitles, isForced: Bool = false, isDefault: Bool = false, isAutoselect: Bool = true,
                 characteristics: [MediaCharacteristic] = [], source: String? = nil, uri: String? = nil, instreamID: String? = nil,

@@ -20,8 +20,11 @@ public import TimedText
 /// of one preferred language, the language match (`LanguageMatch`) decides, then the viewer's
 /// SDH and easy-reader wishes, then `DEFAULT=YES`, then the order given.
 public struct TrackSelector: Sendable {
+    /// A selector; it holds no state, so one can serve every selection.
     public init() {}
 
+    /// Chooses at most one of `options` for `viewer` by the rules above, with a decision for every
+    /// option in the order given. Never fails: no options, or none that fits, gives `chosen == nil`.
     public func select(_ options: [TrackOption], for viewer: ViewerPreferences) -> SelectionResult {
         var run = Run(options: options, viewer: viewer)
         run.decide()

@@ -22,6 +22,7 @@ public struct ViewerPreferences: Sendable, Hashable {
     public var preferredLanguages: [LanguageTag]
     /// The language of the audio being played, when known.
     public var audioLanguage: LanguageTag?
+    /// When legible text is shown at all; `automatic` by default.
     public var displayMode: DisplayMode
     /// The viewer wants SDH or closed captions (`MACaptionAppearanceGetPreferredAccessibility…`,
     /// "Closed Captions + SDH").
@@ -32,6 +33,7 @@ public struct ViewerPreferences: Sendable, Hashable {
     /// `preferredLanguages` is empty.
     public var interfaceLanguage: LanguageTag?
 
+    /// Preferences given field by field; the defaults are `default`'s.
     public init(preferredLanguages: [LanguageTag] = [], audioLanguage: LanguageTag? = nil,
                 displayMode: DisplayMode = .automatic, prefersSDH: Bool = false, prefersEasyReader: Bool = false,
                 interfaceLanguage: LanguageTag? = nil) {
@@ -43,6 +45,7 @@ public struct ViewerPreferences: Sendable, Hashable {
         self.interfaceLanguage = interfaceLanguage
     }
 
+    /// No languages, audio language unknown, `automatic` mode, no SDH or easy-reader wish.
     public static let `default` = ViewerPreferences()
 
     /// The preferred languages, or the interface language alone when none are given; `und` never

@@ -3,6 +3,7 @@ import TimedText
 /// The profiles `legible validate --profile NAME` knows. Every number cites where it comes from;
 /// docs/validate.md repeats them with links.
 extension ValidationProfile {
+    /// Every built-in profile, in the order `--list-profiles` shows them; `named(_:)` looks them up.
     public static let builtIn: [ValidationProfile] = [.general, .netflix, .fcc608, .dcmp, .ebuTTD, .imsc1Text, .wcag]
 
     /// A built-in profile by name.

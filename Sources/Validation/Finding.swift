@@ -28,6 +28,7 @@ public struct CueReference: Sendable, Hashable {
     /// The cue identifier from the source, if any.
     public var id: String?
 
+    /// A reference to cue `index` (0-based) of track `track` (0-based), with the cue's own id if it has one.
     public init(track: Int, index: Int, id: String?) {
         self.track = track
         self.index = index
@@ -40,17 +41,24 @@ public struct CueReference: Sendable, Hashable {
 
 /// One thing a rule found wrong in a document.
 public struct Finding: Sendable, Hashable {
+    /// The rule that found it (`timing.overlap`, or `spec.<code>` for a reader diagnostic).
     public var rule: RuleID
+    /// How serious it is under the profile used (which may differ from the rule's default).
     public var severity: Severity
+    /// What is wrong, in one English sentence with the numbers involved.
     public var message: String
     /// Where in the source (the cue's first line, or the diagnostic's position), when known.
     public var location: SourceLocation?
+    /// The cue it is about; nil for findings about the whole file (most reader diagnostics).
     public var cue: CueReference?
+    /// The start of the cue it is about, when there is one.
     public var start: MediaTime?
+    /// The end of the cue it is about; nil also for a cue without an end.
     public var end: MediaTime?
     /// What would fix it, in words, when there is a mechanical fix (`--fix` applies the safe ones).
     public var suggestedFix: String?
 
+    /// A finding; everything but the rule, severity and message is optional.
     public init(rule: RuleID, severity: Severity, message: String, location: SourceLocation? = nil,
                 cue: CueReference? = nil, start: MediaTime? = nil, end: MediaTime? = nil, suggestedFix: String? = nil) {
         self.rule = rule
@@ -70,12 +78,14 @@ public struct FileReport: Sendable {
     public var path: String
     /// The format read (`srt`, `webvtt`, `scc`, `ttml`), or nil when the file could not be read.
     public var format: String?
+    /// What the reader and the rules found, in document order.
     public var findings: [Finding]
     /// The file could not be read at all (missing, not a caption file): exit status 2.
     public var isUnreadable: Bool
     /// Bytes read, for throughput figures.
     public var byteCount: Int
 
+    /// A file's report; `byteCount` is 0 when unknown.
     public init(path: String, format: String?, findings: [Finding], isUnreadable: Bool = false, byteCount: Int = 0) {
         self.path = path
         self.format = format

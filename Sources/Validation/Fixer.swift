@@ -13,9 +13,12 @@ public import TimedText
 ///   spans, ruby or inline timestamps, whose markup a re-wrap could break) and the result fits
 ///   in the profile's line count (`layout.max-chars-per-line`).
 public struct Fixer: Sendable {
+    /// The profile whose limits the repairs aim for (minimum duration and gap, line length and count).
     public var profile: ValidationProfile
+    /// The frame rate gaps are measured in (as `Validator.frameRate(for:)` chooses it).
     public var frameRate: FrameRate
 
+    /// A fixer for `profile`, counting gaps in frames of `frameRate`.
     public init(profile: ValidationProfile, frameRate: FrameRate) {
         self.profile = profile
         self.frameRate = frameRate
@@ -23,7 +26,9 @@ public struct Fixer: Sendable {
 
     /// One repair made.
     public struct Change: Sendable, Hashable {
+        /// The rule whose finding the change repairs.
         public var rule: RuleID
+        /// The cue changed, or dropped.
         public var cue: CueReference
         public var description: String
     }

@@ -7,21 +7,33 @@ public import TimedText
 public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
     /// Frames per second as an exact fraction (30000/1001 for 29.97).
     public var framesPerSecond: Fraction
+    /// True for drop-frame timecode labels (NTSC rates only, N×1000/1001); a frame lasts as long either way.
     public var isDropFrame: Bool
 
+    /// A rate of `framesPerSecond` (exact, e.g. `Fraction(30000, 1001)`); `dropFrame` is not checked
+    /// against the rate here (`init(parsing:)` does).
     public init(framesPerSecond: Fraction, dropFrame: Bool = false) {
         self.framesPerSecond = framesPerSecond
         self.isDropFrame = dropFrame
     }
 
+    /// 23.976 fps: 24000/1001, film transferred to NTSC video.
     public static let fps23_976 = FrameRate(framesPerSecond: Fraction(24000, 1001))
+    /// 24 fps, cinema.
     public static let fps24 = FrameRate(framesPerSecond: Fraction(24))
+    /// 25 fps, PAL and most European broadcast.
     public static let fps25 = FrameRate(framesPerSecond: Fraction(25))
+    /// 29.97 fps: 30000/1001, NTSC video, non-drop-frame labels.
     public static let fps29_97 = FrameRate(framesPerSecond: Fraction(30000, 1001))
+    /// 29.97 fps with drop-frame labels, as CEA-608 and SCC count.
     public static let fps29_97DropFrame = FrameRate(framesPerSecond: Fraction(30000, 1001), dropFrame: true)
+    /// 30 fps exactly.
     public static let fps30 = FrameRate(framesPerSecond: Fraction(30))
+    /// 50 fps, as 50 Hz HD broadcast uses.
     public static let fps50 = FrameRate(framesPerSecond: Fraction(50))
+    /// 59.94 fps: 60000/1001, as 60 Hz HD broadcast uses.
     public static let fps59_94 = FrameRate(framesPerSecond: Fraction(60000, 1001))
+    /// 60 fps exactly.
     public static let fps60 = FrameRate(framesPerSecond: Fraction(60))
 
     /// Parses `23.976`, `24`, `25`, `29.97`, `29.97df` (or `29.97-df`, `29.97;`), `30`, `50`,

@@ -20,14 +20,20 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
 /// Totals over every file validated.
 public struct ValidationSummary: Sendable, Hashable {
+    /// Files validated, unreadable ones included.
     public var files = 0
+    /// Findings of severity error, over all files.
     public var errors = 0
+    /// Findings of severity warning, over all files.
     public var warnings = 0
+    /// Findings of severity info, over all files.
     public var infos = 0
     /// Files that could not be read at all.
     public var unreadable = 0
+    /// Totals of nothing yet.
     public init() {}
 
+    /// Counts one more file and its findings.
     public mutating func add(_ report: FileReport) {
         files += 1
         if report.isUnreadable { unreadable += 1 }
@@ -54,13 +60,16 @@ public struct ValidationSummary: Sendable, Hashable {
 /// the document forms (JSON, SARIF, JUnit) all at once at the end, in the order the files were
 /// given.
 public struct ReportWriter: Sendable {
+    /// The output form written.
     public let format: ReportFormat
     /// Findings at or above this severity are failures (JUnit `failure` elements).
     public let failOn: Severity?
+    /// Legible's version, written into SARIF's `tool.driver.version`.
     public let toolVersion: String
     public private(set) var summary = ValidationSummary()
     private var held: [(order: Int, report: FileReport)] = []
 
+    /// A writer for `format`; `failOn` nil marks no finding as a JUnit failure.
     public init(format: ReportFormat, failOn: Severity? = .error, toolVersion: String) {
         self.format = format
         self.failOn = failOn

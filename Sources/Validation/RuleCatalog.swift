@@ -2,13 +2,16 @@ public import TimedText
 
 /// A rule Legible checks: its id, its severity unless a profile says otherwise, and what it means.
 public struct RuleDescriptor: Sendable, Hashable {
+    /// The rule's stable id.
     public var id: RuleID
+    /// The severity its findings have unless a profile sets another.
     public var defaultSeverity: Severity
     /// One sentence, for `--list-rules`, SARIF `shortDescription` and the docs.
     public var summary: String
     /// True when `--fix` can repair what it reports.
     public var isFixable: Bool
 
+    /// A rule `id` reporting at `severity` by default; `fixable` when `--fix` repairs it.
     public init(_ id: RuleID, _ severity: Severity, _ summary: String, fixable: Bool = false) {
         self.id = id
         self.defaultSeverity = severity
@@ -18,30 +21,50 @@ public struct RuleDescriptor: Sendable, Hashable {
 }
 
 extension RuleID {
+    /// A cue starts while an earlier one is still shown.
     public static let timingOverlap: RuleID = "timing.overlap"
+    /// The file does not list its cues in start-time order.
     public static let timingOutOfOrder: RuleID = "timing.out-of-order"
+    /// A cue ends at or before its start, so it never shows.
     public static let timingZeroOrNegative: RuleID = "timing.zero-or-negative"
+    /// A cue is shown for less than the profile's `minDuration`.
     public static let timingMinDuration: RuleID = "timing.min-duration"
+    /// A cue is shown for longer than the profile's `maxDuration`.
     public static let timingMaxDuration: RuleID = "timing.max-duration"
+    /// The gap between two cues is shorter than `minGapFrames` frames.
     public static let timingMinGap: RuleID = "timing.min-gap"
+    /// A gap shorter than `chainingThresholdFrames`: the cues should be chained.
     public static let timingShotGap: RuleID = "timing.shot-gap"
+    /// Reading speed above the limit in characters (graphemes) per second, at any playback rate checked.
     public static let readabilityCPS: RuleID = "readability.cps"
+    /// Reading speed above the limit in words per minute (not checked for unspaced scripts).
     public static let readabilityWPM: RuleID = "readability.wpm"
+    /// More lines than the profile's `maxLines`.
     public static let layoutMaxLines: RuleID = "layout.max-lines"
+    /// A line longer than the profile's characters per line.
     public static let layoutMaxCharsPerLine: RuleID = "layout.max-chars-per-line"
+    /// A cue's position, box or region lies partly outside the video frame.
     public static let layoutOffScreen: RuleID = "layout.off-screen"
+    /// A cue with no visible text.
     public static let textEmpty: RuleID = "text.empty"
+    /// Text that looks wrongly decoded: double-encoded UTF-8, C1 controls or U+FFFD.
     public static let textMojibake: RuleID = "text.mojibake"
+    /// Most letters are in a script the track's declared language is not written in.
     public static let textScriptMismatch: RuleID = "text.script-mismatch"
+    /// Text whose WCAG contrast ratio against its background is below `minContrastRatio`.
     public static let styleContrast: RuleID = "style.contrast"
+    /// A line longer than the 32 columns of a CEA-608 row.
     public static let cea608Columns: RuleID = "cea608.columns"
+    /// A character no CEA-608 character set can carry.
     public static let cea608Charset: RuleID = "cea608.charset"
+    /// A pop-on caption with too few frames before it to send its byte pairs (one pair a frame).
     public static let cea608LoadTime: RuleID = "cea608.load-time"
 }
 
 /// Every rule Legible knows, in the order the docs list them. `spec.*` rules are not listed one
 /// by one: there is one per reader diagnostic code, with the diagnostic's own severity.
 public enum RuleCatalog {
+    /// The non-`spec` rules with their default severities and summaries.
     public static let rules: [RuleDescriptor] = [
         RuleDescriptor(.timingOverlap, .warning, "A cue starts before the previous one has ended."),
         RuleDescriptor(.timingOutOfOrder, .warning, "Cues are not listed in start-time order in the file."),

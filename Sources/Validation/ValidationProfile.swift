@@ -12,8 +12,10 @@ public struct ValidationProfile: Sendable, Hashable {
         public var fullWidthCounting: Bool
         /// Characters per second at 1× playback.
         public var maxCharsPerSecond: Fraction?
+        /// Words per minute at 1× playback; not applied to text in scripts written without spaces.
         public var maxWordsPerMinute: Int?
 
+        /// Limits given field by field; nil leaves a limit unchecked (or, in `languageLimits`, inherited).
         public init(maxCharsPerLine: Int? = nil, fullWidthCounting: Bool = false,
                     maxCharsPerSecond: Fraction? = nil, maxWordsPerMinute: Int? = nil) {
             self.maxCharsPerLine = maxCharsPerLine
@@ -29,17 +31,23 @@ public struct ValidationProfile: Sendable, Hashable {
         case severity(Severity)
     }
 
+    /// The name `--profile` takes (`netflix`, `fcc608`), lowercase.
     public var name: String
     /// What the profile is for and where its numbers come from (shown by `--list-profiles`).
     public var summary: String
+    /// Where the numbers come from (the guide and section), for `--list-profiles` and the docs.
     public var source: String
 
+    /// The limits for every language that `languageLimits` does not name.
     public var limits: Limits
     /// Limits for a language, by primary language subtag (`ja`, `en`); fields left nil fall back
     /// to `limits`.
     public var languageLimits: [String: Limits]
+    /// The most lines a cue may have; nil: no limit.
     public var maxLines: Int?
+    /// The shortest time a cue may be shown; nil: no minimum.
     public var minDuration: MediaTime?
+    /// The longest time a cue may be shown; nil: no maximum.
     public var maxDuration: MediaTime?
     /// The smallest gap between consecutive cues, in frames (0 allows touching cues).
     public var minGapFrames: Int?
@@ -56,6 +64,8 @@ public struct ValidationProfile: Sendable, Hashable {
     /// `spec.*` rule; a `spec.<code>` entry to one.
     public var rules: [RuleID: RuleSetting]
 
+    /// A profile given field by field (custom JSON profiles are read with `load(json:)`);
+    /// nil limits are unchecked, and the contrast minimum defaults to WCAG AA's 4.5.
     public init(name: String, summary: String, source: String, limits: Limits, languageLimits: [String: Limits] = [:],
                 maxLines: Int?, minDuration: MediaTime?, maxDuration: MediaTime?, minGapFrames: Int?,
                 chainingThresholdFrames: Int?, minContrastRatio: Fraction? = Fraction(9, 2),

@@ -9,11 +9,14 @@ public struct ValidationOptions: Sendable, Hashable {
     /// 2×): a cue readable at 1× may not be at 1.5×.
     public var playbackRates: [Fraction]
 
+    /// By default the frame rate comes from the profile or the document, and reading speed is checked
+    /// at 1× only.
     public init(frameRate: FrameRate? = nil, playbackRates: [Fraction] = []) {
         self.frameRate = frameRate
         self.playbackRates = playbackRates
     }
 
+    /// No frame rate given, 1× playback only.
     public static let `default` = ValidationOptions()
 }
 
@@ -23,9 +26,12 @@ public struct ValidationOptions: Sendable, Hashable {
 /// reader reported while reading (its diagnostics) comes back as `spec.*` findings. Findings are
 /// in document order: by track, then by source position, reader diagnostics first.
 public struct Validator: Sendable {
+    /// The profile whose limits and rule settings apply.
     public var profile: ValidationProfile
+    /// The frame rate and playback rates for this run.
     public var options: ValidationOptions
 
+    /// A validator for `profile` (`general` by default) with `options`.
     public init(profile: ValidationProfile = .general, options: ValidationOptions = .default) {
         self.profile = profile
         self.options = options

@@ -10,12 +10,20 @@ import Glibc
 /// composited and written, and overlays are drawn ahead (`OverlaysAhead`), so decoding,
 /// compositing and encoding overlap on the two cores.
 public struct CaptionBurner {
+    /// The video to read, or `-` for a Y4M stream on standard input.
     public var inputPath: String
+    /// Where to write the result, or `-` for a Y4M stream on standard output; a file is written under
+    /// a temporary name beside it and renamed only when the run succeeds.
     public var outputPath: String
+    /// True when the input is a Y4M stream read directly; false to decode it with ffmpeg.
     public var inputIsY4M: Bool
+    /// True to write a Y4M stream directly; false to encode the output with ffmpeg (the container
+    /// chosen by the output's extension, audio copied from the input).
     public var outputIsY4M: Bool
     /// Needed unless both ends are Y4M and the size is kept.
     public var ffmpeg: FFmpeg?
+    /// The output frame size in pixels (width, height), scaled by ffmpeg while decoding; nil keeps the
+    /// input's. Not available with Y4M input.
     public var size: (Int, Int)?
     /// More arguments for the ffmpeg encoder.
     public var extra: [String]
@@ -26,6 +34,7 @@ public struct CaptionBurner {
     /// Polled every frame: true stops the run (its children are stopped, its temporary file removed).
     public var isInterrupted: () -> Bool
 
+    /// A burn-in job; see the properties for what each parameter means. Nothing runs until `run(makeRenderer:)`.
     public init(inputPath: String, outputPath: String, inputIsY4M: Bool, outputIsY4M: Bool, ffmpeg: FFmpeg?,
                 size: (Int, Int)?, extra: [String], offset: MediaTime,
                 progress: @escaping (Int, Int?) -> Void, isInterrupted: @escaping () -> Bool) {

@@ -8,8 +8,11 @@ import Glibc
 /// the error message when it fails; standard input and output are plain file descriptors the
 /// caller reads and writes frames through.
 public final class ChildProcess: @unchecked Sendable {
+    /// The path of the program that was started.
     public let executable: String
+    /// The arguments it was given (without the program name).
     public let arguments: [String]
+    /// The child's process id.
     public let pid: pid_t
     /// Write end of the child's standard input, or -1 when it was not asked for.
     public private(set) var standardInput: Int32

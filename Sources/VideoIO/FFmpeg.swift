@@ -4,7 +4,9 @@ import Foundation
 /// The `ffmpeg` and `ffprobe` programs (Debian package `ffmpeg`), used as child processes for
 /// container input and output: Legible composites raw frames, ffmpeg decodes and encodes them.
 public struct FFmpeg: Sendable {
+    /// The path of the `ffmpeg` executable.
     public let ffmpegPath: String
+    /// The path of the `ffprobe` executable.
     public let ffprobePath: String
 
     /// The error for a program that is not installed, naming the package.
@@ -25,22 +27,34 @@ public struct FFmpeg: Sendable {
 
     /// What `ffprobe` says of a file's first video stream and whether it has audio.
     public struct MediaInfo: Sendable, Hashable {
+        /// Frame width in pixels.
         public var width: Int
+        /// Frame height in pixels.
         public var height: Int
         /// The stream's frame rate (`r_frame_rate`), e.g. 30000/1001.
         public var frameRate: (numerator: Int, denominator: Int)
+        /// ffmpeg's pixel format name (`yuv420p`, `yuv422p10le`, …); `yuv420p` when ffprobe gives none.
         public var pixelFormat: String
+        /// ffmpeg's codec name (`h264`, `vp9`, `prores`, …), used to choose a matching encoder; `h264`
+        /// when ffprobe gives none.
         public var codec: String
         /// `bt709`, `bt470bg`, `smpte170m`, `bt2020nc`, or nil when the file does not say.
         public var colorSpace: String?
         /// `tv` (limited) or `pc` (full), or nil.
         public var colorRange: String?
+        /// The colour primaries as ffmpeg names them (`bt709`, `bt2020`, …), or nil when the file does not say.
         public var colorPrimaries: String?
+        /// The transfer characteristic as ffmpeg names it (`bt709`, `smpte2084`, `arib-std-b67`, …), or nil.
         public var colorTransfer: String?
+        /// The stream's frame count (`nb_frames`), nil when the container does not record it.
         public var frameCount: Int?
+        /// The file's duration in seconds, nil when unknown.
         public var duration: Double?
+        /// True when the file has at least one audio stream.
         public var hasAudio: Bool
 
+        /// A description given by hand (for a Y4M input ffprobe never saw); `frameRate` is
+        /// (numerator, denominator).
         public init(width: Int, height: Int, frameRate: (Int, Int), pixelFormat: String, codec: String, colorSpace: String?,
                     colorRange: String?, colorPrimaries: String?, colorTransfer: String?, frameCount: Int?, duration: Double?,
                     hasAudio: Bool) {
@@ -83,6 +97,9 @@ public struct FFmpeg: Sendable {
         }
     }
 
+    /// Runs `ffprobe` on `path` and describes its first video stream. Throws `.missingComponent`
+    /// when ffprobe cannot be started, `.unreadableInput` when it fails or the file has no video
+    /// stream; a missing frame rate is taken as 30 fps.
     public func probe(_ path: String) throws(LegibleError) -> MediaInfo {
         let process: ChildProcess
         do {

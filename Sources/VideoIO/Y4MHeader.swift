@@ -6,6 +6,7 @@ public import TimedText
 /// frames with ffmpeg, and what it reads and writes itself on standard input and output.
 /// Only 8-bit 4:2:0, 4:2:2 and 4:4:4 (and 8-bit mono) are accepted: the compositor's formats.
 public struct Y4MHeader: Sendable, Hashable {
+    /// The chroma subsampling of the frames; the raw value is the start of the `C` token.
     public enum Chroma: String, Sendable, Hashable, CaseIterable {
         case yuv420 = "420"
         case yuv422 = "422"
@@ -22,10 +23,13 @@ public struct Y4MHeader: Sendable, Hashable {
         }
     }
 
+    /// Frame width in pixels (`W`); `parse(_:)` accepts 1...16384.
     public var width: Int
+    /// Frame height in pixels (`H`); `parse(_:)` accepts 1...16384.
     public var height: Int
     /// Frames per second as a fraction (`F30000:1001`).
     public var frameRate: (numerator: Int, denominator: Int)
+    /// The chroma subsampling, from the `C` token (`420` when the header has none).
     public var chroma: Chroma
     /// The `C` token as read (`420jpeg`, `420mpeg2`, `420paldv`, `444`...), written back unchanged.
     public var colorspaceToken: String
@@ -34,6 +38,9 @@ public struct Y4MHeader: Sendable, Hashable {
     /// Other tokens (interlacing, aspect, `X` extensions), kept in order and written back.
     public var otherTokens: [String]
 
+    /// A header for writing. `frameRate` is (numerator, denominator); a nil `colorspaceToken` writes
+    /// `420jpeg` for 4:2:0 and the chroma's name otherwise; `otherTokens` defaults to progressive
+    /// frames with square pixels (`Ip A1:1`).
     public init(width: Int, height: Int, frameRate: (Int, Int), chroma: Chroma, colorspaceToken: String? = nil,
                 colorRange: String? = nil, otherTokens: [String] = ["Ip", "A1:1"]) {
         self.width = width

@@ -6,6 +6,7 @@ import Glibc
 /// Reads a Y4M stream from a file descriptor (a file, a pipe from ffmpeg, standard input), one
 /// frame at a time into a buffer the caller keeps, so that a long video needs one frame of memory.
 public struct Y4MReader {
+    /// The stream header, read by the initialiser.
     public let header: Y4MHeader
     private var input: FileInput
 
@@ -38,9 +39,12 @@ public struct Y4MReader {
 
 /// Writes a Y4M stream to a file descriptor.
 public struct Y4MWriter {
+    /// The stream header, written by the initialiser; every frame must match its size.
     public let header: Y4MHeader
     private let descriptor: Int32
 
+    /// Writes `header` to `descriptor` (which the writer does not close). Throws
+    /// `.unwritableOutput` when the write fails.
     public init(descriptor: Int32, header: Y4MHeader) throws(LegibleError) {
         self.descriptor = descriptor
         self.header = header

@@ -1,6 +1,8 @@
 public import TimedText
 
 extension DiagnosticCode {
+    /// Warning: an `X-TIMESTAMP-MAP` header line that is not `MPEGTS:<ticks>,LOCAL:<timestamp>`;
+    /// ignored, so the segment's cue times map as if it had none.
     public static let webVTTBadTimestampMap: Self = "webvtt.bad-timestamp-map"
 }
 
@@ -11,6 +13,7 @@ extension DiagnosticCode {
 public struct HLSTimestampMap: Sendable, Hashable {
     /// MPEG-2 timestamps count a 90 kHz clock in 33 bits, so they wrap about every 26.5 hours.
     public static let ticksPerSecond: Int64 = 90_000
+    /// The number of ticks after which the 33-bit MPEG-2 clock wraps to 0 (2^33, about 26.5 hours).
     public static let wrap: Int64 = 1 << 33
 
     /// The MPEG-2 timestamp (in ticks, 0..<2^33) that `local` corresponds to.
@@ -18,6 +21,7 @@ public struct HLSTimestampMap: Sendable, Hashable {
     /// The WebVTT cue time that `mpegts` corresponds to.
     public var local: MediaTime
 
+    /// A map given by its values; `mpegts` is in 90 kHz ticks and should be below `wrap`.
     public init(mpegts: Int64, local: MediaTime) {
         self.mpegts = mpegts
         self.local = local

@@ -2,11 +2,18 @@ import Foundation
 public import TimedText
 
 extension DiagnosticCode {
+    /// Warning: a timing line the WebVTT parser rejects (a bad timestamp, no `-->`); the cue is
+    /// skipped, as §6.1 says. SRT-style timings are read when the file is read as SRT.
     public static let webVTTBadTiming: Self = "webvtt.bad-timing"
+    /// Warning: a timing line directly below the previous block's text; a new cue starts there.
     public static let webVTTMissingBlankLine: Self = "webvtt.missing-blank-line"
+    /// Warning: a block with no timing line that is not a `NOTE`, `STYLE` or `REGION`; skipped.
     public static let webVTTStrayBlock: Self = "webvtt.stray-block"
+    /// Warning: a `STYLE` block after the first cue, which §6.1 does not allow; skipped.
     public static let webVTTStyleAfterCue: Self = "webvtt.style-after-cue"
+    /// Warning: a `REGION` block after the first cue, which §6.1 does not allow; skipped.
     public static let webVTTRegionAfterCue: Self = "webvtt.region-after-cue"
+    /// Warning: a cue ends before it starts; kept as written (a timeline never shows it).
     public static let webVTTEndBeforeStart: Self = "webvtt.end-before-start"
 }
 

@@ -2,9 +2,15 @@ import Foundation
 public import TimedText
 
 extension DiagnosticCode {
+    /// Warning: a cue setting §6.3 does not define (only `vertical line position size align region`
+    /// exist); ignored.
     public static let webVTTUnknownSetting: Self = "webvtt.unknown-setting"
+    /// Warning: a cue setting that is not `name:value`, or whose value is invalid; ignored, the
+    /// setting keeps its earlier value.
     public static let webVTTBadSetting: Self = "webvtt.bad-setting"
+    /// Info: a cue setting given more than once on a timing line; the last valid one applies.
     public static let webVTTRepeatedSetting: Self = "webvtt.repeated-setting"
+    /// Warning: `region:` names no region defined before the cue; the cue is not in a region.
     public static let webVTTUnknownRegion: Self = "webvtt.unknown-region"
 }
 

@@ -6,11 +6,14 @@ import TextScanning
 /// building rules (`c i b u ruby rt v lang`, timestamps; anything else ignored), into the model's
 /// inline tree. Text keeps the DOM's text-node boundaries; newlines become `.lineBreak`.
 public enum WebVTTCueTextParser {
+    /// Parses cue text (the lines after the timing line, joined by line feeds) into the inline tree.
+    /// Never fails: unknown tags are dropped with their text kept, as §6.4 says.
     public static func parse(_ text: String) -> [InlineNode] {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { parse($0, 0..<$0.count) }
     }
 
+    /// `parse(_:)` on the UTF-8 bytes `p[range]`, without making a `String` first.
     public static func parse(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [InlineNode] {
         parse(p, range, styler: nil)
     }

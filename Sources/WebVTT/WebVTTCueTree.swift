@@ -9,6 +9,7 @@ import TextScanning
 /// Text and line breaks form one DOM text node; two text nodes with nothing between them (an
 /// ignored tag separated them) stay two.
 public enum WebVTTCueTree {
+    /// The dump of `nodes`, with no trailing line feed.
     public static func dump(_ nodes: [InlineNode]) -> String {
         var out = "#document-fragment"
         append(nodes, depth: 0, to: &out)

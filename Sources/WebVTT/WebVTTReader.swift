@@ -3,11 +3,18 @@ public import TimedText
 public import TextScanning
 
 extension DiagnosticCode {
+    /// Error: the text does not start with `WEBVTT` followed by a space, a tab or a line end; nothing
+    /// is read.
     public static let webVTTBadSignature: Self = "webvtt.bad-signature"
+    /// Warning: the text was not UTF-8 (WebVTT must be) and was decoded from another encoding.
     public static let webVTTNotUTF8: Self = "webvtt.not-utf8"
+    /// Info: cues were not in start-time order and were sorted.
     public static let webVTTOutOfOrder: Self = "webvtt.out-of-order"
+    /// Warning: two `REGION` blocks with one id; cues use the last definition.
     public static let webVTTDuplicateRegion: Self = "webvtt.duplicate-region"
+    /// Warning: a `REGION` block without an `id`, which no cue can refer to.
     public static let webVTTRegionWithoutID: Self = "webvtt.region-without-id"
+    /// Error: the text is larger than `WebVTTReader.maximumTextSize` (4 GiB); nothing is read.
     public static let webVTTTooLarge: Self = "webvtt.too-large"
     /// Cue blocks were found, but every one was skipped: the file holds no readable cue.
     public static let webVTTNoCues: Self = "webvtt.no-cues"
@@ -17,6 +24,8 @@ extension DiagnosticCode {
 
 /// Everything a WebVTT file holds: the document (one track), and the parts only WebVTT has.
 public struct WebVTTFile: CaptionFileContents {
+    /// The model: one subtitle track with the cues in start-time order, regions and cascaded styles;
+    /// no track when the text is rejected (no `WEBVTT` signature, or too large).
     public var document: Document
     /// Each cue as the `VTTCue` API shows it, in the document's cue order; empty unless
     /// `WebVTTReader.Options.keepsCueValues` is set.
@@ -34,13 +43,20 @@ public struct WebVTTFile: CaptionFileContents {
     public var timestampMap: HLSTimestampMap?
 }
 
+/// The raw text of one `STYLE` block, as written.
 public struct WebVTTStyleBlock: Sendable, Hashable {
+    /// The CSS: the block's lines after `STYLE`, joined by line feeds.
     public var css: String
+    /// The 1-based file line the CSS starts on.
     public var firstLine: Int
 }
 
+/// One `Name: value` line of the header, as written (the spec ignores them; older drafts and
+/// tools use `Language:`, `Kind:`).
 public struct WebVTTHeaderField: Sendable, Hashable {
+    /// The text before the first colon, case kept.
     public var name: String
+    /// The text after the colon, leading spaces and tabs removed.
     public var value: String
 }
 
@@ -48,6 +64,7 @@ public struct WebVTTHeaderField: Sendable, Hashable {
 /// and §6.3, cue text of §6.4), reporting what the spec silently skips as diagnostics. A file
 /// without the `WEBVTT` signature is rejected: an error diagnostic and no track.
 public struct WebVTTReader: SourceTextReader, Sendable {
+    /// What to keep beyond the model.
     public struct Options: Sendable {
         /// Keep each cue's raw text and API values (`WebVTTFile.cueValues`); off by default, since
         /// it doubles the text held in memory.
@@ -56,6 +73,7 @@ public struct WebVTTReader: SourceTextReader, Sendable {
         /// benchmarks change it: the result is the same either way).
         package var minimumParallelPieceSize = 1 << 20
 
+        /// - Parameter keepsCueValues: also keep each cue's `VTTCue` view (`WebVTTFile.cueValues`).
         public init(keepsCueValues: Bool = false) {
             self.keepsCueValues = keepsCueValues
         }
@@ -65,11 +83,14 @@ public struct WebVTTReader: SourceTextReader, Sendable {
             self.minimumParallelPieceSize = minimumParallelPieceSize
         }
 
+        /// The model only, no cue values.
         public static let `default` = Options()
     }
 
+    /// How this reader reads.
     public var options: Options
 
+    /// A reader with `options`.
     public init(options: Options = .default) { self.options = options }
 
     /// Whether a text looks like WebVTT: it starts (after white space) with `WEBVTT`.
@@ -77,6 +98,9 @@ public struct WebVTTReader: SourceTextReader, Sendable {
         ContentSniffing.starts(head, with: "WEBVTT")
     }
 
+    /// Reads a WebVTT text into a document (see `readFile(_:)` for regions, style blocks, header
+    /// fields and the HLS timestamp map as WebVTT has them). Never fails: what the parser skips is
+    /// reported, sorted by line. The timestamp map is not applied to the cue times.
     public func read(_ source: SourceText) -> ParseResult<Document> {
         let file = readFile(source)
         return ParseResult(value: file.value.document, diagnostics: file.diagnostics)

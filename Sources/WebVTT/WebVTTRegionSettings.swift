@@ -1,6 +1,8 @@
 public import TimedText
 
 extension DiagnosticCode {
+    /// Warning: a region setting that is unknown, not `name:value`, or has an invalid value; ignored,
+    /// the region keeps its initial value for it.
     public static let webVTTBadRegionSetting: Self = "webvtt.bad-region-setting"
 }
 

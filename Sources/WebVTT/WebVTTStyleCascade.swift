@@ -47,6 +47,7 @@ public final class WebVTTStyleCascade: Sendable {
     public final class Memo {
         var matches: [MatchKey: [Entry]] = [:]
         var styles: [MatchKey: SharedStyle?] = [:]
+        /// An empty memo. Reuse one across the cues of a file on one thread; it is not thread-safe.
         public init() {}
     }
 

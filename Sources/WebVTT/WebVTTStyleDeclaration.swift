@@ -5,6 +5,7 @@ public import TimedText
 /// sets, its omitted parts at their CSS initial values, so that rules cascade longhand by longhand
 /// as CSS Cascading Level 4 §1.2 says.
 public struct WebVTTStyleDeclaration: Sendable, Hashable {
+    /// A longhand and its parsed value, one case per CSS property the engine applies.
     public enum Value: Sendable, Hashable {
         case color(Color)
         case opacity(Fraction)
@@ -32,11 +33,13 @@ public struct WebVTTStyleDeclaration: Sendable, Hashable {
         case rubyPosition(StyleProperties.RubyPosition)
     }
 
+    /// The property and its value.
     public var value: Value
     /// `!important`: wins over normal declarations whatever the specificity (CSS Cascading Level 4
     /// §6.1; a STYLE block is one author-origin sheet, so that is all importance does here).
     public var isImportant: Bool
 
+    /// A declaration of `value`, `!important` when `isImportant`.
     public init(_ value: Value, isImportant: Bool = false) {
         self.value = value
         self.isImportant = isImportant

@@ -6,8 +6,10 @@ public import TimedText
 /// Reading never fails: a bad rule, selector or declaration is skipped the way CSS skips it and
 /// reported in the diagnostic log with a line and column.
 public struct WebVTTStyleSheet: Sendable, Hashable {
+    /// The usable rules, in source order (which breaks cascade ties).
     public var rules: [WebVTTStyleRule]
 
+    /// A sheet of `rules`, already parsed.
     public init(rules: [WebVTTStyleRule] = []) {
         self.rules = rules
     }
@@ -27,11 +29,14 @@ public struct WebVTTStyleSheet: Sendable, Hashable {
 /// One rule: the selectors it applies through and the longhands it declares, in source order.
 /// Only rules with at least one usable selector and one usable declaration are kept.
 public struct WebVTTStyleRule: Sendable, Hashable {
+    /// The selectors the rule applies through (a selector list `::cue(b), ::cue(i)` gives two).
     public var selectors: [WebVTTCueSelector]
+    /// The longhands it declares, shorthands expanded, in source order.
     public var declarations: [WebVTTStyleDeclaration]
     /// Where the rule's selector begins in the file.
     public var location: SourceLocation?
 
+    /// A rule built by hand.
     public init(selectors: [WebVTTCueSelector], declarations: [WebVTTStyleDeclaration], location: SourceLocation? = nil) {
         self.selectors = selectors
         self.declarations = declarations

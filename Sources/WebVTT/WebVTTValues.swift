@@ -26,10 +26,12 @@ public struct WebVTTCueValues: Sendable, Hashable {
         set { storedText = .string(newValue) }
     }
 
+    /// `vertical`: horizontal (the initial value), `rl` or `lr`.
     public var writingDirection: CueLayout.WritingDirection {
         get { settings.value.writingDirection }
         set { change { $0.writingDirection = newValue } }
     }
+    /// True when `line` is a line number (the initial value), false when it is a percentage.
     public var snapToLines: Bool {
         get { settings.value.snapToLines }
         set { change { $0.snapToLines = newValue } }
@@ -39,6 +41,7 @@ public struct WebVTTCueValues: Sendable, Hashable {
         get { settings.value.line }
         set { change { $0.line = newValue } }
     }
+    /// The `line` setting's alignment (`start`, the initial value, `center` or `end`).
     public var lineAlignment: CueLayout.LineAlignment {
         get { settings.value.lineAlignment }
         set { change { $0.lineAlignment = newValue } }
@@ -48,14 +51,17 @@ public struct WebVTTCueValues: Sendable, Hashable {
         get { settings.value.position }
         set { change { $0.position = newValue } }
     }
+    /// The `position` setting's alignment (`auto`, the initial value, `line-left`, `center`, `line-right`).
     public var positionAlignment: CueLayout.PositionAlignment {
         get { settings.value.positionAlignment }
         set { change { $0.positionAlignment = newValue } }
     }
+    /// `size`, a percentage of the video: 0...100, 100 initially.
     public var size: Double {
         get { settings.value.size }
         set { change { $0.size = newValue } }
     }
+    /// `align`: `center` initially, or `start`, `end`, `left`, `right`.
     public var textAlignment: CueLayout.TextAlignment {
         get { settings.value.textAlignment }
         set { change { $0.textAlignment = newValue } }
@@ -149,14 +155,22 @@ package final class SharedSourceText: Sendable {
 
 /// A region as the HTML `VTTRegion` API shows it (W3C WebVTT §6.2), numbers as doubles.
 public struct WebVTTRegionValues: Sendable, Hashable {
+    /// The region's `id`; empty when the block has none.
     public var id: String
     /// Percent of the viewport width.
     public var width: Double
+    /// `lines`: the region's height in lines, 3 initially.
     public var lines: Double
+    /// `regionanchor` x: the point of the region that sits on the viewport anchor, in percent of
+    /// the region's width (0 initially).
     public var regionAnchorX: Double
+    /// `regionanchor` y, in percent of the region's height (100 initially: the bottom).
     public var regionAnchorY: Double
+    /// `viewportanchor` x: where the region anchor sits, in percent of the video width (0 initially).
     public var viewportAnchorX: Double
+    /// `viewportanchor` y, in percent of the video height (100 initially: the bottom).
     public var viewportAnchorY: Double
+    /// `scroll:up`: new lines push the region's text up; false initially (no scrolling).
     public var scrollUp: Bool
 
     /// W3C WebVTT §6.1, "region creation": the initial values.

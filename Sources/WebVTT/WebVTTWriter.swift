@@ -9,15 +9,20 @@ import TextScanning
 /// `WebVTTStylePlan`) precede the cues. Every WebVTT cue ends: a cue without an end is given one
 /// by `Options.openEnds`, and each is reported, as is any track after the first.
 public struct WebVTTWriter: Sendable {
+    /// How to write what WebVTT requires and the model may lack.
     public struct Options: Sendable {
         /// How cues without an end are ended.
         public var openEnds: OpenEndPolicy
+        /// - Parameter openEnds: how to end cues that have no end (`OpenEndPolicy.default` by default).
         public init(openEnds: OpenEndPolicy = .default) { self.openEnds = openEnds }
+        /// Open ends closed by `OpenEndPolicy.default`.
         public static let `default` = Options()
     }
 
+    /// How this writer writes.
     public var options: Options
 
+    /// A writer with `options`.
     public init(options: Options = .default) { self.options = options }
 
     /// Writes the first track of the document (a WebVTT file holds one; the others are reported).
@@ -27,6 +32,8 @@ public struct WebVTTWriter: Sendable {
         return result
     }
 
+    /// Writes `track` (its regions, its styles as one `STYLE` block, its cues) as a WebVTT file in
+    /// memory; the diagnostics say what WebVTT could not express and which cues were given an end.
     public func write(_ track: Track) -> ParseResult<[UInt8]> {
         var diagnostics: [Diagnostic] = []
         let bytes = collectBytes { sink in diagnostics = write(track, to: sink) }
