@@ -61,6 +61,9 @@ public struct SCCWriter: Sendable {
             self.fallback = fallback
             self.dropFrame = dropFrame
         }
+
+        /// Paint-on fallback, non-drop-frame timecodes.
+        public static let `default` = Options()
     }
 
     /// How this writer writes.

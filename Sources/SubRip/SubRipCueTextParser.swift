@@ -37,7 +37,7 @@ extension DiagnosticCode {
 ///
 /// One parser serves all the cues of a reader: its working buffers keep their capacity.
 struct SubRipCueTextParser {
-    /// Numpad alignment from the last `{\an}` (or `{\a}`) of the cue, 1...9.
+    /// Numpad alignment from the first `{\an}` (or `{\a}`) of the cue, 1...9.
     private var alignment: Int?
 
     private var root: [InlineNode] = []

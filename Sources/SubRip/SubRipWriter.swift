@@ -1,7 +1,7 @@
 public import TimedText
 import TextScanning
 
-/// Writes clean SubRip: UTF-8 without a byte-order mark, cues numbered from 1 in start order,
+/// Writes clean SubRip: UTF-8 without a byte-order mark, cues numbered from 1 in the track's order (start order, as readers give it),
 /// `HH:MM:SS,mmm` timings (times rounded to the millisecond), `<i> <b> <u> <font>` markup, `{\anN}`
 /// for positioned cues and `X1: X2: Y1: Y2:` for cue boxes. Markup SRT cannot express (classes,
 /// voices, languages) keeps its text; ruby is written as `base(annotation)`. Every SRT cue ends:

@@ -1,7 +1,8 @@
 public import TimedText
 
-/// W3C WebVTT §6.2.1, "collect a WebVTT timestamp": `[hh:]mm:ss.ttt`, hours of any length (two
-/// digits at least when present), minutes and seconds below 60, exactly three fraction digits.
+/// W3C WebVTT §6.2.1, "collect a WebVTT timestamp": `[h…:]mm:ss.ttt`, hours of any number of
+/// digits (the syntax asks for two at least; the parsing algorithm, followed here as browsers do,
+/// takes one), minutes and seconds of two digits below 60, exactly three fraction digits.
 public enum WebVTTTimestamp {
     /// Parses a timestamp starting at `i`; on success `i` is just past it.
     public static func collect(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int) -> MediaTime? {

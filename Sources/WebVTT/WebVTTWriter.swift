@@ -50,9 +50,20 @@ public struct WebVTTWriter: Sendable {
         (track.cues, diagnostics) = options.openEnds.closing(track.cues)
         var header = ByteWriter(capacity: 4096)
         header.appendStatic("WEBVTT\n")
-        for region in track.regions where !region.id.isEmpty && isValidSettingValue(region.id) {
+        var regionReports: [Diagnostic] = []
+        for region in track.regions {
+            guard !region.id.isEmpty else {
+                regionReports.append(Diagnostic(.warning, .layoutApproximated,
+                                                "a region without an identifier cannot be written in WebVTT (no cue can name it); left out"))
+                continue
+            }
+            let written = Self.settingValue(region.id)
+            if written != region.id {
+                regionReports.append(Diagnostic(.warning, .layoutApproximated,
+                                                "region '\(region.id)' written as '\(written)' (a WebVTT identifier has no white space or '--\u{3E}'), in its cues' settings too"))
+            }
             header.append(0x0A)
-            appendRegion(region, to: &header)
+            appendRegion(region, id: written, to: &header)
         }
         let plan = WebVTTStylePlan(track)
         if !plan.css.isEmpty {
@@ -65,7 +76,7 @@ public struct WebVTTWriter: Sendable {
         try head.withUnsafeBufferPointer { try sink($0) }
         let writer = self
         try writeInPieces(track.cues, { slice, out in writer.writeCues(slice, plan: plan, into: &out) }, to: sink)
-        return Self.changes(track.cues) + diagnostics
+        return regionReports + Self.changes(track.cues) + diagnostics
     }
 
     /// What WebVTT has no form for, once per kind: SRT's cue boxes, and style values CSS cannot say.
@@ -115,9 +126,9 @@ public struct WebVTTWriter: Sendable {
     /// §4.5 a region definition block. A TTML region (origin and extent) becomes the WebVTT
     /// region with the same width whose top-left corner is at its origin; its height in lines
     /// assumes WebVTT's line height of 5.33% of the frame (§7.2).
-    private func appendRegion(_ region: Region, to out: inout ByteWriter) {
+    private func appendRegion(_ region: Region, id: String, to out: inout ByteWriter) {
         func percent(_ f: Fraction) -> String { "\(f.percent.decimalText(maximumFractionDigits: 9))%" }
-        var settings = ["id:\(region.id)"]
+        var settings = ["id:\(id)"]
         let width = region.width ?? region.extent?.x
         if let width, width != .one { settings.append("width:\(percent(width))") }
         var lines = region.lines
@@ -138,9 +149,20 @@ public struct WebVTTWriter: Sendable {
         out.append(0x0A)
     }
 
-    /// A setting value is one whitespace-free token without `-->`.
-    private func isValidSettingValue(_ value: String) -> Bool {
-        !value.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D } && !value.contains("-->")
+    /// A setting value is one whitespace-free token without `-->`: white space becomes `_`, and
+    /// `-->` `--_` (a region's identifier and its cues' `region:` settings change alike).
+    static func settingValue(_ value: String) -> String {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
+        guard value.utf8.contains(where: isSpace) || value.contains("-->") else { return value }
+        var bytes = value.utf8.map { isSpace($0) ? UInt8(ascii: "_") : $0 }
+        var k = 2
+        while k < bytes.count {
+            if bytes[k] == UInt8(ascii: ">") && bytes[k - 1] == UInt8(ascii: "-") && bytes[k - 2] == UInt8(ascii: "-") {
+                bytes[k] = UInt8(ascii: "_")
+            }
+            k += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func writeCues(_ cues: ArraySlice<Cue>, plan: WebVTTStylePlan, into out: inout ByteWriter) {
@@ -214,7 +236,7 @@ public struct WebVTTWriter: Sendable {
             settings.append("size:\(layout.size.percent.decimalText(maximumFractionDigits: 9))%")
         }
         if layout.textAlignment != .center { settings.append("align:\(layout.textAlignment.rawValue)") }
-        if let region = layout.regionID, isValidSettingValue(region) { settings.append("region:\(region)") }
+        if let region = layout.regionID, !region.isEmpty { settings.append("region:\(Self.settingValue(region))") }
         return settings.map { " " + $0 }.joined()
     }
 

@@ -46,6 +46,17 @@ import Legible
         #expect(try Self.codes(.webVTT, [Self.cue([ruby, .span(Span(.voice("Fred"), children: [.text("hi")]))])]).isEmpty)
     }
 
+    @Test func webVTTRenamesARegionItsSyntaxCannotName() throws {
+        var layout = CueLayout.default
+        layout.regionID = "lower third"
+        let track = Track(id: "1", cues: [Self.cue([.text("x")], layout: layout)],
+                          regions: [Region(id: "lower third", width: Fraction(1, 2)), Region(id: "")])
+        let result = try #require(CaptionFormat.webVTT.write(Document(format: .ttml, tracks: [track])))
+        let text = String(decoding: result.value, as: UTF8.self)
+        #expect(text.contains("id:lower_third") && text.contains("region:lower_third"))
+        #expect(result.diagnostics.map(\.code) == [.layoutApproximated, .layoutApproximated])
+    }
+
     @Test func sccSaysWhatItDrops() throws {
         #expect(try Self.codes(.scc, [Self.cue([.text("ONE")])], tracks: 1) == [.trackNotWritten])
         #expect(try Self.codes(.scc, [Self.cue([.text("☃")])]).contains(.sccUnrepresentableCharacter))
