@@ -402,7 +402,13 @@ struct LineTable: Sendable {
         nonisolated(unsafe) let buffer = p
         let limits = bounds
         let parts = parallelMap(count: limits.count - 1) { k in Self.lineStarts(buffer, limits[k]..<limits[k + 1]) }
-        starts = parts.count == 1 ? parts[0] : Array(parts.joined())
+        if parts.count == 1 {
+            starts = parts[0]
+        } else {
+            // Appended array by array (one copy each): `joined()` would go element by element.
+            starts.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+            for part in parts { starts.append(contentsOf: part) }
+        }
     }
 
     private static func nextLineFeed(_ p: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
