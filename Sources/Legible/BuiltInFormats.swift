@@ -1,5 +1,7 @@
 /// The formats Legible ships: one entry each, the only place a format's module is wired in.
 extension CaptionFormat {
+    /// SubRip (`.srt`): recognised by a timing line in its first 40 lines; reads one track (the
+    /// contents are the `Document`), writes the first, placing cues at the nearest `{\an}` position.
     public static let subRip = CaptionFormat(
         id: .subRip, name: "SubRip", aliases: ["subrip", "srt"], fileExtensions: ["srt"], layoutFamily: .cueBoxes,
         recognises: SubRipReader.looksLike,
@@ -9,6 +11,8 @@ extension CaptionFormat {
             return document.tracksNotWritten(by: "SRT") + (try writer.write(document.tracks.first?.cues ?? [], to: sink))
         })
 
+    /// WebVTT (`.vtt`): recognised by its `WEBVTT` signature; contents are a `WebVTTFile`. A file
+    /// named `.vtt` without the signature is read as what it is, with an error (browsers reject it).
     public static let webVTT = CaptionFormat(
         id: .webVTT, name: "WebVTT", aliases: ["vtt", "webvtt"], fileExtensions: ["vtt", "webvtt"], layoutFamily: .cueBoxes,
         recognises: WebVTTReader.looksLike,
@@ -23,6 +27,8 @@ extension CaptionFormat {
         },
         missingSignature: .webVTTBadSignature)
 
+    /// Scenarist SCC (`.scc`), CEA-608 in byte pairs: recognised by `Scenarist_SCC`; reads a track per
+    /// caption channel (contents are an `SCCFile`), writes the first track as pop-on CC1.
     public static let scc = CaptionFormat(
         id: .scc, name: "Scenarist SCC (CEA-608)", aliases: ["scc", "cea608", "cea-608"], fileExtensions: ["scc"],
         layoutFamily: .cea608Grid,
@@ -34,6 +40,9 @@ extension CaptionFormat {
             return result.diagnostics
         })
 
+    /// TTML, IMSC, SMPTE-TT, EBU-TT-D and DFXP (`.ttml`, `.dfxp`, `.xml`): recognised by an XML
+    /// declaration, a comment or a `<tt` root at its start; one track laid out in regions (the
+    /// contents are a `TTMLFile`).
     public static let ttml = CaptionFormat(
         id: .ttml, name: "TTML", aliases: ["ttml", "dfxp", "imsc", "xml", "smpte-tt", "ebu-tt-d"],
         fileExtensions: ["ttml", "dfxp", "xml", "imsc"], layoutFamily: .ttmlRegions,

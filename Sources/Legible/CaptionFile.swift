@@ -17,6 +17,8 @@ import Glibc
 /// Only I/O and usage problems throw (`LegibleError`); damaged content is read as far as it can
 /// be and reported in `diagnostics`. A file with errors and no cue at all `isUnreadable`.
 public struct CaptionFile: Sendable {
+    /// How a file is opened: the encoding and format when they should not be detected, how many
+    /// cores the read may use, and each format reader's own options.
     public struct Options: Sendable {
         /// Decode as this encoding (any name or alias ICU knows) instead of detecting it.
         public var encoding: String?
@@ -30,12 +32,16 @@ public struct CaptionFile: Sendable {
         public var keepsCueViews: Bool
         /// Each format reader's own options.
         public var subRip: SubRipReader.Options
+        /// The WebVTT reader's options (`keepsCueViews` also turns on its `keepsCueValues`).
         public var webVTT: WebVTTReader.Options
+        /// The SCC reader's options: which field the file holds, the stuck-caption timeout.
         public var scc: SCCReader.Options
+        /// The TTML reader's options (XML limits, how the track is cut up for several cores).
         public var ttml: TTMLReader.Options
         /// Called once the format is known, just before the read: the CLI prepares its heap then.
         package var beforeReading: (@Sendable (CaptionFormat, _ byteCount: Int) -> Void)?
 
+        /// Options; every default detects what it can and uses each reader's defaults.
         public init(encoding: String? = nil, format: CaptionFormat? = nil, maximumCores: Int? = nil, keepsCueViews: Bool = false,
                     subRip: SubRipReader.Options = .default, webVTT: WebVTTReader.Options = .default,
                     scc: SCCReader.Options = .default, ttml: TTMLReader.Options = .default) {
@@ -49,11 +55,13 @@ public struct CaptionFile: Sendable {
             self.ttml = ttml
         }
 
+        /// Detect the encoding and the format, use every core, keep no cue views.
         public static let `default` = Options()
     }
 
     /// The path or file name the file was opened with, if any.
     public let name: String?
+    /// The format the file was read as: the one given in `Options.format`, else the one detected.
     public let format: CaptionFormat
     /// The decoded text, with the encoding it was in and how sure the detection was.
     public let text: SourceText

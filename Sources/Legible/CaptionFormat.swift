@@ -25,11 +25,15 @@ public struct CaptionFormat: Sendable, Hashable, CustomStringConvertible {
     /// requires and reads as another format (a `.vtt` file without `WEBVTT`: browsers reject it).
     package var missingSignature: DiagnosticCode?
 
+    /// True when Legible reads this format (false for SubStation Alpha, which is only recognised).
     public var canRead: Bool { reader != nil }
+    /// True when Legible writes this format (`write` throws `unsupportedFormat` otherwise).
     public var canWrite: Bool { writer != nil }
     public var description: String { id.rawValue }
 
+    /// Formats are equal when their ids are (the reader and writer closures cannot be compared).
     public static func == (a: CaptionFormat, b: CaptionFormat) -> Bool { a.id == b.id }
+    /// Hashes the id alone, as `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     // MARK: - The registry
@@ -38,8 +42,9 @@ public struct CaptionFormat: Sendable, Hashable, CustomStringConvertible {
     /// signatures first; SRT, recognised by a timing line anywhere near the top, last).
     public static let all: [CaptionFormat] = [.webVTT, .scc, .substationAlpha, .ttml, .subRip]
 
-    /// The formats Legible reads, and writes.
+    /// The formats Legible reads, in `all`'s order.
     public static var readable: [CaptionFormat] { all.filter(\.canRead) }
+    /// The formats Legible writes, in `all`'s order.
     public static var writable: [CaptionFormat] { all.filter(\.canWrite) }
 
     /// The format with this id or alias (`srt`, `SubRip`, `vtt`, `dfxp`), or nil.
@@ -99,9 +104,15 @@ public struct CaptionWriteOptions: Sendable {
     public var crlf: Bool
     /// SRT and WebVTT: how cues without an end are ended.
     public var openEnds: OpenEndPolicy
+    /// SCC writer options: what to do when a pop-on caption cannot be loaded in time, drop-frame
+    /// timecodes.
     public var scc: SCCWriter.Options
+    /// TTML writer options: the dialect (IMSC 1.1 Text or DFXP), how times are spelled, the cell
+    /// resolution and root extent.
     public var ttml: TTMLWriter.Options
 
+    /// Options; by default LF line ends, open cues ended by `OpenEndPolicy.default`, and each writer's
+    /// defaults.
     public init(crlf: Bool = false, openEnds: OpenEndPolicy = .default, scc: SCCWriter.Options = .init(),
                 ttml: TTMLWriter.Options = .default) {
         self.crlf = crlf
@@ -110,5 +121,7 @@ public struct CaptionWriteOptions: Sendable {
         self.ttml = ttml
     }
 
+    /// LF line ends, the default open-end policy, IMSC 1.1 Text for TTML, paint-on fallback and
+    /// non-drop-frame timecodes for SCC.
     public static let `default` = CaptionWriteOptions()
 }

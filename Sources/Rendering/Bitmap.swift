@@ -1,9 +1,15 @@
 /// An image in straight-alpha RGBA, 8 bits a channel, rows top to bottom without padding.
 public struct Bitmap: Sendable, Hashable {
+    /// Width in pixels (at least 1).
     public let width: Int
+    /// Height in pixels (at least 1).
     public let height: Int
+    /// `width × height × 4` bytes: R, G, B, A for each pixel, left to right, top row first; colour
+    /// not multiplied by alpha.
     public var pixels: [UInt8]
 
+    /// A bitmap with every pixel `fill` (straight R, G, B, A); transparent by default. Traps on an
+    /// empty size.
     public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
         precondition(width > 0 && height > 0, "bitmap must not be empty")
         self.width = width
@@ -23,6 +29,7 @@ public struct Bitmap: Sendable, Hashable {
         }
     }
 
+    /// A bitmap over existing straight-alpha RGBA bytes; traps unless there are `width × height × 4`.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "pixel count does not match the size")
         self.width = width
@@ -30,6 +37,7 @@ public struct Bitmap: Sendable, Hashable {
         self.pixels = pixels
     }
 
+    /// The straight-alpha pixel at (x, y), from the top-left; traps outside the bitmap.
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let o = (y * width + x) * 4
         return (pixels[o], pixels[o + 1], pixels[o + 2], pixels[o + 3])
@@ -149,11 +157,16 @@ public struct Bitmap: Sendable, Hashable {
 
 /// A rectangle of whole pixels.
 public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
+    /// Left edge, in pixels from the frame's left.
     public var x: Int
+    /// Top edge, in pixels from the frame's top.
     public var y: Int
+    /// Width in pixels; 0 or less is empty.
     public var width: Int
+    /// Height in pixels; 0 or less is empty.
     public var height: Int
 
+    /// A rectangle from its top-left corner and size.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -161,10 +174,14 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
         self.height = height
     }
 
+    /// True when it covers no pixel.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
+    /// The column just right of the rectangle (`x + width`, exclusive).
     public var maxX: Int { x + width }
+    /// The row just below the rectangle (`y + height`, exclusive).
     public var maxY: Int { y + height }
 
+    /// The pixels both cover; empty (width or height 0) when they do not meet.
     public func intersection(_ other: PixelRect) -> PixelRect {
         let x0 = max(x, other.x), y0 = max(y, other.y)
         let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
@@ -179,6 +196,7 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
+    /// True when the two share at least one pixel.
     public func intersects(_ other: PixelRect) -> Bool { !intersection(other).isEmpty }
 
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }

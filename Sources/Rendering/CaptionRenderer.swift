@@ -12,12 +12,17 @@ public import CaptionStyling
 public final class CaptionRenderer {
     /// The cues and times drawn: the player's own timeline when it gave one.
     public let timeline: Timeline
-    /// The regions cues name (`Track.regions`) and the language of the text (line breaking, fonts).
+    /// The regions cues name (`Track.regions`).
     public let regions: [Region]
+    /// The text's language (`Track.language`), for line breaking and the choice of fonts; nil
+    /// when unknown.
     public let language: LanguageTag?
     /// The layout rules (`Document.layoutFamily` of the file the track is from).
     public let family: LayoutFamily
+    /// The layout engine, for the frame size given; `scene(at:)` calls it.
     public let engine: CaptionLayoutEngine
+    /// The viewer's caption settings (the FCC 79.103(c) attributes: font, size, colours and
+    /// opacities, edges); setting it drops the cached overlays, so the next frame shows the change.
     public var appearance: CaptionAppearance {
         didSet { cachedInterval = nil; cachedOverlay = nil; cachedYUVInterval = nil; cachedYUV = nil }
     }
@@ -51,7 +56,9 @@ public final class CaptionRenderer {
                       width: width, height: height, appearance: appearance, fonts: fonts, options: options)
     }
 
+    /// The frame width in pixels that captions are laid out for.
     public var width: Int { engine.width }
+    /// The frame height in pixels that captions are laid out for.
     public var height: Int { engine.height }
 
     /// The cues on screen at `time`, in display order.

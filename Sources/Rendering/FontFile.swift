@@ -5,8 +5,11 @@ public import TimedText
 public struct FontFile: Sendable, Hashable {
     /// Where it came from (a path, or the name given with the bytes), for messages.
     public let path: String
+    /// The whole file's bytes (TrueType, OpenType or a `.ttc` collection), handed to libass as they are.
     public let data: [UInt8]
 
+    /// Reads the font file at `path`; throws `missingComponent` when it cannot be read, naming the
+    /// Debian font packages.
     public init(path: String) throws(LegibleError) {
         guard let data = readWholeFile(path) else {
             throw LegibleError(.missingComponent,

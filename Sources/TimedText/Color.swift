@@ -1,11 +1,16 @@
 /// An sRGB colour with straight (not premultiplied) alpha, 8 bits a channel.
 public struct Color: Sendable, Hashable, CustomStringConvertible {
+    /// Red, 0…255, sRGB-encoded (not linear light).
     public var red: UInt8
+    /// Green, 0…255, sRGB-encoded.
     public var green: UInt8
+    /// Blue, 0…255, sRGB-encoded.
     public var blue: UInt8
     /// 255 is opaque.
     public var alpha: UInt8
 
+    /// A colour from its channels; opaque unless `alpha` says otherwise (straight alpha: the colour
+    /// channels are not multiplied by it).
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
@@ -13,13 +18,18 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         self.alpha = alpha
     }
 
+    /// Opaque white: the usual caption text colour, and TTML's initial `tts:color`.
     public static let white = Color(red: 255, green: 255, blue: 255)
+    /// Opaque black: CEA-608's background and the usual caption box.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Fully transparent (CSS `transparent`): draws nothing; TTML's initial `tts:backgroundColor`.
     public static let transparent = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var description: String { hexText }
 
+    /// `#rrggbb`, or `#rrggbbaa` when not opaque, in lower case: the form WebVTT CSS and TTML
+    /// `tts:color` take and `init?(css:)` reads back.
     public var hexText: String {
         func hex(_ v: UInt8) -> String {
             let digits = Array("0123456789abcdef")

@@ -2,6 +2,7 @@
 /// report what it drops or changes (once per kind, with how many cues and where the first is)
 /// instead of dropping it without a word.
 public struct ContentSurvey: Sendable {
+    /// A kind of cue content or placement that some formats have no form for.
     public enum Feature: String, Sendable, Hashable, CaseIterable {
         /// Ruby annotations (`<ruby>`, TTML `tts:ruby`).
         case ruby
@@ -25,14 +26,19 @@ public struct ContentSurvey: Sendable {
 
     /// How many cues use a feature, and where the first one is in the source.
     public struct Use: Sendable, Hashable {
+        /// How many cues use it (a cue counts once however often it uses it).
         public var cues: Int
+        /// Where the first cue (in track order) that uses it begins in the source; nil when that cue
+        /// was not read from text.
         public var first: SourceLocation?
     }
 
+    /// Each feature the cues use, with its count; a feature no cue uses has no entry.
     public private(set) var uses: [Feature: Use] = [:]
     /// The style properties inline spans set (by CSS name), with the cues that use them.
     public private(set) var spanStyles: [String: Use] = [:]
 
+    /// Surveys `cues` in one walk of their content and layouts (a writer calls it once per track).
     public init(_ cues: [Cue]) {
         for cue in cues {
             var found = Set<Feature>()
@@ -57,6 +63,7 @@ public struct ContentSurvey: Sendable {
         }
     }
 
+    /// The use of `feature`, or nil when no cue uses it.
     public subscript(feature: Feature) -> Use? { uses[feature] }
 
     private static func collect(_ nodes: [InlineNode], into found: inout Set<Feature>, properties: inout Set<String>) {

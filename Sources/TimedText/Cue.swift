@@ -2,6 +2,8 @@
 public struct Cue: Sendable, Hashable {
     /// The cue identifier from the source (an SRT index, a WebVTT cue id, a TTML `xml:id`), or nil.
     public var id: String?
+    /// When the cue appears, on the track's timeline (as the source states it: a WebVTT segment's
+    /// `X-TIMESTAMP-MAP` is not applied). A cue shows from `start` (included) to `end` (excluded).
     public var start: MediaTime
     /// Nil for a cue still open at the end of the input (a live 608 caption that was never erased).
     public var end: MediaTime?
@@ -27,6 +29,8 @@ public struct Cue: Sendable, Hashable {
     @usableFromInline var layoutStorage: Indirect<CueLayout>?
     @usableFromInline var styleStorage: Indirect<StyleProperties>?
 
+    /// Where the cue goes: `CueLayout.default` (WebVTT's bottom, centred line) unless the source
+    /// placed it. Setting the default stores nothing.
     public var layout: CueLayout {
         get { layoutStorage?.value ?? .default }
         set { layoutStorage = newValue.isDefault ? nil : Indirect(newValue) }
@@ -66,6 +70,7 @@ public struct Cue: Sendable, Hashable {
         self.packedSource = Self.pack(source)
     }
 
+    /// A cue with a layout and a cue-level style; a default `layout` or empty `style` stores nothing.
     public init(id: String? = nil, start: MediaTime, end: MediaTime?, content: [InlineNode],
                 layout: CueLayout, style: StyleProperties = .none, source: SourceLocation? = nil) {
         self.id = id
@@ -86,9 +91,11 @@ public struct Cue: Sendable, Hashable {
 public struct SharedLayout: Sendable, Hashable {
     let storage: Indirect<CueLayout>?
 
+    /// Stores `layout` once, for every cue it is given to (nothing for the default layout).
     public init(_ layout: CueLayout) { storage = layout.isDefault ? nil : Indirect(layout) }
     init(storage: Indirect<CueLayout>?) { self.storage = storage }
 
+    /// The layout stored.
     public var layout: CueLayout { storage?.value ?? .default }
 
     /// Which stored copy this is (nil for the default layout): equal identities are equal layouts.

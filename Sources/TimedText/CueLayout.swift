@@ -4,7 +4,10 @@
 /// `{\an}` anchors and CEA-608 rows; a cue inside a TTML or WebVTT region names it in `regionID`;
 /// an explicit box (SRT `X1: X2: Y1: Y2:` coordinates) goes in `box`.
 public struct CueLayout: Sendable, Hashable {
+    /// WebVTT's `vertical` cue setting (TTML's `tts:writingMode` for regions): the direction text
+    /// runs and lines stack in. The raw value is the WebVTT keyword.
     public enum WritingDirection: String, Sendable, Hashable {
+        /// Horizontal lines stacking downwards (the default; no `vertical` setting).
         case horizontal
         /// WebVTT `vertical:rl`: lines grow leftwards.
         case verticalRightToLeft = "rl"
@@ -14,6 +17,8 @@ public struct CueLayout: Sendable, Hashable {
 
     /// The position of the cue's line on the block axis.
     public enum Line: Sendable, Hashable {
+        /// WebVTT `line:auto` (the default): the renderer picks the line, the bottom one for the first
+        /// cue, moving later cues up so that they do not overlap.
         case auto
         /// A line number: 0 is the first line from the top (or the start side), -1 the last.
         case number(Int)
@@ -21,29 +26,47 @@ public struct CueLayout: Sendable, Hashable {
         case fraction(Fraction)
     }
 
+    /// Which edge of the cue box `line` places (WebVTT `line:…,start|center|end`): its top (start
+    /// side), its centre, or its bottom (end side); `start` by default.
     public enum LineAlignment: String, Sendable, Hashable { case start, center, end }
+    /// Which point of the cue box `position` places, along the line (WebVTT `position:…,<alignment>`);
+    /// the raw value is the WebVTT keyword.
     public enum PositionAlignment: String, Sendable, Hashable {
+        /// Follows the text alignment (see `computedPositionAlignment(rightToLeft:)`); the default.
         case auto
+        /// `position` is the box's left edge (its top for vertical text).
         case lineLeft = "line-left"
+        /// `position` is the box's centre.
         case center
+        /// `position` is the box's right edge (its bottom for vertical text).
         case lineRight = "line-right"
     }
+    /// How lines are aligned inside the cue box (WebVTT `align`): `start` and `end` follow the
+    /// paragraph's direction (right-to-left text starts at the right), `left` and `right` do not.
     public enum TextAlignment: String, Sendable, Hashable { case start, center, end, left, right }
 
+    /// Horizontal, or vertical text with its lines growing leftwards or rightwards.
     public var writingDirection: WritingDirection
+    /// Where the cue's line is on the block axis (vertically for horizontal text): `auto`, a line
+    /// number, or a proportion of the frame.
     public var line: Line
+    /// Which edge of the cue box `line` places; ignored for `auto`.
     public var lineAlignment: LineAlignment
     /// The indent on the inline axis as a proportion of the frame, or nil for `auto`.
     public var position: Fraction?
+    /// Which point of the cue box `position` places; `auto` follows `textAlignment`.
     public var positionAlignment: PositionAlignment
     /// The cue box size on the inline axis as a proportion of the frame (1 = 100%).
     public var size: Fraction
+    /// How the lines are aligned in the cue box; `center` by default.
     public var textAlignment: TextAlignment
     /// The region the cue is shown in, by `Region.id`.
     public var regionID: String?
-    /// An explicit cue box (left, top, width, height as proportions), when the source gives one.
+    /// An explicit cue box (left, top, width, height as proportions), when the source gives one
+    /// (SRT `X1: X2: Y1: Y2:`). Kept for writers; the renderer places the cue by the other settings.
     public var box: Box?
 
+    /// A layout from WebVTT-style settings; every default is WebVTT's (`CueLayout.default`).
     public init(writingDirection: WritingDirection = .horizontal, line: Line = .auto,
                 lineAlignment: LineAlignment = .start, position: Fraction? = nil,
                 positionAlignment: PositionAlignment = .auto, size: Fraction = .one,
@@ -76,16 +99,23 @@ public struct CueLayout: Sendable, Hashable {
     /// WebVTT's defaults: bottom line, centred, full width.
     public static let `default` = CueLayout()
 
+    /// True when every setting is WebVTT's default, so the renderer places the cue at the bottom,
+    /// centred, and a writer needs to say nothing about it.
     public var isDefault: Bool { self == .default }
 }
 
 /// A rectangle in proportions of the video frame.
 public struct Box: Sendable, Hashable {
+    /// Left edge, 0…1 of the frame width.
     public var x: Fraction
+    /// Top edge, 0…1 of the frame height.
     public var y: Fraction
+    /// Width as a proportion of the frame width.
     public var width: Fraction
+    /// Height as a proportion of the frame height.
     public var height: Fraction
 
+    /// A box from its top-left corner and size, each a proportion of the frame.
     public init(x: Fraction, y: Fraction, width: Fraction, height: Fraction) {
         self.x = x
         self.y = y
@@ -96,9 +126,12 @@ public struct Box: Sendable, Hashable {
 
 /// A point in proportions of the video frame (or of a region, for anchors).
 public struct Point: Sendable, Hashable {
+    /// Rightwards from the left edge, as a proportion of the width (0 left, 1 right).
     public var x: Fraction
+    /// Downwards from the top edge, as a proportion of the height (0 top, 1 bottom).
     public var y: Fraction
 
+    /// A point from its proportions of the width and of the height.
     public init(x: Fraction, y: Fraction) {
         self.x = x
         self.y = y
@@ -107,21 +140,36 @@ public struct Point: Sendable, Hashable {
 
 /// An area of the frame that cues are placed in: a TTML region, or a WebVTT region.
 public struct Region: Sendable, Hashable {
+    /// Where a region's content sits on its block axis (TTML `tts:displayAlign`): at the top
+    /// (`before`), centred, or at the bottom (`after`) for horizontal text.
     public enum DisplayAlignment: String, Sendable, Hashable { case before, center, after }
 
+    /// The identifier cues name it by (`CueLayout.regionID`): TTML `xml:id`, WebVTT region `id`.
     public var id: String
-    /// TTML `tts:origin` and `tts:extent`, or the box a WebVTT region resolves to.
+    /// The region's top-left corner as proportions of the frame (TTML `tts:origin`); nil for a
+    /// WebVTT region, which its anchors place.
     public var origin: Point?
+    /// The region's width and height as proportions of the frame (TTML `tts:extent`; `auto` is the
+    /// whole frame); nil for a WebVTT region, which has `width` and `lines` instead.
     public var extent: Point?
     /// WebVTT region width as a proportion of the frame.
     public var width: Fraction?
     /// WebVTT region height in lines.
     public var lines: Int?
+    /// WebVTT `regionanchor`: the point of the region, in proportions of the region, that sits on
+    /// `viewportAnchor`; (0, 1), its bottom-left corner, when the region gives none.
     public var regionAnchor: Point?
+    /// WebVTT `viewportanchor`: where `regionAnchor` goes, in proportions of the frame; (0, 1), the
+    /// frame's bottom-left corner, when the region gives none.
     public var viewportAnchor: Point?
     /// WebVTT `scroll:up`.
     public var scrollUp: Bool
+    /// Where the content sits in the region on the block axis (TTML `tts:displayAlign`); `before`
+    /// by default. WebVTT regions fill from the bottom whatever this says.
     public var displayAlignment: DisplayAlignment
+    /// The region's own style: a TTML region's `tts:backgroundColor` (drawn as the region's
+    /// window), `tts:opacity` and `tts:visibility`. What content inherits from a TTML region is
+    /// already in the cues' styles, so a player does not apply this to the text.
     public var style: StyleProperties
     /// Space between the region's edges and its content, in proportions of the frame (TTML
     /// `tts:padding`, resolved to physical edges).
@@ -132,12 +180,18 @@ public struct Region: Sendable, Hashable {
     /// When the region's background is drawn (TTML `tts:showBackground`).
     public var showBackground: ShowBackground
 
+    /// TTML `tts:showBackground`: whether the region's background shows while nothing is in it.
     public enum ShowBackground: String, Sendable, Hashable {
+        /// Whenever the region is shown, content or not (TTML's initial value).
         case always
         /// Only while content is shown in it.
         case whenActive
     }
 
+    /// A region by hand; the defaults are those of a TTML region with no style (top-aligned,
+    /// horizontal, background always shown). Give it an `extent` (TTML, with its `origin`) or a
+    /// `width` (WebVTT): the renderer cannot place a region with neither, and lays its cues out as
+    /// if they named no region.
     public init(id: String, origin: Point? = nil, extent: Point? = nil, width: Fraction? = nil,
                 lines: Int? = nil, regionAnchor: Point? = nil, viewportAnchor: Point? = nil,
                 scrollUp: Bool = false, displayAlignment: DisplayAlignment = .before, style: StyleProperties = .none,
@@ -161,11 +215,17 @@ public struct Region: Sendable, Hashable {
 
 /// Distances from each edge of a box, in proportions of the video frame.
 public struct Insets: Sendable, Hashable {
+    /// Below the top edge, as a proportion of the frame height.
     public var top: Fraction
+    /// Inside the right edge, as a proportion of the frame width.
     public var right: Fraction
+    /// Above the bottom edge, as a proportion of the frame height.
     public var bottom: Fraction
+    /// Inside the left edge, as a proportion of the frame width.
     public var left: Fraction
 
+    /// Insets from their distances: top and bottom as proportions of the frame height, left and
+    /// right of its width.
     public init(top: Fraction, right: Fraction, bottom: Fraction, left: Fraction) {
         self.top = top
         self.right = right

@@ -32,9 +32,12 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
 /// A position in a source text: 1-based line and 1-based column counted in UTF-8 bytes of the
 /// decoded text (the same as the file's bytes for UTF-8 input).
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1, in UTF-8 bytes of the line (not characters: `é` counts 2).
     public var column: Int
 
+    /// A location from its 1-based line and byte column.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
@@ -50,11 +53,17 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
 /// Something a reader skipped, repaired or rejected. Readers never throw on bad content: they
 /// recover as their format's rules say and report what they did here.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// Info (a harmless normalisation), warning (repaired or skipped) or error (could not be read).
     public var severity: Severity
+    /// The stable kind (`srt.bad-timestamp`): what a program matches on, as the message may change.
     public var code: DiagnosticCode
+    /// One line for a person, saying what was found and what was done about it.
     public var message: String
+    /// Where in the source it was found; nil when the finding is not about one place (a writer's
+    /// report on the whole track, a file-level problem).
     public var location: SourceLocation?
 
+    /// A diagnostic; `location` nil when it is about no one place of the source.
     public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) {
         self.severity = severity
         self.code = code
@@ -71,9 +80,12 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
 /// A value read from a source, with everything the reader has to say about it.
 public struct ParseResult<Value> {
+    /// What was read: as much of the input as could be, even when `diagnostics` holds errors.
     public var value: Value
+    /// What the reader skipped, repaired or rejected; empty for a clean input.
     public var diagnostics: [Diagnostic]
 
+    /// A result from a value and what there is to say about it.
     public init(value: Value, diagnostics: [Diagnostic] = []) {
         self.value = value
         self.diagnostics = diagnostics

@@ -1,18 +1,23 @@
 /// Collects a reader's diagnostics with a cap per code, so that a damaged file of a million cues
 /// cannot grow an unbounded list; the last kept diagnostic of a capped code says how many there were.
 public struct DiagnosticLog: Sendable {
+    /// How many diagnostics of one code are kept by default; the rest are counted, not listed.
     public static let defaultLimitPerCode = 1000
 
+    /// The diagnostics kept so far, in the order reported; `finished()` adds the over-cap notes.
     public private(set) var diagnostics: [Diagnostic] = []
     /// Every report made, kept or not (so a reader can tell whether a step reported anything).
     public private(set) var reportCount = 0
     private var counts: [DiagnosticCode: Int] = [:]
     private let limitPerCode: Int
 
+    /// An empty log keeping at most `limitPerCode` diagnostics of each code.
     public init(limitPerCode: Int = DiagnosticLog.defaultLimitPerCode) {
         self.limitPerCode = limitPerCode
     }
 
+    /// Records a diagnostic. `message` is only built when the diagnostic is kept, so a reader may
+    /// report in its inner loop without formatting strings for reports past the cap.
     public mutating func report(_ severity: Severity, _ code: DiagnosticCode, _ message: @autoclosure () -> String,
                                 at location: SourceLocation?) {
         reportCount += 1

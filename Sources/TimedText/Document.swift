@@ -6,22 +6,32 @@ public struct SourceFormat: RawRepresentable, Sendable, Hashable, ExpressibleByS
     public init(stringLiteral value: String) { rawValue = value }
     public var description: String { rawValue }
 
+    /// W3C WebVTT (`.vtt`).
     public static let webVTT: SourceFormat = "webvtt"
+    /// SubRip (`.srt`).
     public static let subRip: SourceFormat = "srt"
+    /// Scenarist SCC: CEA-608 byte pairs with SMPTE time codes (`.scc`).
     public static let scc: SourceFormat = "scc"
+    /// TTML, with its profiles IMSC, SMPTE-TT and EBU-TT-D, and DFXP (`.ttml`, `.dfxp`, `.xml`).
     public static let ttml: SourceFormat = "ttml"
+    /// SubStation Alpha / Advanced SubStation (`.ass`, `.ssa`): recognised so that such a file is
+    /// named, but not read or written.
     public static let substationAlpha: SourceFormat = "ass"
 }
 
 /// A caption or subtitle document: one or more tracks read from one source.
 public struct Document: Sendable, Hashable {
+    /// The format it was read from (or, for a document made by hand, the one it models).
     public var format: SourceFormat
     /// The source text encoding as detected or given (`UTF-8`, `windows-1252`, `Shift_JIS`, …).
     public var encoding: String?
+    /// The tracks: one for SRT, WebVTT and TTML; for SCC one per data channel that shows captions
+    /// (`CC1`, `CC2`), at least one. Writers of single-track formats write the first.
     public var tracks: [Track]
     /// The rules the cues are laid out by (set by the reader).
     public var layoutFamily: LayoutFamily
 
+    /// A document by hand; give the `layoutFamily` of the rules its cues were written for.
     public init(format: SourceFormat, encoding: String? = nil, tracks: [Track] = [], layoutFamily: LayoutFamily = .cueBoxes) {
         self.format = format
         self.encoding = encoding
@@ -56,6 +66,8 @@ public struct Track: Sendable, Hashable {
     public var id: String?
     /// The language of the text, or nil when unknown.
     public var language: LanguageTag?
+    /// Subtitles, captions (SDH) or forced narratives: `subtitles` unless the reader knows better
+    /// (SCC tracks are `captions`).
     public var kind: TrackKind
     /// A human-readable name.
     public var label: String?
@@ -66,6 +78,7 @@ public struct Track: Sendable, Hashable {
     /// Regions referenced by cues (`CueLayout.regionID`).
     public var regions: [Region]
 
+    /// A track by hand; `cues` should be in start-time order (`sortCuesByStart()` puts them so).
     public init(id: String? = nil, language: LanguageTag? = nil, kind: TrackKind = .subtitles, label: String? = nil,
                 characteristics: [MediaCharacteristic] = [], cues: [Cue] = [], regions: [Region] = []) {
         self.id = id

@@ -2,10 +2,13 @@
 /// kept as a reduced rational so that `33.333%` read from WebVTT or `100px` of a 1920-pixel TTML
 /// root extent is written back unchanged. Renderers convert to `Double` at the edge.
 public struct Fraction: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Numerator, in lowest terms; carries the sign.
     public let numerator: Int64
     /// Always positive.
     public let denominator: Int64
 
+    /// `numerator / denominator`, reduced to lowest terms with a positive denominator; a zero
+    /// denominator traps.
     public init(_ numerator: Int64, _ denominator: Int64 = 1) {
         precondition(denominator != 0, "Fraction denominator must not be zero")
         var n = numerator
@@ -17,7 +20,9 @@ public struct Fraction: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.denominator = d
     }
 
+    /// 0 (none of the frame; fully transparent as an opacity).
     public static let zero = Fraction(0)
+    /// 1 (all of the frame, 100%; fully opaque as an opacity).
     public static let one = Fraction(1)
 
     /// `percent`% as a fraction of one: `Fraction(percent: Fraction(50))` is 1/2.
@@ -32,6 +37,7 @@ public struct Fraction: Sendable, Hashable, Comparable, CustomStringConvertible 
         Int128(lhs.numerator) * Int128(rhs.denominator) < Int128(rhs.numerator) * Int128(lhs.denominator)
     }
 
+    /// The nearest `Double`, for drawing and statistics (the model itself stays exact).
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
 
     /// Parses a plain decimal number such as `42`, `-3.5` or `.25` exactly (no exponent).

@@ -1,11 +1,15 @@
 /// The inline content of a cue: the common tree that every format's cue text reads into.
 public enum InlineNode: Sendable, Hashable {
+    /// Text to show; lines are split by `.lineBreak` nodes, not by newlines in the text.
     case text(String)
+    /// A line break (WebVTT and SRT line ends, TTML `<br/>`).
     case lineBreak
     /// A WebVTT inline timestamp or a karaoke/paint-on point: content after it appears at this time.
     case timestamp(MediaTime)
     // Boxed: most nodes are text, and a span's payload is large; this keeps a node at 24 bytes.
+    /// An element around content: italic, a voice, a language, a class or a styled span.
     indirect case span(Span)
+    /// Ruby: base text with annotations (furigana) drawn over or beside it.
     indirect case ruby(Ruby)
 
     /// True when any span, ruby or ruby annotation in the nodes carries a style.
@@ -56,9 +60,11 @@ public enum InlineNode: Sendable, Hashable {
 public struct SharedStyle: Sendable, Hashable {
     let storage: Indirect<StyleProperties>?
 
+    /// Stores `style` once, for every node it is given to (nothing for an empty style).
     public init(_ style: StyleProperties) { storage = style.isEmpty ? nil : Indirect(style) }
     init(storage: Indirect<StyleProperties>?) { self.storage = storage }
 
+    /// The style stored (`.none` when empty).
     public var style: StyleProperties { storage?.value ?? .none }
 
     /// Which stored copy this is (nil for no style): two shared styles with the same identity are
@@ -69,9 +75,13 @@ public struct SharedStyle: Sendable, Hashable {
 /// An inline element with a meaning (`<i>`, `<v Joe>`, `<lang ja>`) or plain styling (a TTML
 /// `span`, an SRT `<font>`), with its classes and its content styles.
 public struct Span: Sendable, Hashable {
+    /// What the span means; its styles, if any, are in `style`.
     public enum Kind: Sendable, Hashable {
+        /// Italic text: WebVTT and SRT `<i>`, CEA-608 italics.
         case italic
+        /// Bold text: WebVTT and SRT `<b>`.
         case bold
+        /// Underlined text: WebVTT and SRT `<u>`, CEA-608 underline.
         case underline
         /// WebVTT `<c>`: classes only.
         case `class`
@@ -83,8 +93,13 @@ public struct Span: Sendable, Hashable {
         case styled
     }
 
+    /// What the span means (italic, a voice, a language, …).
     public var kind: Kind
+    /// WebVTT classes (`<c.yellow.loud>` gives `yellow`, `loud`), for `::cue(.yellow)` rules and
+    /// a player's own styling; empty when none.
     public var classes: [String]
+    /// The styles the content gives this span itself (TTML attributes, an SRT `<font>`, WebVTT
+    /// `::cue` rules that match it); empty when none.
     public var style: StyleProperties {
         get { styleStorage?.value ?? .none }
         set { styleStorage = newValue.isEmpty ? nil : Indirect(newValue) }
@@ -98,8 +113,10 @@ public struct Span: Sendable, Hashable {
 
     /// The style as stored, to share or to compare by identity.
     public var sharedStyle: SharedStyle { SharedStyle(storage: styleStorage) }
+    /// The content inside the span.
     public var children: [InlineNode]
 
+    /// A span whose style is stored once and shared with other nodes (a reader's repeated rule).
     public init(_ kind: Kind, classes: [String] = [], sharedStyle: SharedStyle, children: [InlineNode]) {
         self.kind = kind
         self.classes = classes
@@ -107,6 +124,7 @@ public struct Span: Sendable, Hashable {
         self.children = children
     }
 
+    /// A span with its own style (an empty one stores nothing).
     public init(_ kind: Kind, classes: [String] = [], style: StyleProperties = .none, children: [InlineNode]) {
         self.kind = kind
         self.classes = classes
@@ -118,8 +136,11 @@ public struct Span: Sendable, Hashable {
 /// Ruby text (furigana): a sequence of base runs, each with an optional annotation, as WebVTT's
 /// `<ruby>base<rt>annotation</rt>…</ruby>` and TTML's ruby containers both express.
 public struct Ruby: Sendable, Hashable {
+    /// WebVTT classes on the `<ruby>` element.
     public var classes: [String]
+    /// The base runs in order, each with its annotation.
     public var segments: [RubySegment]
+    /// Styles for the whole ruby, base and annotations alike.
     public var style: StyleProperties {
         get { styleStorage?.value ?? .none }
         set { styleStorage = newValue.isEmpty ? nil : Indirect(newValue) }
@@ -131,6 +152,7 @@ public struct Ruby: Sendable, Hashable {
     /// True when `style` is not empty (without copying it).
     public var hasStyle: Bool { styleStorage != nil }
 
+    /// A ruby from its segments; an empty `style` stores nothing.
     public init(classes: [String] = [], segments: [RubySegment], style: StyleProperties = .none) {
         self.classes = classes
         self.segments = segments
@@ -138,10 +160,13 @@ public struct Ruby: Sendable, Hashable {
     }
 }
 
+/// One base run of a ruby and the annotation (`rt`) that goes with it.
 public struct RubySegment: Sendable, Hashable {
+    /// The base text the annotation belongs to (the kanji, for furigana).
     public var base: [InlineNode]
     /// The annotation (`rt`), or nil for base text that has none.
     public var annotation: [InlineNode]?
+    /// WebVTT classes on the `rt` element.
     public var annotationClasses: [String]
     /// Styles for the annotation alone (a WebVTT `::cue(rt)` rule, a TTML `tts:ruby="text"` span);
     /// the ruby's own `style` covers base and annotation.
@@ -154,6 +179,7 @@ public struct RubySegment: Sendable, Hashable {
     /// True when `annotationStyle` is not empty (without copying it).
     public var hasAnnotationStyle: Bool { annotationStyleStorage != nil }
 
+    /// A segment; `annotation` nil for base text without one; an empty style stores nothing.
     public init(base: [InlineNode], annotation: [InlineNode]?, annotationClasses: [String] = [],
                 annotationStyle: StyleProperties = .none) {
         self.base = base

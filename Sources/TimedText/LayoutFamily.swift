@@ -16,9 +16,11 @@ public enum LayoutFamily: String, Sendable, Hashable, CaseIterable {
 /// holds one of these; cast it to the format's own type (`WebVTTFile`, `SCCFile`, `TTMLFile`) for
 /// the details. A format with nothing beyond the model (SRT) gives the `Document` itself.
 public protocol CaptionFileContents: Sendable {
+    /// The common model of what was read: tracks of cues, as every format reads into.
     var document: Document { get }
 }
 
 extension Document: CaptionFileContents {
+    /// The document itself: a format with nothing beyond the model (SRT) gives its `Document`.
     public var document: Document { self }
 }

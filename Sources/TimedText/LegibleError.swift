@@ -5,9 +5,14 @@
 /// `code` is stable, in the same namespace as diagnostic codes (`input.unknown-format`), so that a
 /// pipeline can tell failures apart; `message` is one line for a person and says what to do.
 public struct LegibleError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The stable kind of failure (`input.unknown-format`, `legible.missing-component`): what a
+    /// program switches on.
     public var code: DiagnosticCode
+    /// One line for a person, saying what failed and what to do (which package to install, which
+    /// call to use instead).
     public var message: String
 
+    /// An error of kind `code`; `message` should say what to do about it.
     public init(_ code: DiagnosticCode, _ message: String) {
         self.code = code
         self.message = message

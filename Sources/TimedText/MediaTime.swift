@@ -9,6 +9,8 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Denominator in ticks per second; always positive.
     public let timescale: Int64
 
+    /// `value / timescale` seconds, reduced to lowest terms (a negative timescale moves its sign to
+    /// `value`); a zero timescale traps. SCC frames are `MediaTime(value: frames * 1001, timescale: 30000)`.
     public init(value: Int64, timescale: Int64) {
         precondition(timescale != 0, "MediaTime timescale must not be zero")
         var v = value
@@ -56,10 +58,14 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
         self.timescale = s
     }
 
+    /// A whole number of seconds.
     public init(seconds: Int64) { self.init(value: seconds, timescale: 1) }
+    /// A whole number of milliseconds (SRT's and WebVTT's resolution).
     public init(milliseconds: Int64) { self.init(value: milliseconds, timescale: 1000) }
+    /// A whole number of microseconds.
     public init(microseconds: Int64) { self.init(value: microseconds, timescale: 1_000_000) }
 
+    /// The start of the timeline.
     public static let zero = MediaTime(value: 0, timescale: 1)
 
     // Inlinable, both: readers and the timeline compare times in their innermost loops
@@ -93,6 +99,7 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
         lhs + MediaTime(value: 0 &- rhs.value, timescale: rhs.timescale)
     }
 
+    /// The time negated (an offset backwards).
     public static prefix func - (time: MediaTime) -> MediaTime {
         MediaTime(value: 0 &- time.value, timescale: time.timescale)
     }
@@ -167,11 +174,19 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 }
 
+/// A time split into the parts of a caption clock (`hh:mm:ss.fff`), as
+/// `MediaTime.clockComponents(fractionScale:)` gives them.
 public struct ClockComponents: Sendable, Hashable {
+    /// True for a time before zero (the parts are its magnitude's): a writer may refuse or clamp it.
     public var isNegative: Bool
+    /// Whole hours, not wrapped at 24 and possibly more than two digits.
     public var hours: UInt64
+    /// Minutes past the hour, 0…59.
     public var minutes: UInt64
+    /// Seconds past the minute, 0…59.
     public var seconds: UInt64
+    /// The rest, in `1/fractionScale` units, `0..<fractionScale`: milliseconds for a scale of 1000,
+    /// frames for a frame rate.
     public var fraction: UInt64
 }
 

@@ -11,14 +11,19 @@ extension DiagnosticCode {
 /// programme's end, a media duration); the end of the track — the last time at which anything in
 /// it starts or ends — when that is later than its start; otherwise its start plus `hold`.
 public struct OpenEndPolicy: Sendable, Hashable {
+    /// The time open cues end at when later than their start: the programme's end or the media's
+    /// duration, when the caller knows it; nil (the default) to use the track's end.
     public var end: MediaTime?
+    /// How long an open cue shows when nothing later in the track ends it: 5 seconds by default.
     public var hold: MediaTime
 
+    /// A policy; see the type for the order in which `end`, the track's end and `hold` are tried.
     public init(end: MediaTime? = nil, hold: MediaTime = MediaTime(seconds: 5)) {
         self.end = end
         self.hold = hold
     }
 
+    /// No given end, and a 5-second hold.
     public static let `default` = OpenEndPolicy()
 
     /// The cues with every open end closed, and one diagnostic per cue saying the end chosen.

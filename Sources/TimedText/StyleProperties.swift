@@ -4,14 +4,20 @@
 /// The names are neutral between the formats: each property says which WebVTT `::cue` CSS property
 /// and which TTML `tts:` attribute it holds, so that both readers fill the same fields.
 public struct StyleProperties: Sendable, Hashable {
+    /// CSS `font-style`, TTML `tts:fontStyle`; the renderer draws `oblique` as italic.
     public enum FontStyle: String, Sendable, Hashable { case normal, italic, oblique }
+    /// CSS `font-weight`, TTML `tts:fontWeight`: numeric CSS weights are kept as `bold` from 600 up,
+    /// `normal` below (the reader says so when it rounds).
     public enum FontWeight: String, Sendable, Hashable { case normal, bold }
 
     /// A length as the source gave it; the renderer resolves it against the frame.
     public enum Length: Sendable, Hashable {
+        /// CSS pixels (`px`, and `pt`, `in`, `cm`… at 96 to the inch; SRT `<font size>`), and TTML `px`
+        /// when the document gives no root `tts:extent` to convert them by; drawn as pixels of the frame.
         case pixels(Fraction)
         /// A proportion of the reference (the parent's font size, or the frame for extents).
         case fraction(Fraction)
+        /// A multiple of the parent's font size (CSS and TTML `em`).
         case em(Fraction)
         /// TTML cells (`ttp:cellResolution`).
         case cells(Fraction)
@@ -21,11 +27,16 @@ public struct StyleProperties: Sendable, Hashable {
         case viewportHeight(Fraction)
     }
 
+    /// The lines CSS `text-decoration-line` and TTML `tts:textDecoration` draw; an empty set is an
+    /// explicit `none`.
     public struct TextDecoration: OptionSet, Sendable, Hashable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// A line under the text (also SRT and WebVTT `<u>`, which are spans).
         public static let underline = TextDecoration(rawValue: 1)
+        /// A line through the text.
         public static let lineThrough = TextDecoration(rawValue: 2)
+        /// A line over the text.
         public static let overline = TextDecoration(rawValue: 4)
     }
 
@@ -46,6 +57,7 @@ public struct StyleProperties: Sendable, Hashable {
         /// Nil: the text's colour (CSS `currentcolor`; TTML's default too).
         public var color: Color?
 
+        /// A shadow offset right and down by lengths; no blur and the text's colour unless given.
         public init(offsetX: Length, offsetY: Length, blurRadius: Length? = nil, color: Color? = nil) {
             self.offsetX = offsetX
             self.offsetY = offsetY
@@ -58,20 +70,27 @@ public struct StyleProperties: Sendable, Hashable {
     /// CSS `outline` draws it around the text's inline boxes. One value, so that the two are not
     /// set at once, with the placement saying which.
     public struct Outline: Sendable, Hashable {
+        /// `glyphs`: around each glyph's outline (TTML `tts:textOutline`, drawn as the caption edge);
+        /// `box`: around the inline boxes (CSS `outline` in `::cue`).
         public enum Placement: String, Sendable, Hashable { case glyphs, box }
         /// CSS `outline-style`. `none` draws nothing whatever the width (as CSS computes it).
         public enum Style: String, Sendable, Hashable {
+            /// The CSS `outline-style` keywords; a TTML glyph outline is `solid`.
             case none, auto, solid, dotted, dashed, double, groove, ridge, inset, outset
         }
 
+        /// Around each glyph (TTML) or around the text's boxes (CSS).
         public var placement: Placement
+        /// The line's style; `none` draws nothing.
         public var style: Style
         /// Nil: the text's colour (CSS `currentcolor`/`auto`, and TTML's default).
         public var color: Color?
+        /// The line's thickness (TTML's outline thickness, CSS `outline-width`).
         public var width: Length
         /// TTML's optional blur radius; CSS has none.
         public var blurRadius: Length?
 
+        /// An outline; solid, in the text's colour and without blur unless given.
         public init(placement: Placement, style: Style = .solid, color: Color? = nil, width: Length,
                     blurRadius: Length? = nil) {
             self.placement = placement
@@ -84,6 +103,7 @@ public struct StyleProperties: Sendable, Hashable {
 
     /// CSS `line-height`, TTML `tts:lineHeight`.
     public enum LineHeight: Sendable, Hashable {
+        /// The font's normal line height (CSS `normal`, TTML's initial value).
         case normal
         /// A multiple of the element's own font size, inherited as the multiple (CSS `<number>`).
         case multiple(Fraction)
@@ -94,6 +114,9 @@ public struct StyleProperties: Sendable, Hashable {
     /// How spaces and line breaks in the text are kept: CSS `white-space-collapse` (the first half
     /// of `white-space`), TTML `xml:space` (`default` is `collapse`, `preserve` is `preserve`).
     public enum WhiteSpaceCollapse: String, Sendable, Hashable {
+        /// CSS `collapse` (runs of spaces and line breaks become one space), `preserve` (all kept),
+        /// `preserve-breaks` (spaces collapsed, line breaks kept), `break-spaces` (kept, and a line may
+        /// break after any space).
         case collapse, preserve, preserveBreaks, breakSpaces
     }
 
@@ -102,7 +125,9 @@ public struct StyleProperties: Sendable, Hashable {
 
     /// Horizontal-in-vertical text (tate-chū-yoko): CSS `text-combine-upright`, TTML `tts:textCombine`.
     public enum TextCombine: Sendable, Hashable {
+        /// No combining (the initial value).
         case none
+        /// The whole text of the element upright in one character's space.
         case all
         /// Runs of up to this many ASCII digits (CSS `digits 2`; 2...4).
         case digits(Int)
@@ -111,32 +136,53 @@ public struct StyleProperties: Sendable, Hashable {
     /// Where ruby annotations go, line-relative: CSS `ruby-position`; TTML `tts:rubyPosition`
     /// `before` is `over`, `after` is `under` and `outside` is `alternateOver`.
     public enum RubyPosition: String, Sendable, Hashable {
+        /// CSS `ruby-position` values: `over` (above horizontal text, the usual), `under`,
+        /// `inter-character` (beside each base character, as in Bopomofo), and `alternate over` /
+        /// `alternate under` (successive annotation levels alternate sides).
         case over, under, interCharacter, alternateOver, alternateUnder
     }
 
+    /// Text colour: CSS `color`, TTML `tts:color`.
     public var color: Color?
+    /// Colour of the text's background boxes: CSS `background-color`, TTML `tts:backgroundColor` on
+    /// paragraphs and spans (a TTML region's own background is `Region.style`'s).
     public var backgroundColor: Color?
     /// Family names in order of preference, generic families (`monospaceSansSerif`) included.
     public var fontFamilies: [String]?
+    /// CSS `font-size`, TTML `tts:fontSize`; nil leaves it to the format's default and the viewer's
+    /// text size.
     public var fontSize: Length?
+    /// Normal, italic or oblique: CSS `font-style`, TTML `tts:fontStyle` (`<i>` is a span kind).
     public var fontStyle: FontStyle?
+    /// Normal or bold: CSS `font-weight`, TTML `tts:fontWeight` (`<b>` is a span kind).
     public var fontWeight: FontWeight?
     /// The lines drawn; empty means explicitly none.
     public var textDecoration: TextDecoration?
+    /// CSS `opacity`, TTML `tts:opacity`: 0 transparent … 1 opaque, multiplied into the text and
+    /// background colours' own alpha.
     public var opacity: Fraction?
+    /// CSS `visibility`, TTML `tts:visibility`: hidden text keeps its space but draws nothing.
     public var visibility: Visibility?
     /// Shadows in paint order (the first on top); empty means explicitly none.
     public var textShadow: [TextShadow]?
     /// Nil: the text's colour.
     public var textDecorationColor: Color?
+    /// CSS `text-decoration-style`: solid, double, dotted, dashed or wavy lines.
     public var textDecorationStyle: TextDecorationStyle?
+    /// A line around the glyphs (TTML `tts:textOutline`) or around the text's boxes (CSS `outline`).
     public var outline: Outline?
+    /// CSS `line-height`, TTML `tts:lineHeight`.
     public var lineHeight: LineHeight?
+    /// How spaces and line breaks in the text are kept: CSS `white-space`, TTML `xml:space`.
     public var whiteSpaceCollapse: WhiteSpaceCollapse?
+    /// Whether long lines wrap: CSS `text-wrap-mode`, TTML `tts:wrapOption`.
     public var textWrap: TextWrap?
+    /// Horizontal-in-vertical text: CSS `text-combine-upright`, TTML `tts:textCombine`.
     public var textCombine: TextCombine?
+    /// Where ruby annotations go: CSS `ruby-position`, TTML `tts:rubyPosition`.
     public var rubyPosition: RubyPosition?
 
+    /// A style setting the properties given; nil for every one not given (the content does not say).
     public init(color: Color? = nil, backgroundColor: Color? = nil, fontFamilies: [String]? = nil,
                 fontSize: Length? = nil, fontStyle: FontStyle? = nil, fontWeight: FontWeight? = nil,
                 textDecoration: TextDecoration? = nil, opacity: Fraction? = nil,
@@ -193,6 +239,7 @@ public struct StyleProperties: Sendable, Hashable {
         return names
     }
 
+    /// True when no property is set (the same as `== .none`).
     public var isEmpty: Bool { self == .none }
 
     /// These properties without those whose value `parent` already has: what a child element adds

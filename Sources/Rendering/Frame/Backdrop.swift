@@ -2,12 +2,15 @@
 public enum Backdrop: Sendable {
     /// Light and mid grey squares, so that transparency and black boxes both show.
     case checker
+    /// Opaque black, as letterboxing or a dark scene.
     case black
     /// Fully transparent (the PNG keeps the overlay's alpha).
     case transparent
     /// An image, scaled to the frame.
     case image(Bitmap)
 
+    /// The backdrop as a bitmap of this size (the checker and black opaque, `transparent` empty);
+    /// an image of another size is rescaled to it.
     public func bitmap(width: Int, height: Int) -> Bitmap {
         switch self {
         case .black: return Bitmap(width: width, height: height, fill: (0, 0, 0, 255))

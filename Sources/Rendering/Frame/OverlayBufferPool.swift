@@ -10,6 +10,8 @@ public final class OverlayBufferPool: Sendable {
     /// More than the overlays in flight between the drawing threads and the compositor.
     private let capacity: Int
 
+    /// A pool keeping up to `capacity` spare buffers (each overlay hands back two); buffers given
+    /// back beyond that are freed.
     public init(capacity: Int = 16) {
         self.capacity = capacity
     }

@@ -2,16 +2,26 @@
 /// store, the bytes of a video frame. Rows may be padded (`bytesPerRow`); the channel order and
 /// the alpha convention are the player's.
 public struct PixelBuffer: Sendable {
+    /// The order of a pixel's four bytes in memory: R G B A, or B G R A (Core Video's
+    /// `kCVPixelFormatType_32BGRA` and many display surfaces).
     public enum ChannelOrder: String, Sendable, Hashable, CaseIterable { case rgba, bgra }
     /// Straight alpha (colour channels independent of alpha) or premultiplied (colour channels
     /// already multiplied by alpha, as Core Animation, Metal and most compositors expect).
     public enum Alpha: String, Sendable, Hashable, CaseIterable { case straight, premultiplied }
 
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// Bytes from the start of one row to the next (at least `width * 4`; the rest of a row is padding
+    /// that captions are never drawn into).
     public let bytesPerRow: Int
+    /// The byte order of each pixel.
     public let order: ChannelOrder
+    /// Whether colour bytes are straight or premultiplied by alpha.
     public let alpha: Alpha
+    /// The pixels, `bytesPerRow × height` bytes, top row first, in `order` and `alpha`: what to hand
+    /// to the texture upload or copy into the layer.
     public var bytes: [UInt8]
 
     /// A transparent buffer; `bytesPerRow` at least `width * 4` (default: exactly that).

@@ -1,6 +1,7 @@
 /// A video frame in memory, as a Y4M reader or a decoder fills it: planes, their strides, the
 /// pixel format, and — for YUV — the matrix and range its colours were encoded with.
 public struct VideoFrame: Sendable {
+    /// How the frame's pixels are laid out in its planes; the raw value is FFmpeg's `pix_fmt` name.
     public enum PixelFormat: String, Sendable, Hashable, CaseIterable {
         /// One plane, 4 bytes a pixel, R G B A.
         case rgba
@@ -13,6 +14,7 @@ public struct VideoFrame: Sendable {
         /// Chroma at full size (`yuv444p`, Y4M `C444`).
         case yuv444p
 
+        /// True for the planar Y′CbCr formats, whose colours need `matrix` and `range`.
         public var isYUV: Bool { self != .rgba && self != .bgra }
         /// How many luma pixels a chroma sample covers, across and down.
         public var chromaShift: (x: Int, y: Int) {
@@ -26,6 +28,7 @@ public struct VideoFrame: Sendable {
 
     /// The Y′CbCr matrix (ITU-R BT.601, BT.709, BT.2020 non-constant luminance).
     public enum Matrix: String, Sendable, Hashable, CaseIterable {
+        /// BT.601 (SD), BT.709 (HD), BT.2020 non-constant luminance (UHD).
         case bt601, bt709, bt2020
 
         /// The usual matrix for a frame size when the video does not say: BT.601 for SD, BT.709
@@ -47,16 +50,26 @@ public struct VideoFrame: Sendable {
     /// 8-bit quantisation: limited (Y 16…235, C 16…240, "TV") or full (0…255, "PC", JPEG).
     public enum Range: String, Sendable, Hashable, CaseIterable { case limited, full }
 
+    /// Width in pixels (of the luma plane, for YUV).
     public var width: Int
+    /// Height in pixels (of the luma plane, for YUV).
     public var height: Int
+    /// RGBA or BGRA in one plane, or planar Y′CbCr with its chroma subsampling.
     public var pixelFormat: PixelFormat
+    /// The Y′CbCr matrix the colours were encoded with; captions are converted with it. Ignored for
+    /// RGBA and BGRA.
     public var matrix: Matrix
+    /// Limited ("TV") or full ("PC") 8-bit range of the Y′CbCr values. Ignored for RGBA and BGRA.
     public var range: Range
     /// One plane for RGBA/BGRA; Y, Cb, Cr for YUV.
     public var planes: [[UInt8]]
     /// Bytes from one row to the next, per plane.
     public var strides: [Int]
 
+    /// A frame over existing planes (the decoder's, or a Y4M reader's), each holding its rows at
+    /// its stride (chroma planes at the subsampled size; not checked here). `matrix` nil takes the
+    /// `typical` one for the size; `range` is limited, as most video is, unless given. RGBA and
+    /// BGRA pixels are straight alpha.
     public init(width: Int, height: Int, pixelFormat: PixelFormat, matrix: Matrix? = nil, range: Range = .limited,
                 planes: [[UInt8]], strides: [Int]) {
         self.width = width

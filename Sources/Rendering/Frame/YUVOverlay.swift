@@ -61,6 +61,8 @@ public struct YUVOverlay: Sendable {
         frame.pixelFormat == pixelFormat && frame.matrix == matrix && frame.range == range
     }
 
+    /// Blends the captions onto `frame` in place (premultiplied source-over on Y′, Cb and Cr), only
+    /// inside the overlay's rectangle; traps unless `matches(frame)`.
     public func composite(onto frame: inout VideoFrame) {
         precondition(matches(frame), "a YUVOverlay is made for one pixel format, matrix and range")
         // Each plane is written through its own buffer pointer, in place (the frame's planes are

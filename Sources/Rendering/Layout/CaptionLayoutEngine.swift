@@ -6,12 +6,18 @@ public import CaptionStyling
 /// as WebVTT settings), CEA-608's 32 × 15 grid, TTML's regions. libass draws the lines
 /// (`LineRasterizer`); the engine decides where they go.
 public final class CaptionLayoutEngine {
+    /// The frame width in pixels that cues are laid out on.
     public let width: Int
+    /// The frame height in pixels that cues are laid out on.
     public let height: Int
+    /// The choices no format fixes: title-safe margins, subtitle text size, CEA-608's safe area.
     public let options: LayoutOptions
+    /// The libass line renderer the engine draws with (one libass instance, so not thread-safe).
     public let rasterizer: LineRasterizer
     let fonts: FontSet
 
+    /// An engine for frames of `width × height` pixels drawing with `fonts`; throws
+    /// `missingComponent` when libass cannot be loaded.
     public init(width: Int, height: Int, fonts: FontSet, options: LayoutOptions = .default) throws(LegibleError) {
         self.width = width
         self.height = height

@@ -1,11 +1,15 @@
 /// What is drawn for one moment: windows (boxes behind whole captions) and lines of text with
 /// their background boxes, all in frame pixels, in drawing order.
 public struct CaptionScene: Sendable {
+    /// Boxes behind whole regions (a WebVTT or TTML region's background, or the viewer's window
+    /// colour), with their straight-alpha colour; drawn first. Cues outside regions add none.
     public var windows: [(rect: PixelRect, color: Color4)] = []
+    /// The lines of text, placed on the frame, each with its background boxes and glyph masks.
     public var lines: [RasterLine] = []
     /// Each placed block's box (a cue's lines, a region's content), for tests and overlap checks.
     public var blocks: [PixelRect] = []
 
+    /// An empty scene (nothing on screen).
     public init() {}
 
     /// Everything the scene touches: windows, boxes and masks.
@@ -52,16 +56,22 @@ extension PixelRect {
 /// Rendered captions: a straight-alpha RGBA bitmap placed at (x, y) on the frame, as small as
 /// what it shows — compositing touches only this rectangle.
 public struct Overlay: Sendable {
+    /// Left edge of the bitmap on the frame, in pixels (a scene's overlay lies inside the frame;
+    /// any part off it is not drawn).
     public var x: Int
+    /// Top edge of the bitmap on the frame, in pixels.
     public var y: Int
+    /// The captions' pixels, straight-alpha RGBA, transparent where nothing is drawn.
     public var bitmap: Bitmap
 
+    /// An overlay of `bitmap` with its top-left corner at (x, y) on the frame.
     public init(x: Int, y: Int, bitmap: Bitmap) {
         self.x = x
         self.y = y
         self.bitmap = bitmap
     }
 
+    /// The rectangle of the frame the overlay covers.
     public var rect: PixelRect { PixelRect(x: x, y: y, width: bitmap.width, height: bitmap.height) }
 
     /// The overlay drawn over a full-frame bitmap (for PNG output and tests).

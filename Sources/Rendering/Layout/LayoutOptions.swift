@@ -13,6 +13,8 @@ public struct LayoutOptions: Sendable, Hashable {
     /// §3 and Annex F, as ttconv and most decoders place it); the 32 × 15 grid divides it evenly.
     public var cea608SafeArea: Point
 
+    /// Options; by default 5% title-safe margins on every side, text 5% of the frame height, and
+    /// CEA-608's 80% × 80% safe area.
     public init(titleSafe: Insets = Insets(top: Fraction(1, 20), right: Fraction(1, 20), bottom: Fraction(1, 20), left: Fraction(1, 20)),
                 subtitleTextHeight: Fraction = Fraction(1, 20), cea608SafeArea: Point = Point(x: Fraction(4, 5), y: Fraction(4, 5))) {
         self.titleSafe = titleSafe
@@ -20,5 +22,6 @@ public struct LayoutOptions: Sendable, Hashable {
         self.cea608SafeArea = cea608SafeArea
     }
 
+    /// The defaults of `init`: what players usually do.
     public static let `default` = LayoutOptions()
 }

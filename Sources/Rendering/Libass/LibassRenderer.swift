@@ -10,10 +10,16 @@ public struct RasterImage: Sendable, Hashable {
     /// `ASS_Image.type`: what part of the text the mask is.
     public enum Kind: Sendable, Hashable { case fill, outline, shadow }
 
+    /// Fill (the glyphs), outline (the edge around them) or shadow (a drop shadow, or the engine's
+    /// raised and depressed edges); scenes draw fills last.
     public var kind: Kind
+    /// Left edge of the mask on the frame (or the line, once `LineRasterizer` has moved it), in pixels.
     public var x: Int
+    /// Top edge of the mask, in pixels.
     public var y: Int
+    /// Width of the mask in pixels.
     public var width: Int
+    /// Height of the mask in pixels.
     public var height: Int
     /// `width × height` coverage values, rows without padding.
     public var coverage: [UInt8]
@@ -32,7 +38,9 @@ public struct RasterImage: Sendable, Hashable {
 /// An RGBA colour with straight alpha, as the renderer draws it (TimedText's `Color` stays the
 /// model's; this one is what pixels are made of).
 public struct Color4: Sendable, Hashable {
+    /// Red, green and blue (sRGB, not multiplied by alpha) and alpha, 0…255.
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    /// A colour from its channels; opaque unless `a` is given.
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
         self.r = r
         self.g = g
@@ -57,7 +65,9 @@ public final class LibassRenderer {
     private let library: OpaquePointer
     private let renderer: OpaquePointer
     private var track: UnsafeMutablePointer<ASS_Track>?
+    /// The frame (and storage) width libass renders for, in pixels.
     public let width: Int
+    /// The frame (and storage) height libass renders for, in pixels.
     public let height: Int
 
 

@@ -16,6 +16,8 @@ public enum PNGFile {
         return functions
     }
 
+    /// Writes `bitmap` as an 8-bit straight-alpha RGBA PNG at `path`, replacing any file there;
+    /// throws `missingComponent` without libpng, `unwritableOutput` when the file cannot be written.
     public static func write(_ bitmap: Bitmap, to path: String) throws(LegibleError) {
         let png = try library()
         var image = png_image()
@@ -29,6 +31,8 @@ public enum PNGFile {
         if ok == 0 { throw LegibleError(.unwritableOutput, "cannot write PNG \(path): \(message(of: image))") }
     }
 
+    /// Reads any PNG libpng can (grey, palette, 16-bit…) converted to 8-bit straight-alpha RGBA;
+    /// throws `missingComponent` without libpng, `unreadableInput` for a missing or damaged file.
     public static func read(_ path: String) throws(LegibleError) -> Bitmap {
         let png = try library()
         var image = png_image()

@@ -20,15 +20,24 @@ public struct FontSet: Sendable {
     public enum Role: String, Sendable, Hashable, CaseIterable {
         /// Also the default, and small capitals.
         case proportionalSansSerif
+        /// Monospaced sans-serif, CEA-608's grid font: DejaVu Sans Mono by default.
         case monospacedSansSerif
+        /// Proportional serif: DejaVu Serif by default.
         case proportionalSerif
+        /// Monospaced serif (the typewriter look): Nimbus Mono PS by default.
         case monospacedSerif
+        /// Casual: Comic Neue by default.
         case casual
+        /// Cursive (script): Z003 by default.
         case cursive
+        /// Japanese, Chinese and Korean text in sans-serif styles: Noto Sans CJK by default.
         case cjkSansSerif
+        /// Japanese, Chinese and Korean text in serif styles: Noto Serif CJK by default; without
+        /// it, `cjkSansSerif` draws them.
         case cjkSerif
     }
 
+    /// Every font file loaded, each role's and each added directory's, as handed to libass.
     public private(set) var files: [FontFile] = []
     /// Paths that could not be read.
     public private(set) var missing: [String] = []

@@ -15,6 +15,7 @@ public struct RasterLine: Sendable {
     /// The background of each run that has one, relative to the line (inside the line box).
     public var backgrounds: [(rect: PixelRect, color: Color4)]
 
+    /// The whole line's height in pixels: the ruby space above plus the line box.
     public var height: Int { rubyHeight + boxHeight }
 
     /// The same line with every mask and box moved by (dx, dy).
@@ -39,6 +40,9 @@ public final class LineRasterizer {
     /// Renders done, for the benchmark and tests.
     public private(set) var renderCount = 0
 
+    /// A rasteriser for lines up to `maximumLineWidth` pixels wide in a frame `maximumHeight` high
+    /// (its scratch canvas adds a margin so that edges and shadows are not cut); throws
+    /// `missingComponent` when libass cannot be loaded.
     public init(maximumLineWidth: Int, maximumHeight: Int, fonts: FontSet) throws(LegibleError) {
         pad = max(64, maximumHeight / 8)
         canvasWidth = maximumLineWidth + 2 * pad

@@ -3,11 +3,14 @@ public import CaptionStyling
 
 /// A run of text in one computed style at one size: what one set of ASS override tags draws.
 public struct StyledText: Sendable, Hashable {
+    /// The text of the run, one line's worth (no line breaks).
     public var text: String
+    /// The run's style with the content's and the viewer's settings combined.
     public var style: ComputedCaptionStyle
     /// The em size in pixels (before the font's cell height is applied).
     public var emSize: Double
 
+    /// A run; `emSize` is in pixels, the viewer's text size already applied.
     public init(text: String, style: ComputedCaptionStyle, emSize: Double) {
         self.text = text
         self.style = style
@@ -17,7 +20,9 @@ public struct StyledText: Sendable, Hashable {
 
 /// One piece of a line: plain text, or a ruby base with its annotation drawn over it.
 public enum LineItem: Sendable, Hashable {
+    /// A run of text.
     case text(StyledText)
+    /// A ruby base and its annotation, the annotation centred over the base.
     case ruby(base: [StyledText], annotation: [StyledText])
 
     var plainText: String {
@@ -31,6 +36,7 @@ public enum LineItem: Sendable, Hashable {
 /// A cue's content as the renderer needs it: lines (split at the content's line breaks) of styled
 /// items, with the content's styles combined with the viewer's appearance.
 public struct PreparedText: Sendable, Hashable {
+    /// The lines in order, each a sequence of items; an empty line keeps its space.
     public var lines: [[LineItem]]
 
     /// - Parameters:
@@ -101,5 +107,6 @@ public struct PreparedText: Sendable, Hashable {
         self.lines = lines
     }
 
+    /// True when there is no text to draw (every line empty).
     public var isEmpty: Bool { lines.allSatisfy { $0.allSatisfy { $0.plainText.isEmpty } } }
 }
