@@ -84,6 +84,7 @@ public enum CCData {
 /// one CEA-608 decoder per channel asked for (field 1 carries CC1 and CC2, field 2 CC3 and CC4).
 /// Pictures must come in presentation order (a decoder reorders B-frames before this).
 public struct CCDataDecoder {
+    /// One decoder per channel asked for, in the order given; their captions and diagnostics.
     public private(set) var decoders: [CEA608Decoder]
 
     /// One decoder per channel in `channels` (CC1 only by default), each with `options`.

@@ -102,33 +102,33 @@ public struct CEA608Row: Sendable, Hashable {
 /// The grid is stored inline, each cell packed into 32 bits (`PackedCell`): writing a character,
 /// which a decoder does for nearly every byte it receives, is then one store and one bit set, with
 /// no heap storage to check for sharing.
-public struct CEA608Memory: Sendable, Hashable {
+package struct CEA608Memory: Sendable, Hashable {
     /// Rows of the caption grid, numbered 1...15 from the top.
-    public static let rowCount = 15
+    package static let rowCount = 15
     /// Columns of the caption grid, numbered 0...31 from the left.
-    public static let columnCount = 32
+    package static let columnCount = 32
 
     private var cells = InlineArray<480, UInt32>(repeating: PackedCell.empty)
     /// Bit c of `written[r]` is set when row r (1-based; index 0 unused) has a character in column c.
     private var written = InlineArray<16, UInt32>(repeating: 0)
 
     /// An erased memory: no cell holds a character.
-    public init() {}
+    package init() {}
 
     /// True when no cell holds a character.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         var any: UInt32 = 0
         for row in 1...Self.rowCount { any |= written[row] }
         return any == 0
     }
 
     /// The cell at `row` (1...15) and `column` (0...31).
-    public subscript(row: Int, column: Int) -> CEA608Cell {
+    package subscript(row: Int, column: Int) -> CEA608Cell {
         PackedCell.unpack(cells[(row - 1) * Self.columnCount + column])
     }
 
     /// True when the row (1...15) holds any character.
-    public func hasText(inRow row: Int) -> Bool { written[row] != 0 }
+    package func hasText(inRow row: Int) -> Bool { written[row] != 0 }
 
     /// Writes a packed cell (`PackedCell.pack`) at `row` (1...15) and `column` (0...31).
     @inline(__always) mutating func set(row: Int, column: Int, packed cell: UInt32) {
@@ -171,7 +171,7 @@ public struct CEA608Memory: Sendable, Hashable {
     }
 
     /// Every row that holds a character, top to bottom.
-    public var rows: [CEA608Row] { packedRows.rows }
+    package var rows: [CEA608Row] { packedRows.rows }
 
     /// Every row that holds a character, top to bottom, as a caption keeps them: from each row's
     /// first character to its last.
@@ -200,13 +200,13 @@ public struct CEA608Memory: Sendable, Hashable {
         return CEA608PackedRows(words: words)
     }
 
-    public static func == (a: CEA608Memory, b: CEA608Memory) -> Bool {
+    package static func == (a: CEA608Memory, b: CEA608Memory) -> Bool {
         for row in 1...rowCount where a.written[row] != b.written[row] { return false }
         for i in 0..<(rowCount * columnCount) where a.cells[i] != b.cells[i] { return false }
         return true
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         for row in 1...Self.rowCount { hasher.combine(written[row]) }
         for i in 0..<(Self.rowCount * Self.columnCount) { hasher.combine(cells[i]) }
     }

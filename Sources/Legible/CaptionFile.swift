@@ -148,8 +148,8 @@ public struct CaptionFile: Sendable {
     }
 
     /// Opens a `file:` URL off the caller's thread, for players. Cancelling the task ends the
-    /// work at the next stage (before decoding, before reading, after reading) with a
-    /// `legible.cancelled` error; a read that has begun runs to its end.
+    /// work before the file is opened or once it has been read, with a `legible.cancelled`
+    /// error; a read that has begun runs to its end (a large file reads in a fraction of a second).
     public static func load(contentsOf url: URL, options: Options = .default) async throws(LegibleError) -> CaptionFile {
         let task = Task.detached(priority: .userInitiated) { () -> Result<CaptionFile, LegibleError> in
             do throws(LegibleError) {

@@ -32,7 +32,7 @@ public final class CaptionRenderer {
     private var cachedYUV: YUVOverlay?
     private var cachedYUVInterval: Int?
     /// Overlays made (cache misses), for tests and the benchmark.
-    public private(set) var overlaysMade = 0
+    package private(set) var overlaysMade = 0
 
     /// Draws over the player's own `timeline` (the one its playback cursor follows: it is not
     /// built again), with the track's `regions` and `language`. `fonts` nil loads Debian's set,

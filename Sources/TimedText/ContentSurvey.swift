@@ -1,9 +1,9 @@
 /// What a track's cues use that not every format can say: found in one walk, so that a writer can
 /// report what it drops or changes (once per kind, with how many cues and where the first is)
 /// instead of dropping it without a word.
-public struct ContentSurvey: Sendable {
+package struct ContentSurvey: Sendable {
     /// A kind of cue content or placement that some formats have no form for.
-    public enum Feature: String, Sendable, Hashable, CaseIterable {
+    package enum Feature: String, Sendable, Hashable, CaseIterable {
         /// Ruby annotations (`<ruby>`, TTML `tts:ruby`).
         case ruby
         /// Speaker names (`<v Fred>`, TTML `ttm:agent`).
@@ -25,21 +25,21 @@ public struct ContentSurvey: Sendable {
     }
 
     /// How many cues use a feature, and where the first one is in the source.
-    public struct Use: Sendable, Hashable {
+    package struct Use: Sendable, Hashable {
         /// How many cues use it (a cue counts once however often it uses it).
-        public var cues: Int
+        package var cues: Int
         /// Where the first cue (in track order) that uses it begins in the source; nil when that cue
         /// was not read from text.
-        public var first: SourceLocation?
+        package var first: SourceLocation?
     }
 
     /// Each feature the cues use, with its count; a feature no cue uses has no entry.
-    public private(set) var uses: [Feature: Use] = [:]
+    package private(set) var uses: [Feature: Use] = [:]
     /// The style properties inline spans set (by CSS name), with the cues that use them.
-    public private(set) var spanStyles: [String: Use] = [:]
+    package private(set) var spanStyles: [String: Use] = [:]
 
     /// Surveys `cues` in one walk of their content and layouts (a writer calls it once per track).
-    public init(_ cues: [Cue]) {
+    package init(_ cues: [Cue]) {
         for cue in cues {
             var found = Set<Feature>()
             var properties = Set<String>()
@@ -64,7 +64,7 @@ public struct ContentSurvey: Sendable {
     }
 
     /// The use of `feature`, or nil when no cue uses it.
-    public subscript(feature: Feature) -> Use? { uses[feature] }
+    package subscript(feature: Feature) -> Use? { uses[feature] }
 
     private static func collect(_ nodes: [InlineNode], into found: inout Set<Feature>, properties: inout Set<String>) {
         for node in nodes {
@@ -92,7 +92,7 @@ public struct ContentSurvey: Sendable {
     }
 
     /// A writer's report of the inline style properties its format has no form for.
-    public func reportSpanStyles(notIn carried: Set<String>, format: String) -> Diagnostic? {
+    package func reportSpanStyles(notIn carried: Set<String>, format: String) -> Diagnostic? {
         let dropped = spanStyles.filter { !carried.contains($0.key) }
         guard !dropped.isEmpty else { return nil }
         let first = dropped.values.compactMap(\.first).min()
@@ -103,7 +103,7 @@ public struct ContentSurvey: Sendable {
     }
 
     /// A writer's report of a feature its format has no form for: `what` says what became of it.
-    public func report(_ feature: Feature, _ code: DiagnosticCode, _ what: String) -> Diagnostic? {
+    package func report(_ feature: Feature, _ code: DiagnosticCode, _ what: String) -> Diagnostic? {
         guard let use = uses[feature] else { return nil }
         return Diagnostic(.warning, code, "\(what) (\(use.cues) cue\(use.cues == 1 ? "" : "s"), the first here)", at: use.first)
     }

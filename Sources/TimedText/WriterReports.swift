@@ -5,7 +5,7 @@ extension DiagnosticCode {
 
 extension Document {
     /// What a writer that writes only the first track says about the others.
-    public func tracksNotWritten(by format: String) -> [Diagnostic] {
+    package func tracksNotWritten(by format: String) -> [Diagnostic] {
         tracks.indices.dropFirst().map { k in
             let track = tracks[k]
             let name = track.id.map { "track \($0)" } ?? "track #\(k)"

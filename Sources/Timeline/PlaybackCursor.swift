@@ -10,6 +10,7 @@ public import TimedText
 /// its timeline, so a live track grows through `append(_:)` and `close(cue:at:)` here, and the
 /// next `advance(to:)` reports what that changed.
 public struct PlaybackCursor: Sendable {
+    /// The timeline followed, with what `append(_:)` and `close(cue:at:)` added to it.
     public private(set) var timeline: Timeline
     /// The position of the last `advance(to:)`, nil before the first.
     public private(set) var position: MediaTime?

@@ -1,16 +1,16 @@
 import TimedText
 
 /// One `NAME=value` of an HLS attribute list.
-public struct HLSAttribute: Sendable, Hashable {
+package struct HLSAttribute: Sendable, Hashable {
     /// An attribute value, keeping whether it was quoted (RFC 8216 §4.2 types differ by it).
-    public enum Value: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         /// A quoted-string, without its quotes.
         case quoted(String)
         /// Anything unquoted: an enumerated-string, a decimal-integer, a float, a resolution.
         case unquoted(String)
 
         /// The value's text, without quotes either way.
-        public var text: String {
+        package var text: String {
             switch self {
             case .quoted(let s), .unquoted(let s): s
             }
@@ -18,11 +18,11 @@ public struct HLSAttribute: Sendable, Hashable {
     }
 
     /// The attribute name as written (`LANGUAGE`, `GROUP-ID`).
-    public var name: String
+    package var name: String
     /// The attribute's value.
-    public var value: Value
+    package var value: Value
     /// Where the attribute's name starts.
-    public var location: SourceLocation
+    package var location: SourceLocation
 }
 
 extension DiagnosticCode {

@@ -66,6 +66,7 @@ public struct ReportWriter: Sendable {
     public let failOn: Severity?
     /// Legible's version, written into SARIF's `tool.driver.version`.
     public let toolVersion: String
+    /// The counts over every file reported so far: files, findings by severity, unreadable files.
     public private(set) var summary = ValidationSummary()
     private var held: [(order: Int, report: FileReport)] = []
 

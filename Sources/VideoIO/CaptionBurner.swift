@@ -227,7 +227,7 @@ public struct CaptionBurner {
 
     /// A hidden temporary name beside the output that keeps its extension last
     /// (`dir/.movie.legible-PID.mp4`): ffmpeg and the encoder choice go by the extension.
-    public static func temporaryPath(for output: String) -> String {
+    package static func temporaryPath(for output: String) -> String {
         let slash = output.lastIndex(of: "/")
         let directory = slash.map { String(output[...$0]) } ?? ""
         let name = slash.map { String(output[output.index(after: $0)...]) } ?? output

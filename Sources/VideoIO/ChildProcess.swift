@@ -7,23 +7,23 @@ import Glibc
 /// `legible burn`). Its standard error is collected on a thread, and the last lines are kept for
 /// the error message when it fails; standard input and output are plain file descriptors the
 /// caller reads and writes frames through.
-public final class ChildProcess: @unchecked Sendable {
+package final class ChildProcess: @unchecked Sendable {
     /// The path of the program that was started.
-    public let executable: String
+    package let executable: String
     /// The arguments it was given (without the program name).
-    public let arguments: [String]
+    package let arguments: [String]
     /// The child's process id.
-    public let pid: pid_t
+    package let pid: pid_t
     /// Write end of the child's standard input, or -1 when it was not asked for.
-    public private(set) var standardInput: Int32
+    package private(set) var standardInput: Int32
     /// Read end of the child's standard output, or -1 when it was not asked for.
-    public private(set) var standardOutput: Int32
+    package private(set) var standardOutput: Int32
     private let errorReader: pthread_t
     private let errorLines: ErrorTail
 
     /// Starts `executable` (a path) with `arguments`; `pipeInput`/`pipeOutput` give the caller the
     /// child's standard input/output (otherwise they are /dev/null).
-    public init(executable: String, arguments: [String], pipeInput: Bool, pipeOutput: Bool) throws(LegibleError) {
+    package init(executable: String, arguments: [String], pipeInput: Bool, pipeOutput: Bool) throws(LegibleError) {
         self.executable = executable
         self.arguments = arguments
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
@@ -68,12 +68,12 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Closes the child's standard input: the end of the stream for an encoder.
-    public func closeInput() {
+    package func closeInput() {
         if standardInput >= 0 { close(standardInput); standardInput = -1 }
     }
 
     /// Closes our end of the child's standard output (after reading all of it, or to give up).
-    public func closeOutput() {
+    package func closeOutput() {
         if standardOutput >= 0 { close(standardOutput); standardOutput = -1 }
     }
 
@@ -82,13 +82,13 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Stops the child (on an error or an interruption); nothing once it has been waited for,
     /// when its process id may already belong to another process.
-    public func terminate() {
+    package func terminate() {
         if exitStatus == nil { kill(pid, SIGTERM) }
     }
 
     /// Waits for the child to end; its exit status (128 + signal when killed). Call it after
     /// reading all of the child's output that is wanted. Waiting again returns the same status.
-    public func wait() -> Int32 {
+    package func wait() -> Int32 {
         if let exitStatus { return exitStatus }
         // Both ends first: a child blocked writing into a full pipe nobody reads (a decoder we
         // stopped early) gets EPIPE and ends, instead of waiting for us forever.
@@ -104,7 +104,7 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// The last lines the child wrote to standard error (after `wait()`).
-    public var errorTail: [String] { errorLines.lines }
+    package var errorTail: [String] { errorLines.lines }
 }
 
 /// Standard error of a child, drained on a thread; the last lines kept.

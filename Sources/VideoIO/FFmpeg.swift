@@ -144,7 +144,7 @@ public struct FFmpeg: Sendable {
     }
 
     /// Arguments that decode the first video stream of `input` to Y4M on standard output.
-    public func decodeArguments(input: String, info: MediaInfo) -> [String] {
+    package func decodeArguments(input: String, info: MediaInfo) -> [String] {
         ["-nostdin", "-v", "error", "-i", input, "-map", "0:v:0", "-an", "-sn",
          "-pix_fmt", info.exchangeFormat, "-strict", "-1", "-f", "yuv4mpegpipe", "-"]
     }
@@ -152,7 +152,7 @@ public struct FFmpeg: Sendable {
     /// Arguments that encode Y4M from standard input into `output`, taking audio (and, in the
     /// same container, subtitle and data streams) from `input`; the colour description of the
     /// input is written into the output so that players convert it as the source was.
-    public func encodeArguments(input: String?, output: String, format: String?, info: MediaInfo, extra: [String]) -> [String] {
+    package func encodeArguments(input: String?, output: String, format: String?, info: MediaInfo, extra: [String]) -> [String] {
         var arguments = ["-nostdin", "-v", "error", "-y", "-f", "yuv4mpegpipe", "-i", "-"]
         if let input {
             arguments += ["-i", input, "-map", "0:v:0", "-map", "1:a?"]
@@ -175,7 +175,7 @@ public struct FFmpeg: Sendable {
     }
 
     /// A sensible encoder for the input's codec: the same family at visually lossless quality.
-    public static func videoEncoder(for codec: String, output: String) -> [String] {
+    package static func videoEncoder(for codec: String, output: String) -> [String] {
         let ext = (output as NSString).pathExtension.lowercased()
         switch codec {
         case "vp9" where ext == "webm" || ext == "mkv": return ["-c:v", "libvpx-vp9", "-crf", "24", "-b:v", "0", "-row-mt", "1"]

@@ -5,7 +5,7 @@ public import TimedText
 /// takes one), minutes and seconds of two digits below 60, exactly three fraction digits.
 public enum WebVTTTimestamp {
     /// Parses a timestamp starting at `i`; on success `i` is just past it.
-    public static func collect(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int) -> MediaTime? {
+    package static func collect(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int) -> MediaTime? {
         var k = i
         func digits(_ maxCount: Int = .max) -> (value: Int64, count: Int)? {
             var value: Int64 = 0

@@ -60,6 +60,11 @@ import Glibc
         #expect(renderer.overlay(at: .zero) != nil)
         #expect(throws: LegibleError.self) { try FontSet(files: [.casual: file]) }
 
+        // A player's font replaces the system's in a default set.
+        var system = FontSet(cjk: false)
+        try system.set(file, for: .proportionalSansSerif)
+        #expect(system.families[.proportionalSansSerif] == "DejaVu Serif")
+
         var more = FontSet(cjk: false)
         let loaded = try more.add(contentsOfDirectory: "/usr/share/fonts/truetype/dejavu")
         #expect(loaded >= 3)

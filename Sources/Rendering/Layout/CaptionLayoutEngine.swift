@@ -13,7 +13,7 @@ public final class CaptionLayoutEngine {
     /// The choices no format fixes: title-safe margins, subtitle text size, CEA-608's safe area.
     public let options: LayoutOptions
     /// The libass line renderer the engine draws with (one libass instance, so not thread-safe).
-    public let rasterizer: LineRasterizer
+    package let rasterizer: LineRasterizer
     let fonts: FontSet
 
     /// An engine for frames of `width × height` pixels drawing with `fonts`; throws

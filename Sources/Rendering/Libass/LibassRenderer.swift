@@ -60,19 +60,19 @@ private let loadedLibass: (functions: LegibleLibass?, error: String?) = {
 /// The only place in Legible that calls libass (`ass_*`). It owns one library, one renderer and
 /// one track; each rendered `ASS_Image` list is copied out before the next render frees it.
 /// Not thread-safe: make one per thread (libass renders identically that way).
-public final class LibassRenderer {
+package final class LibassRenderer {
     private let libass: LegibleLibass
     private let library: OpaquePointer
     private let renderer: OpaquePointer
     private var track: UnsafeMutablePointer<ASS_Track>?
     /// The frame (and storage) width libass renders for, in pixels.
-    public let width: Int
+    package let width: Int
     /// The frame (and storage) height libass renders for, in pixels.
-    public let height: Int
+    package let height: Int
 
 
     /// libass's version as `0.17.1`.
-    public static var libraryVersion: String {
+    package static var libraryVersion: String {
         guard let libass = loadedLibass.functions else { return "not installed" }
         let v = libass.library_version!()
         return "\(v >> 28 & 0xF).\(v >> 20 & 0xFF).\(v >> 12 & 0xFF)"
@@ -81,7 +81,7 @@ public final class LibassRenderer {
     /// - Parameters:
     ///   - fonts: loaded into libass memory; no system font lookup happens (deterministic output).
     ///   - defaultFamily: the family used when a style names one that is not loaded.
-    public init(width: Int, height: Int, fonts: [FontFile], defaultFamily: String) throws(LegibleError) {
+    package init(width: Int, height: Int, fonts: [FontFile], defaultFamily: String) throws(LegibleError) {
         guard let libass = loadedLibass.functions else { throw LegibleError(.missingComponent, "libass is not installed (\(loadedLibass.error ?? "unknown error")); install the Debian package libass9") }
         self.libass = libass
         guard let library = libass.library_init!() else { throw LegibleError(.missingComponent, "libass could not be initialised (ass_library_init); install the Debian package libass9") }
@@ -99,7 +99,8 @@ public final class LibassRenderer {
         for font in fonts {
             // libass copies the bytes; its parameter is a non-const char*, hence the cast.
             font.data.withUnsafeBytes { bytes in
-                let pointer = UnsafeMutablePointer(mutating: bytes.baseAddress!.assumingMemoryBound(to: CChar.self))
+                guard let base = bytes.baseAddress, !bytes.isEmpty else { return }  // no font in an empty file
+                let pointer = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self))
                 libass.add_font!(library, font.path, pointer, Int32(bytes.count))
             }
         }
@@ -117,7 +118,7 @@ public final class LibassRenderer {
     }
 
     /// Replaces the current script with a complete ASS script.
-    public func load(script: String) throws(LegibleError) {
+    package func load(script: String) throws(LegibleError) {
         if let track { libass.free_track!(track) }
         var bytes = Array(script.utf8CString)
         let count = bytes.count - 1
@@ -127,7 +128,7 @@ public final class LibassRenderer {
 
     /// Replaces the events of the loaded script with `dialogue` (complete `Dialogue:` lines in the
     /// script's event format), keeping its header and styles: how one script serves many lines.
-    public func replaceEvents(with dialogue: String) {
+    package func replaceEvents(with dialogue: String) {
         guard let track else { return }
         libass.flush_events!(track)
         var bytes = Array(dialogue.utf8).map { CChar(bitPattern: $0) }
@@ -137,7 +138,7 @@ public final class LibassRenderer {
 
     /// Renders the script at `milliseconds` and returns every image, copied, in libass's order
     /// (for each event: shadows, then outlines, then fills).
-    public func images(at milliseconds: Int64) -> [RasterImage] {
+    package func images(at milliseconds: Int64) -> [RasterImage] {
         guard let track else { return [] }
         var changed: Int32 = 0
         var image = libass.render_frame!(renderer, track, milliseconds, &changed)
@@ -164,7 +165,7 @@ public final class LibassRenderer {
     /// Renders the script at `milliseconds` and draws the result over `bitmap`.
     /// Returns the number of libass images drawn (0 when nothing is on screen).
     @discardableResult
-    public func render(at milliseconds: Int64, onto bitmap: inout Bitmap) -> Int {
+    package func render(at milliseconds: Int64, onto bitmap: inout Bitmap) -> Int {
         let found = images(at: milliseconds)
         for image in found { bitmap.draw(image) }
         return found.count

@@ -94,7 +94,7 @@ public struct FontSet: Sendable {
         guard let family = file.familyName else {
             throw LegibleError(.invalidArgument, "\(file.path) has no family name (not an OpenType or TrueType font?)")
         }
-        add(file, family: family, as: role)
+        add(file, family: family, as: role, replacing: true)
     }
 
     /// Loads every font file (`.ttf`, `.otf`, `.ttc`) in a directory, so that their families are
@@ -118,9 +118,11 @@ public struct FontSet: Sendable {
         return loaded
     }
 
-    private mutating func add(_ file: FontFile, family: String, as role: Role) {
+    /// Loads `file`; it becomes `role`'s font when the role has none yet, or always with
+    /// `replacing` (a player's own font over the system's).
+    private mutating func add(_ file: FontFile, family: String, as role: Role, replacing: Bool = false) {
         files.append(file)
-        if families[role] == nil { families[role] = family }
+        if replacing || families[role] == nil { families[role] = family }
         if cellHeights[family] == nil { cellHeights[family] = file.cellHeightPerEm }
     }
 

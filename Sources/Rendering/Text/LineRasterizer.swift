@@ -31,19 +31,19 @@ public struct RasterLine: Sendable {
 /// `Dialogue` event at `\an7\pos(pad,pad)` on a scratch canvas, and its masks are copied out
 /// relative to the line. Layout then moves whole lines (whole pixels, no re-render). Also
 /// measures (for wrapping and ruby) and breaks lines where ICU's line breaking allows.
-public final class LineRasterizer {
+package final class LineRasterizer {
     let libass: LibassRenderer
     let fonts: FontSet
     let pad: Int
     let canvasWidth: Int
     let canvasHeight: Int
     /// Renders done, for the benchmark and tests.
-    public private(set) var renderCount = 0
+    package private(set) var renderCount = 0
 
     /// A rasteriser for lines up to `maximumLineWidth` pixels wide in a frame `maximumHeight` high
     /// (its scratch canvas adds a margin so that edges and shadows are not cut); throws
     /// `missingComponent` when libass cannot be loaded.
-    public init(maximumLineWidth: Int, maximumHeight: Int, fonts: FontSet) throws(LegibleError) {
+    package init(maximumLineWidth: Int, maximumHeight: Int, fonts: FontSet) throws(LegibleError) {
         pad = max(64, maximumHeight / 8)
         canvasWidth = maximumLineWidth + 2 * pad
         canvasHeight = maximumHeight + 2 * pad
@@ -164,7 +164,7 @@ public final class LineRasterizer {
 
     /// Draws a horizontal line of items: text, ruby annotations centred over their bases, and
     /// the background boxes (`horizontalPadding` pixels either side of the glyphs).
-    public func rasterize(_ items: [LineItem], spacing: Double = 0, horizontalPadding: Double) -> RasterLine {
+    package func rasterize(_ items: [LineItem], spacing: Double = 0, horizontalPadding: Double) -> RasterLine {
         let runs = Self.runs(of: items)
         let box = boxHeight(runs)
         var images = drawRuns(runs, spacing: spacing)
@@ -202,7 +202,7 @@ public final class LineRasterizer {
     /// Vertical writing (one column, top to bottom): each character upright on an em grid, its
     /// centre on the column's axis; ruby annotations beside the column, on its right. The column's
     /// width is `width`, its length `boxHeight` (the roles swap: `RasterLine` is a column here).
-    public func rasterizeColumn(_ items: [LineItem], horizontalPadding: Double) -> RasterLine {
+    package func rasterizeColumn(_ items: [LineItem], horizontalPadding: Double) -> RasterLine {
         let runs = Self.runs(of: items)
         let em = runs.map(\.emSize).max() ?? 0
         let columnWidth = Int((em * 1.25).rounded())
@@ -302,7 +302,7 @@ public final class LineRasterizer {
     /// Breaks a line of items into lines no wider than `maxWidth` pixels, at ICU line-break
     /// opportunities (`language` picks the tailoring: `ja` keeps kinsoku characters off a line's
     /// start); a ruby item never breaks. A piece wider than the width on its own overflows.
-    public func wrap(_ items: [LineItem], maxWidth: Int, language: String?, spacing: Double = 0) -> [[LineItem]] {
+    package func wrap(_ items: [LineItem], maxWidth: Int, language: String?, spacing: Double = 0) -> [[LineItem]] {
         guard !items.isEmpty else { return [items] }
         if Self.fillRight(drawRuns(Self.runs(of: items), spacing: spacing)) <= maxWidth { return [items] }
         let atoms = Self.atoms(items, language: language)

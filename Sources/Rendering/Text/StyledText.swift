@@ -2,16 +2,16 @@ public import TimedText
 public import CaptionStyling
 
 /// A run of text in one computed style at one size: what one set of ASS override tags draws.
-public struct StyledText: Sendable, Hashable {
+package struct StyledText: Sendable, Hashable {
     /// The text of the run, one line's worth (no line breaks).
-    public var text: String
+    package var text: String
     /// The run's style with the content's and the viewer's settings combined.
-    public var style: ComputedCaptionStyle
+    package var style: ComputedCaptionStyle
     /// The em size in pixels (before the font's cell height is applied).
-    public var emSize: Double
+    package var emSize: Double
 
     /// A run; `emSize` is in pixels, the viewer's text size already applied.
-    public init(text: String, style: ComputedCaptionStyle, emSize: Double) {
+    package init(text: String, style: ComputedCaptionStyle, emSize: Double) {
         self.text = text
         self.style = style
         self.emSize = emSize
@@ -19,7 +19,7 @@ public struct StyledText: Sendable, Hashable {
 }
 
 /// One piece of a line: plain text, or a ruby base with its annotation drawn over it.
-public enum LineItem: Sendable, Hashable {
+package enum LineItem: Sendable, Hashable {
     /// A run of text.
     case text(StyledText)
     /// A ruby base and its annotation, the annotation centred over the base.
@@ -35,15 +35,15 @@ public enum LineItem: Sendable, Hashable {
 
 /// A cue's content as the renderer needs it: lines (split at the content's line breaks) of styled
 /// items, with the content's styles combined with the viewer's appearance.
-public struct PreparedText: Sendable, Hashable {
+package struct PreparedText: Sendable, Hashable {
     /// The lines in order, each a sequence of items; an empty line keeps its space.
-    public var lines: [[LineItem]]
+    package var lines: [[LineItem]]
 
     /// - Parameters:
     ///   - base: the content style the cue starts from (cue style over the format's implied style).
     ///   - emSize: the size of text whose content gives no size, in pixels, before the viewer's scale.
     ///   - resolveLength: turns a content font size into pixels, given the parent's size.
-    public init(content: [InlineNode], base: StyleProperties, resolver: CaptionStyleResolver, emSize: Double,
+    package init(content: [InlineNode], base: StyleProperties, resolver: CaptionStyleResolver, emSize: Double,
                 resolveLength: (StyleProperties.Length, Double) -> Double) {
         var lines: [[LineItem]] = [[]]
         func size(_ style: ComputedCaptionStyle) -> Double {
@@ -108,5 +108,5 @@ public struct PreparedText: Sendable, Hashable {
     }
 
     /// True when there is no text to draw (every line empty).
-    public var isEmpty: Bool { lines.allSatisfy { $0.allSatisfy { $0.plainText.isEmpty } } }
+    package var isEmpty: Bool { lines.allSatisfy { $0.allSatisfy { $0.plainText.isEmpty } } }
 }
