@@ -34,14 +34,9 @@ public struct TTMLReader: SourceTextReader, Sendable {
         /// (the default) decides by its length and the cores there are. Any number gives the
         /// same result (the fuzz target checks that).
         public var timelineParts: Int?
-        /// `par` containers with at least this many children have them built in two halves on
-        /// two cores; nil (the default) is 2,000. Any number gives the same result (the fuzz
-        /// target checks that).
-        public var splitContainersFrom: Int?
-        public init(xml: XMLScanner.Options = .default, timelineParts: Int? = nil, splitContainersFrom: Int? = nil) {
+        public init(xml: XMLScanner.Options = .default, timelineParts: Int? = nil) {
             self.xml = xml
             self.timelineParts = timelineParts
-            self.splitContainersFrom = splitContainersFrom
         }
         public static let `default` = Options()
     }
@@ -75,7 +70,7 @@ public struct TTMLReader: SourceTextReader, Sendable {
             profiles.check()
             return profiles.log
         }
-        var builder = TTMLDocumentBuilder(log: log, sourceSize: source.byteCount, splitThreshold: options.splitContainersFrom)
+        var builder = TTMLDocumentBuilder(log: log, sourceSize: source.byteCount)
         let built = builder.build(root)
         log = builder.log
         guard let ttml = built else {
