@@ -100,11 +100,8 @@ public struct TTMLReader: SourceTextReader, Sendable {
     /// regions in which nothing begins or ends must not change the result).
     static func track(_ ttml: TTMLDocument, context: TTMLStyleContext, parts: Int? = nil,
                       passOverUnchanged: Bool = true) -> (Track, TTMLCueStyler) {
-        // A large document's times are found on another core while it is indexed for selection.
-        let significantTimes = ttml.nodes.count >= TTMLISDBuilder.parallelNodeCount
-            ? BackgroundTask { TTMLISDBuilder.significantTimesAndChanges(of: ttml) } : nil
         let builder = TTMLISDBuilder(document: ttml)
-        let found = significantTimes?.wait() ?? TTMLISDBuilder.significantTimesAndChanges(of: ttml)
+        let found = TTMLISDBuilder.significantTimesAndChanges(of: ttml)
         let timeline = passOverUnchanged
             ? found : TTMLISDBuilder.SignificantTimes(everyRegionChangingAt: found.times)
         let times = timeline.times
