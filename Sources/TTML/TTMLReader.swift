@@ -63,23 +63,18 @@ public struct TTMLReader: SourceTextReader, Sendable {
         guard let root = scanned.value.root else {
             return ParseResult(value: TTMLFile(document: empty, ttml: nil, xml: scanned.value), diagnostics: scanned.diagnostics)
         }
-        // The constraints of the profiles the document declares (IMSC text, EBU-TT-D): warnings,
-        // found on another core while the document is built (they only read the XML tree).
-        let profileChecks = BackgroundTask {
-            var profiles = TTMLProfileChecker(root: root)
-            profiles.check()
-            return profiles.log
-        }
         var builder = TTMLDocumentBuilder(log: log, sourceSize: source.byteCount)
         let built = builder.build(root)
         log = builder.log
         guard let ttml = built else {
-            _ = profileChecks.wait()  // not a TTML document: its profiles are not checked
             return ParseResult(value: TTMLFile(document: empty, ttml: nil, xml: scanned.value),
                                diagnostics: scanned.diagnostics + log.finished())
         }
         let (track, styler) = Self.track(ttml, context: TTMLStyleContext(root: root), parts: options.timelineParts)
-        log.merge(profileChecks.wait())
+        // The constraints of the profiles the document declares (IMSC text, EBU-TT-D): warnings.
+        var profiles = TTMLProfileChecker(root: root)
+        profiles.check()
+        log.merge(profiles.log)
         if track.cues.isEmpty, let nothing = TTMLNothingShown.diagnostic(for: ttml, root: root) {
             log.report(nothing.severity, nothing.code, nothing.message, at: nothing.location)
         }
