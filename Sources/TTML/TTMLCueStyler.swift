@@ -18,9 +18,8 @@ final class TTMLCueStyler {
     /// The sets of attribute locations whose values were checked already (so that they are not
     /// computed again only to find nothing new to report).
     private var reportedAt: Set<[SourceLocation]> = []
-    /// What was reported, as a set and in order (for `absorb`).
+    /// What was reported.
     private var reported: Set<Diagnostic> = []
-    private var reports: [Diagnostic] = []
     private var styles: [TTMLComputedStyle] = []
 
     /// A computed style by number (an index into `styles`), with its model properties and the
@@ -134,25 +133,16 @@ final class TTMLCueStyler {
     }
 
     /// Reports what computing `specified` found, unless values at these very locations were
-    /// reported already (by this styler or one it absorbed).
+    /// reported already.
     private func reportOnce(_ specified: [XMLName: XMLAttribute], _ diagnostics: () -> [Diagnostic]) {
         guard reportedAt.insert(specified.values.map(\.location).sorted()).inserted else { return }
         report(diagnostics())
-    }
-
-    /// Takes in what a styler of a later part of the same document's timeline reported, as if
-    /// this one had gone on to style that part itself: values reported here already are not
-    /// reported again.
-    func absorb(_ later: TTMLCueStyler) {
-        reportedAt.formUnion(later.reportedAt)
-        report(later.reports)
     }
 
     /// Logs each diagnostic not logged before: a value met through several elements, or
     /// through styles that several others reference, is about one place in the file.
     private func report(_ diagnostics: [Diagnostic]) {
         for d in diagnostics where reported.insert(d).inserted {
-            reports.append(d)
             log.report(d.severity, d.code, d.message, at: d.location)
         }
     }

@@ -38,10 +38,6 @@ struct TTMLDocumentBuilder {
 
     /// A guess at the number of content nodes, to reserve room for them.
     var estimatedNodeCount = 0
-    /// `par` containers with at least this many children are built in two halves on two cores.
-    var splitThreshold = 2_000
-    /// True in the builder of the second half of a container's children (`buildChildrenInTwo`).
-    var isPart = false
     /// Whether the head defines regions: without any, content goes to the default region, and a
     /// region attribute naming none is a mistake to pass over rather than a reason to hide text.
     var definesLayoutRegions = false
@@ -49,13 +45,10 @@ struct TTMLDocumentBuilder {
     /// is not TTML as written, and its content that names no region is shown in the default region
     /// too, as players show it.
     var readsRegionsLeniently = false
-    /// Set when a `isPart` builder meets an inline region: its half is then built again.
-    var metInlineRegion = false
 
-    init(log: DiagnosticLog, sourceSize: Int = 0, splitThreshold: Int? = nil) {
+    init(log: DiagnosticLog, sourceSize: Int = 0) {
         self.log = log
         estimatedNodeCount = min(sourceSize / 25, 1 << 22)
-        if let splitThreshold { self.splitThreshold = max(2, splitThreshold) }
     }
 
     static func tt(_ local: String) -> XMLName { XMLName(XMLNamespace.tt, local) }
@@ -160,10 +153,6 @@ struct TTMLDocumentBuilder {
     /// Adds a region; returns its index, or nil when it cannot be added.
     @discardableResult
     mutating func addRegion(_ element: XMLElement, origin: TTMLRegion.Origin) -> Int? {
-        if isPart {
-            metInlineRegion = true  // numbered by what the other half adds: that half is built again
-            return nil
-        }
         var id = element.attribute(Self.xmlID)?.value
         if id == nil, let plain = element.attribute(XMLName("", "id"))?.value {
             log.report(.warning, .ttmlRegionWithoutID,
@@ -309,9 +298,7 @@ struct TTMLDocumentBuilder {
 
         let context = ChildContext(parent: element, kind: kind, isSequential: timing.isSequential, begin: begin,
                                    language: language, preservesSpace: preservesSpace, region: region ?? inheritedRegion)
-        let built = !timing.isSequential && element.children.count >= splitThreshold && !isPart
-            ? buildChildrenInTwo(element.children, context)
-            : buildChildren(element.children[...], context)
+        let built = buildChildren(element.children[...], context)
         let children = built.indices
         let childEnds = built.ends
         let elementChildren = built.elementCount
@@ -345,16 +332,9 @@ struct TTMLDocumentBuilder {
         var indices: [Int] = []
         var ends = TTMLChildEnds()
         var elementCount = 0
-
-        /// Adds the children built after these; `offset` renumbers nodes built in another array.
-        mutating func append(_ later: BuiltChildren, offset: Int = 0) {
-            indices += offset == 0 ? later.indices : later.indices.map { $0 + offset }
-            ends.append(later.ends)
-            elementCount += later.elementCount
-        }
     }
 
-    /// Builds the nodes of `children` (some or all of the children of `context.parent`).
+    /// Builds the nodes of `children` (the children of `context.parent`).
     mutating func buildChildren(_ given: ArraySlice<XMLContent>, _ context: ChildContext) -> BuiltChildren {
         let children = hoistingBreakContent(given)
         let acceptsText = context.kind == .p || context.kind == .span
@@ -429,55 +409,6 @@ struct TTMLDocumentBuilder {
         return flat[...]
     }
 
-    /// Builds the children of a `par` container with very many of them (the `div` of a subtitle
-    /// document's thousands of paragraphs) in two halves, the second on another core. The
-    /// children of a `par` container are timed from its begin alone, so each half depends only on
-    /// what was read before the container; the second half's nodes are then numbered on from the
-    /// first's and its diagnostics follow the first's, exactly as one pass would have them.
-    ///
-    /// What could make the halves depend on each other is excluded: styles are resolved before
-    /// the split (or it is not made, when resolving them reports anything), and a second half
-    /// that meets an inline region (which the first half's may number differently) is built
-    /// again here after the first.
-    mutating func buildChildrenInTwo(_ children: [XMLContent], _ context: ChildContext) -> BuiltChildren {
-        var resolvedStyles = styles
-        var resolving = DiagnosticLog()
-        resolvedStyles.resolveAll(log: &resolving)
-        guard resolving.reportCount == 0 else { return buildChildren(children[...], context) }
-        styles = resolvedStyles
-        let half = children.count / 2
-        var part = self
-        part.nodes = []
-        part.nodes.reserveCapacity(max(0, estimatedNodeCount - nodes.count) / 2)
-        part.log = DiagnosticLog()
-        part.neverActive = []
-        part.isPart = true
-        let second = BackgroundTask { [part] in
-            var builder = part
-            let built = builder.buildChildren(children[half...], context)
-            return (builder, built)
-        }
-        let regionsBefore = regions.count
-        var built = buildChildren(children[..<half], context)
-        var (secondBuilder, secondBuilt) = second.take()
-        guard !secondBuilder.metInlineRegion && regions.count == regionsBefore else {
-            built.append(buildChildren(children[half...], context))
-            return built
-        }
-        let offset = nodes.count
-        // Moved, not copied: copying the half's nodes into this array and destroying them after
-        // took longer than building them in parallel saved. Their child indices are renumbered
-        // in place.
-        nodes.appendMoving(&secondBuilder.nodes, placeholder: Self.placeholderNode)
-        for index in offset..<nodes.count where !nodes[index].children.isEmpty {
-            for k in nodes[index].children.indices { nodes[index].children[k] += offset }
-        }
-        neverActive += secondBuilder.neverActive.map { $0 + offset }
-        log.merge(secondBuilder.log)
-        built.append(secondBuilt, offset: offset)
-        return built
-    }
-
     /// Appends a node made of these fields (the others empty). Made in place: a node made first
     /// and then appended was copied into the array and the original destroyed, retaining and
     /// releasing every String, map and array in it, for every node of a document.
@@ -492,8 +423,7 @@ struct TTMLDocumentBuilder {
         if preservesSpace { nodes[index].preservesSpace = true }
     }
 
-    /// A node that holds no String and only the shared empty map and arrays (`appendMoving`,
-    /// `appendNode`).
+    /// A node that holds no String and only the shared empty map and arrays (`appendNode`).
     static let placeholderNode = TTMLContentNode(kind: .br, location: SourceLocation(line: 0, column: 0),
                                                  interval: TTMLInterval(begin: .zero, end: nil))
 

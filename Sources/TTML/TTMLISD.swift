@@ -1,5 +1,4 @@
 public import TimedText
-import TextScanning
 
 /// One element of an intermediate synchronic document: a content node selected into a region at
 /// some time, with its specified styles as they are then (`set` values applied).
@@ -87,8 +86,6 @@ public struct TTMLISDBuilder: Sendable {
     }
 
     static let indexThreshold = 16
-    /// Documents of at least this many nodes are indexed using a second core.
-    static let parallelNodeCount = 4_096
 
     /// For each node, the part of its interval in which it can show anything: its own interval for
     /// text and `br`, for a container the hull of its children's hulls within its own interval.
@@ -123,8 +120,6 @@ public struct TTMLISDBuilder: Sendable {
 
     public init(document: TTMLDocument) {
         self.document = document
-        // A large document's flags are found on another core while the hulls are found here.
-        let flagsTask = document.nodes.count >= Self.parallelNodeCount ? BackgroundTask { Self.flags(of: document) } : nil
         // Through a buffer: reading a field of `nodes[i]` must not copy (retain) the whole node.
         let hulls = document.nodes.withUnsafeBufferPointer { nodes in
             var hulls = nodes.map(\.interval)
@@ -152,7 +147,7 @@ public struct TTMLISDBuilder: Sendable {
             }
             return hulls
         }
-        let flags = flagsTask?.wait() ?? Self.flags(of: document)
+        let flags = Self.flags(of: document)
         regionsHidden = document.regions.map { $0.sets.isEmpty && TTMLContentPresence.isHidden($0.specifiedStyles) }
         hasSets = flags.contains { $0.hasSets } || document.regions.contains { !$0.sets.isEmpty }
         self.hulls = hulls

@@ -30,18 +30,8 @@ public struct TTMLFile: CaptionFileContents {
 public struct TTMLReader: SourceTextReader, Sendable {
     public struct Options: Sendable {
         public var xml: XMLScanner.Options
-        /// How many parts the ISD sequence is cut into to make the track on several cores; nil
-        /// (the default) decides by its length and the cores there are. Any number gives the
-        /// same result (the fuzz target checks that).
-        public var timelineParts: Int?
-        /// `par` containers with at least this many children have them built in two halves on
-        /// two cores; nil (the default) is 2,000. Any number gives the same result (the fuzz
-        /// target checks that).
-        public var splitContainersFrom: Int?
-        public init(xml: XMLScanner.Options = .default, timelineParts: Int? = nil, splitContainersFrom: Int? = nil) {
+        public init(xml: XMLScanner.Options = .default) {
             self.xml = xml
-            self.timelineParts = timelineParts
-            self.splitContainersFrom = splitContainersFrom
         }
         public static let `default` = Options()
     }
@@ -68,23 +58,18 @@ public struct TTMLReader: SourceTextReader, Sendable {
         guard let root = scanned.value.root else {
             return ParseResult(value: TTMLFile(document: empty, ttml: nil, xml: scanned.value), diagnostics: scanned.diagnostics)
         }
-        // The constraints of the profiles the document declares (IMSC text, EBU-TT-D): warnings,
-        // found on another core while the document is built (they only read the XML tree).
-        let profileChecks = BackgroundTask {
-            var profiles = TTMLProfileChecker(root: root)
-            profiles.check()
-            return profiles.log
-        }
-        var builder = TTMLDocumentBuilder(log: log, sourceSize: source.byteCount, splitThreshold: options.splitContainersFrom)
+        var builder = TTMLDocumentBuilder(log: log, sourceSize: source.byteCount)
         let built = builder.build(root)
         log = builder.log
         guard let ttml = built else {
-            _ = profileChecks.wait()  // not a TTML document: its profiles are not checked
             return ParseResult(value: TTMLFile(document: empty, ttml: nil, xml: scanned.value),
                                diagnostics: scanned.diagnostics + log.finished())
         }
-        let (track, styler) = Self.track(ttml, context: TTMLStyleContext(root: root), parts: options.timelineParts)
-        log.merge(profileChecks.wait())
+        let (track, styler) = Self.track(ttml, context: TTMLStyleContext(root: root))
+        // The constraints of the profiles the document declares (IMSC text, EBU-TT-D): warnings.
+        var profiles = TTMLProfileChecker(root: root)
+        profiles.check()
+        log.merge(profiles.log)
         if track.cues.isEmpty, let nothing = TTMLNothingShown.diagnostic(for: ttml, root: root) {
             log.report(nothing.severity, nothing.code, nothing.message, at: nothing.location)
         }
@@ -94,38 +79,22 @@ public struct TTMLReader: SourceTextReader, Sendable {
                            diagnostics: scanned.diagnostics + log.finished())
     }
 
-    /// ISDs of fewer significant times than this are made on one core.
-    static let minimumTimesPerPart = 2_000
-
     /// The track: one cue per region per run of ISDs in which the region's content is the same,
-    /// styled (`TTMLCueStyler`), and the regions with their geometry. A long timeline is cut
-    /// into parts made on all cores and joined (`TTMLTrackPart`).
-    /// `parts` forces the number of parts (tests: joining must not change the result).
+    /// styled (`TTMLCueStyler`), and the regions with their geometry (`TTMLCueBuilder`).
     /// `passOverUnchanged` false looks at every region at every time (tests: passing over the
     /// regions in which nothing begins or ends must not change the result).
-    static func track(_ ttml: TTMLDocument, context: TTMLStyleContext, parts: Int? = nil,
-                      passOverUnchanged: Bool = true) -> (Track, TTMLCueStyler) {
-        // A large document's times are found on another core while it is indexed for selection.
-        let significantTimes = ttml.nodes.count >= TTMLISDBuilder.parallelNodeCount
-            ? BackgroundTask { TTMLISDBuilder.significantTimesAndChanges(of: ttml) } : nil
+    static func track(_ ttml: TTMLDocument, context: TTMLStyleContext, passOverUnchanged: Bool = true) -> (Track, TTMLCueStyler) {
         let builder = TTMLISDBuilder(document: ttml)
-        let found = significantTimes?.wait() ?? TTMLISDBuilder.significantTimesAndChanges(of: ttml)
+        let found = TTMLISDBuilder.significantTimesAndChanges(of: ttml)
         let timeline = passOverUnchanged
             ? found : TTMLISDBuilder.SignificantTimes(everyRegionChangingAt: found.times)
-        let times = timeline.times
-        let count = max(1, min(times.count, parts ?? parallelPieces(size: times.count, minimumPieceSize: minimumTimesPerPart)))
-        var made = parallelMap(count: count) { k in
-            var part = TTMLTrackPart(document: ttml, styler: TTMLCueStyler(context: context))
-            part.add((times.count * k / count)..<(times.count * (k + 1) / count), of: timeline, from: builder)
-            return part
-        }
-        var whole = made.removeFirst()
-        for part in made { whole.append(part) }
-        let styler = whole.styler
+        var cues = TTMLCueBuilder(document: ttml, styler: TTMLCueStyler(context: context))
+        cues.add(timeline, from: builder)
+        let styler = cues.styler
         // The last ISD lasts indefinitely: a cue still open then never ends.
-        var track = Track(language: ttml.language.flatMap(LanguageTag.init(wellFormed:)), kind: .subtitles, cues: whole.cues)
+        var track = Track(language: ttml.language.flatMap(LanguageTag.init(wellFormed:)), kind: .subtitles, cues: cues.cues)
         track.regions = ttml.regions.enumerated()
-            .filter { $0.element.origin != .defaultRegion || whole.usedRegions.contains($0.offset) }
+            .filter { $0.element.origin != .defaultRegion || cues.usedRegions.contains($0.offset) }
             .map { styler.region($0.element) }
         track.sortCuesByStart()
         return (track, styler)

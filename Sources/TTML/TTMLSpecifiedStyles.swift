@@ -42,16 +42,6 @@ struct TTMLSpecifiedStyleResolver {
         definitions[id] = style
     }
 
-    /// Resolves every defined style now rather than at its first reference. Without a cycle or
-    /// a reference to no style (which it reports), what a style resolves to does not depend on
-    /// when it is resolved, so content elements then only ever find their styles resolved: parts
-    /// of the body built apart (`TTMLDocumentBuilder`) report exactly what one pass would.
-    mutating func resolveAll(log: inout DiagnosticLog) {
-        for (id, definition) in definitions where resolved[id] == nil {
-            _ = resolve(id, definition, after: [], log: &log)
-        }
-    }
-
     /// The specified style set of `element` (a content element, a region or a style element).
     /// `nestedStyles` false says the caller knows the element has no `style` children.
     mutating func specifiedStyles(of element: XMLElement, nestedStyles: Bool = true, log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {

@@ -156,13 +156,4 @@ struct TTMLChildEnds {
         last = end
         if let end { latest = latest.map { max($0, end) } ?? end } else { anyIndefinite = true }
     }
-
-    /// The ends of children built after these.
-    mutating func append(_ later: TTMLChildEnds) {
-        guard later.count > 0 else { return }
-        count += later.count
-        last = later.last
-        if let end = later.latest { latest = latest.map { max($0, end) } ?? end }
-        anyIndefinite = anyIndefinite || later.anyIndefinite
-    }
 }

@@ -83,16 +83,6 @@ package final class BackgroundTask<Result: Sendable>: @unchecked Sendable {
     public func wait() -> Result {
         queue.sync { [self] in result! }
     }
-
-    /// Waits for the work and hands over what it made, keeping no reference to it: the caller
-    /// then holds the only one (an array it changes is not copied first). Call it once, and not
-    /// after `wait()`.
-    public func take() -> Result {
-        queue.sync { [self] in
-            defer { result = nil }
-            return result!
-        }
-    }
 }
 
 /// The most cores the reading (or writing) on this thread may use: nil for all of them. Bound

@@ -4,9 +4,10 @@ import TextScanning
 import TestSupport
 @testable import TTML
 
-/// The track of a long document is made in parts on several cores and joined: joining must give
-/// exactly what one pass over the whole ISD sequence gives, cues that run across a cut included.
-@Suite struct TTMLTrackPartTests {
+/// The cues are made in one pass over the significant times, looking again only at the regions
+/// in which something begins or ends: they must be the runs of the plain ISD sequence (every
+/// ISD's tree made and compared), cues that span many ISDs included.
+@Suite struct TTMLCueBuilderTests {
     private func parsed(_ text: String) -> (TTMLDocument, TTMLStyleContext) {
         let file = TTMLReader().readFile(SourceDecoder.decode(Array(text.utf8)).value).value
         return (file.ttml!, TTMLStyleContext(root: file.xml!.root!))
@@ -17,17 +18,10 @@ import TestSupport
         return (file.ttml!, TTMLStyleContext(root: file.xml!.root!))
     }
 
-    private func expectSameInEveryNumberOfParts(_ ttml: TTMLDocument, _ context: TTMLStyleContext, upTo most: Int = 6) {
-        let (whole, styler) = TTMLReader.track(ttml, context: context, parts: 1)
-        #expect(!whole.cues.isEmpty)
-        expectCuesFollowTheISDs(whole, ttml)
-        for parts in 2...most {
-            let (joined, joinedStyler) = TTMLReader.track(ttml, context: context, parts: parts)
-            // Compared as booleans: a failure would otherwise print two whole tracks.
-            let sameTrack = joined == whole
-            #expect(sameTrack, "\(parts) parts: \(joined.cues.count) cues, \(whole.cues.count) in one pass")
-            #expect(joinedStyler.log.diagnostics == styler.log.diagnostics, "\(parts) parts")
-        }
+    private func expectCuesFollowTheISDs(_ ttml: TTMLDocument, _ context: TTMLStyleContext) {
+        let (track, _) = TTMLReader.track(ttml, context: context)
+        #expect(!track.cues.isEmpty)
+        expectCuesFollowTheISDs(track, ttml)
     }
 
     /// The cues are the runs of the ISD sequence, made the plain way (every ISD's tree): per
@@ -51,10 +45,10 @@ import TestSupport
         #expect(made == plain)
     }
 
-    /// Cues that run across any cut: long paragraphs under short ones in two regions, spans that
-    /// come and go inside them, a `set` changing a colour, and one paragraph that never ends.
-    /// Without the `set`, cues are made from selections without ISD trees: that too.
-    @Test(arguments: [true, false]) func joiningPartsGivesWhatOnePassGives(withSets: Bool) {
+    /// Cues that span many ISDs: long paragraphs under short ones in two regions, spans that come
+    /// and go inside them, a `set` changing a colour, and one paragraph that never ends. Without
+    /// the `set`, cues are made from selections without ISD trees: that too.
+    @Test(arguments: [true, false]) func cuesAreTheRunsOfTheISDs(withSets: Bool) {
         var body = ""
         for k in 0..<60 {
             body += "<p region=\"bottom\" begin=\"\(k)s\" end=\"\(k + 1)s\">line \(k) <span begin=\"0.5s\">more</span></p>\n"
@@ -75,18 +69,18 @@ import TestSupport
               </div></body>
             </tt>
             """)
-        expectSameInEveryNumberOfParts(ttml, context, upTo: 9)
+        expectCuesFollowTheISDs(ttml, context)
     }
 
     @Test(arguments: ["ttml/regions_spans_sets.ttml", "ttml/seq_and_whitespace.ttml", "ttml/smpte_dropframe.ttml",
                       "ttml/legacy_dfxp.dfxp"])
-    func fixturesGiveTheSameTrackInParts(_ fixture: String) {
+    func fixturesGiveTheRunsOfTheirISDs(_ fixture: String) {
         let (ttml, context) = parsed(fixture: fixture)
-        expectSameInEveryNumberOfParts(ttml, context)
+        expectCuesFollowTheISDs(ttml, context)
     }
 
     /// A bad value in a style that many paragraphs under different parents use is about one place
-    /// in the file: it is reported once, however the timeline is cut.
+    /// in the file: it is reported once.
     @Test func aBadStyleValueIsReportedOncePerPlace() {
         var body = ""
         for k in 0..<20 {
@@ -103,12 +97,10 @@ import TestSupport
               </body>
             </tt>
             """)
-        for parts in [1, 2, 5] {
-            let (_, styler) = TTMLReader.track(ttml, context: context, parts: parts)
-            let reported = styler.log.diagnostics.filter { $0.code == .ttmlIgnoredStyleValue }
-            #expect(reported.count == 1, "\(parts) parts: \(reported)")
-            #expect(reported.first?.location?.line == 3)
-        }
+        let (_, styler) = TTMLReader.track(ttml, context: context)
+        let reported = styler.log.diagnostics.filter { $0.code == .ttmlIgnoredStyleValue }
+        #expect(reported.count == 1, "\(reported)")
+        #expect(reported.first?.location?.line == 3)
     }
 }
 
@@ -149,11 +141,9 @@ import TestSupport
             return
         }
         let context = TTMLStyleContext(root: root)
-        for parts in [1, 3] {
-            let (passing, _) = TTMLReader.track(ttml, context: context, parts: parts)
-            let (looking, _) = TTMLReader.track(ttml, context: context, parts: parts, passOverUnchanged: false)
-            let same = passing == looking
-            #expect(same, "seed \(seed), \(parts) parts: \(passing.cues.count) cues against \(looking.cues.count)")
-        }
+        let (passing, _) = TTMLReader.track(ttml, context: context)
+        let (looking, _) = TTMLReader.track(ttml, context: context, passOverUnchanged: false)
+        let same = passing == looking
+        #expect(same, "seed \(seed): \(passing.cues.count) cues against \(looking.cues.count)")
     }
 }

@@ -1,25 +1,15 @@
 import TimedText
 
-/// The cues of one stretch of a document's ISD sequence: one cue per region per run of ISDs in
-/// which the region's content is the same, styled by a styler of its own.
-///
-/// A long document's timeline is cut into consecutive parts made on separate cores and then
-/// joined (`append`): a cue still open at the end of one part whose content the next part opens
-/// with continues there, exactly as if one pass had made both.
-struct TTMLTrackPart: @unchecked Sendable {
-    // @unchecked: the styler (a class) belongs to the part; a part is handed from the thread that
-    // made it to the one that joins it only once it is complete.
+/// The cues of a document's ISD sequence: one cue per region per run of ISDs in which the
+/// region's content is the same, made by going through the significant times in order.
+struct TTMLCueBuilder {
     let document: TTMLDocument
     let styler: TTMLCueStyler
     private let inline: TTMLInlineContent
-    /// The first significant time of the part (nil while it has none).
-    private(set) var begin: MediaTime?
     private(set) var cues: [Cue] = []
     private(set) var usedRegions = Set<Int>()
     /// Per region: the open cue and what it shows.
     private var open: [OpenCue?]
-    /// Per region: the cue opened at the part's first time, if any (what `append` may continue).
-    private var openedFirst: [OpenCue?]
     /// Per region and alignment (`alignmentCode`), the layout its cues share once made.
     private var layouts: [SharedLayout?]
 
@@ -31,13 +21,6 @@ struct TTMLTrackPart: @unchecked Sendable {
         /// The tree, made only in documents with `set`s (without, equal selections are equal content).
         var body: TTMLISDNode?
         var styles: [XMLName: XMLAttribute]
-
-        /// Whether the two show the same: by their trees when made, else by their selections.
-        func showsTheSame(as other: OpenCue) -> Bool {
-            guard styles == other.styles else { return false }
-            if let body, let otherBody = other.body { return body == otherBody }
-            return body == nil && other.body == nil && selection == other.selection
-        }
     }
 
     init(document: TTMLDocument, styler: TTMLCueStyler) {
@@ -45,15 +28,14 @@ struct TTMLTrackPart: @unchecked Sendable {
         self.styler = styler
         inline = TTMLInlineContent(document: document, trackLanguage: document.language, styler: styler)
         open = Array(repeating: nil, count: document.regions.count)
-        openedFirst = Array(repeating: nil, count: document.regions.count)
         layouts = Array(repeating: nil, count: document.regions.count * Self.alignmentCount)
     }
 
-    /// Goes through the significant times `times[range]`.
-    mutating func add(_ range: Range<Int>, of timeline: TTMLISDBuilder.SignificantTimes, from builder: TTMLISDBuilder) {
+    /// Goes through every significant time of `timeline`.
+    mutating func add(_ timeline: TTMLISDBuilder.SignificantTimes, from builder: TTMLISDBuilder) {
         var selection: [Int] = []
         var scratch = TTMLISDBuilder.SelectionScratch()
-        for k in range { add(k, of: timeline, from: builder, selection: &selection, scratch: &scratch) }
+        for k in timeline.times.indices { add(k, of: timeline, from: builder, selection: &selection, scratch: &scratch) }
     }
 
     /// Moves on to significant time `t` (what the ISD from `t` shows): closes the cues of regions
@@ -65,23 +47,21 @@ struct TTMLTrackPart: @unchecked Sendable {
     /// selection is new content, and the cue is made from it directly.
     ///
     /// A region in which nothing begins or ends at `t` is passed over (its selection would be the
-    /// one before), except at the part's first time, where every region is looked at.
+    /// one before), except at the first time, where every region is looked at.
     private mutating func add(_ k: Int, of timeline: TTMLISDBuilder.SignificantTimes, from builder: TTMLISDBuilder,
                               selection: inout [Int], scratch: inout TTMLISDBuilder.SelectionScratch) {
         let t = timeline.times[k]
-        let isFirst = begin == nil
-        if isFirst { begin = t }
-        if isFirst || timeline.everyRegionMayChange(at: k) {
-            for r in document.regions.indices { update(r, at: t, isFirst: isFirst, from: builder, selection: &selection, scratch: &scratch) }
+        if k == 0 || timeline.everyRegionMayChange(at: k) {
+            for r in document.regions.indices { update(r, at: t, from: builder, selection: &selection, scratch: &scratch) }
         } else {
             for r in timeline.changedRegions(at: k) {
-                update(Int(r), at: t, isFirst: false, from: builder, selection: &selection, scratch: &scratch)
+                update(Int(r), at: t, from: builder, selection: &selection, scratch: &scratch)
             }
         }
     }
 
     /// Region `r` at time `t`: its open cue goes on, ends, or gives way to a new one.
-    private mutating func update(_ r: Int, at t: MediaTime, isFirst: Bool, from builder: TTMLISDBuilder,
+    private mutating func update(_ r: Int, at t: MediaTime, from builder: TTMLISDBuilder,
                                  selection: inout [Int], scratch: inout TTMLISDBuilder.SelectionScratch) {
         var shows = false
         var styles: [XMLName: XMLAttribute] = [:]
@@ -105,9 +85,7 @@ struct TTMLTrackPart: @unchecked Sendable {
             }
             cues[cue].end = t
         }
-        let opened = OpenCue(cue: cues.count, selection: selection, body: body, styles: styles)
-        open[r] = opened
-        if isFirst { openedFirst[r] = opened }
+        open[r] = OpenCue(cue: cues.count, selection: selection, body: body, styles: styles)
         if let body {
             cues.append(cue(showing: body, in: r, styles: styles, from: t))
         } else {
@@ -137,55 +115,6 @@ struct TTMLTrackPart: @unchecked Sendable {
         let made = SharedLayout(CueLayout(textAlignment: alignment, regionID: document.regions[region].id))
         layouts[key] = made
         return made
-    }
-
-    /// Joins the part that follows this one on the timeline. A cue open at this part's end goes
-    /// on in `next` when `next` opens with the same content in that region (it then ends where
-    /// `next`'s first cue there ends); otherwise it ends where `next` begins.
-    mutating func append(_ next: TTMLTrackPart) {
-        guard let boundary = next.begin else { return }
-        var continued = Set<Int>()  // cues of `next` that are this part's open cues going on
-        var nextOpen: [Int: Int] = [:]  // region → this part's cue continuing as `next`'s open one
-        for r in open.indices {
-            guard let current = open[r] else { continue }
-            if let first = next.openedFirst[r], first.showsTheSame(as: current) {
-                cues[current.cue].end = next.cues[first.cue].end
-                continued.insert(first.cue)
-                if next.open[r]?.cue == first.cue { nextOpen[r] = current.cue }
-            } else {
-                cues[current.cue].end = boundary
-            }
-        }
-        var index: [Int] = []  // `next`'s cue index → index here
-        index.reserveCapacity(next.cues.count)
-        cues.reserveCapacity(cues.count + next.cues.count - continued.count)
-        for (k, cue) in next.cues.enumerated() {
-            if continued.contains(k) {
-                index.append(-1)
-            } else {
-                index.append(cues.count)
-                cues.append(cue)
-            }
-        }
-        for r in open.indices {
-            open[r] = next.open[r].map {
-                var moved = $0
-                moved.cue = nextOpen[r] ?? index[$0.cue]
-                return moved
-            }
-        }
-        if begin == nil {
-            begin = boundary
-            openedFirst = next.openedFirst.map {
-                $0.map {
-                    var moved = $0
-                    moved.cue = index[$0.cue]
-                    return moved
-                }
-            }
-        }
-        usedRegions.formUnion(next.usedRegions)
-        styler.absorb(next.styler)
     }
 
     private static let alignmentCount = 5
