@@ -13,7 +13,7 @@ enum RenderBenchmarks {
         for k in 0..<frames {
             changing.append(Cue(start: MediaTime(value: Int64(k), timescale: 24), end: MediaTime(value: Int64(k + 1), timescale: 24),
                                 content: [.text("Subtitle number \(k), the first line"), .lineBreak,
-                                          .span(Span(.italic, children: [.text("and a second line of it")]))]))
+                                          .span(InlineSpan(.italic, children: [.text("and a second line of it")]))]))
         }
         let still = [Cue(start: .zero, end: MediaTime(seconds: 3600), content: changing[0].content)]
         let fonts = FontSet(cjk: false)

@@ -98,15 +98,15 @@ public struct CEA608CueBuilder: Sendable {
                 nodes.append(text)
             }
         case (.white, true, false):
-            nodes.append(.span(Span(.italic, children: [text])))
+            nodes.append(.span(InlineSpan(.italic, children: [text])))
         case (.white, false, true):
-            nodes.append(.span(Span(.underline, children: [text])))
+            nodes.append(.span(InlineSpan(.underline, children: [text])))
         default:
             var properties = StyleProperties()
             if style.color != .white { properties.color = style.color.rgb }
             if style.italic { properties.fontStyle = .italic }
             if style.underline { properties.textDecoration = .underline }
-            nodes.append(.span(Span(.styled, style: properties, children: [text])))
+            nodes.append(.span(InlineSpan(.styled, style: properties, children: [text])))
         }
     }
 }

@@ -130,7 +130,7 @@ extension Fraction {
 public enum ContentStyle {
     /// What a span adds to the style it inherits: its own properties, and for `<i>`, `<b>`,
     /// `<u>` the property they mean.
-    public static func inherited(_ parent: StyleProperties, span: Span) -> StyleProperties {
+    public static func inherited(_ parent: StyleProperties, span: InlineSpan) -> StyleProperties {
         var style = parent
         switch span.kind {
         case .italic: style.fontStyle = .italic

@@ -56,7 +56,7 @@ struct SubRipCueTextParser {
 
     private struct Open {
         var name: TagName
-        var span: Span
+        var span: InlineSpan
         /// Until a closing tag (HTML-like tags, override toggles), the end of the line or the end
         /// of the cue (MicroDVD `{y:…}` and `{Y:…}`).
         var scope = Scope.tag
@@ -280,11 +280,11 @@ struct SubRipCueTextParser {
             return
         }
         switch name {
-        case .i: open(.i, Span(.italic, children: []))
-        case .b: open(.b, Span(.bold, children: []))
-        case .u: open(.u, Span(.underline, children: []))
-        case .s: open(.s, Span(.styled, sharedStyle: Self.lineThrough, children: []))
-        case .font: open(.font, Span(.styled, sharedStyle: sharedFontStyle(p, i..<end, location: location), children: []))
+        case .i: open(.i, InlineSpan(.italic, children: []))
+        case .b: open(.b, InlineSpan(.bold, children: []))
+        case .u: open(.u, InlineSpan(.underline, children: []))
+        case .s: open(.s, InlineSpan(.styled, sharedStyle: Self.lineThrough, children: []))
+        case .font: open(.font, InlineSpan(.styled, sharedStyle: sharedFontStyle(p, i..<end, location: location), children: []))
         case .br, .microDVD: break
         }
     }
@@ -365,10 +365,10 @@ struct SubRipCueTextParser {
             } else if let (name, on) = toggle(t) {
                 if on {
                     switch name {
-                    case .i: open(.i, Span(.italic, children: []))
-                    case .b: open(.b, Span(.bold, children: []))
-                    case .u: open(.u, Span(.underline, children: []))
-                    default: open(.s, Span(.styled, sharedStyle: Self.lineThrough, children: []))
+                    case .i: open(.i, InlineSpan(.italic, children: []))
+                    case .b: open(.b, InlineSpan(.bold, children: []))
+                    case .u: open(.u, InlineSpan(.underline, children: []))
+                    default: open(.s, InlineSpan(.styled, sharedStyle: Self.lineThrough, children: []))
                     }
                 } else {
                     close(name, at: location)
@@ -399,10 +399,10 @@ struct SubRipCueTextParser {
             for flag in value.split(separator: ",") {
                 let f = flag.trimmingCharacters().lowercased()
                 switch f {
-                case "i": open(.microDVD, Span(.italic, children: []), scope: scope)
-                case "b": open(.microDVD, Span(.bold, children: []), scope: scope)
-                case "u": open(.microDVD, Span(.underline, children: []), scope: scope)
-                case "s": open(.microDVD, Span(.styled, sharedStyle: Self.lineThrough, children: []), scope: scope)
+                case "i": open(.microDVD, InlineSpan(.italic, children: []), scope: scope)
+                case "b": open(.microDVD, InlineSpan(.bold, children: []), scope: scope)
+                case "u": open(.microDVD, InlineSpan(.underline, children: []), scope: scope)
+                case "s": open(.microDVD, InlineSpan(.styled, sharedStyle: Self.lineThrough, children: []), scope: scope)
                 default:
                     log.report(.warning, .microDVDTag, "MicroDVD style '\(f)' in {\(code)} is not known; removed", at: location)
                     continue
@@ -433,7 +433,7 @@ struct SubRipCueTextParser {
             log.report(.warning, .microDVDTag, "MicroDVD control code {\(code)} has no SRT equivalent; removed", at: location)
             return
         }
-        open(.microDVD, Span(.styled, style: style, children: []), scope: scope)
+        open(.microDVD, InlineSpan(.styled, style: style, children: []), scope: scope)
         log.report(.info, .microDVDTag, "MicroDVD control code {\(code)} read as a style for \(scopeName)", at: location)
     }
 
@@ -493,7 +493,7 @@ struct SubRipCueTextParser {
 
     static let maximumDepth = 100
 
-    private mutating func open(_ name: TagName, _ span: Span, scope: Scope = .tag) {
+    private mutating func open(_ name: TagName, _ span: InlineSpan, scope: Scope = .tag) {
         guard stack.count < Self.maximumDepth else { return }  // override toggles come here unchecked
         flushText()
         stack.append(Open(name: name, span: span, scope: scope))

@@ -140,7 +140,7 @@ public struct SubRipWriter: Sendable {
         }
     }
 
-    private func appendSpan(_ span: Span, to out: inout ByteWriter) {
+    private func appendSpan(_ span: InlineSpan, to out: inout ByteWriter) {
         var closers: [String] = []
         func open(_ tag: String, _ name: String) {
             out.append(tag)

@@ -63,7 +63,7 @@ struct TTMLDocumentBuilder {
     static let xmlNamespaceLength = XMLNamespace.xml.utf8.count
     static let ttmNamespaceLength = XMLNamespace.ttm.utf8.count
 
-    mutating func build(_ rootElement: XMLElement) -> TTMLDocument? {
+    mutating func build(_ rootElement: XMLElementNode) -> TTMLDocument? {
         var root = rootElement
         if let legacy = Self.legacyNamespaces[root.name.namespace] {
             log.report(.info, .ttmlLegacyNamespace, "the document uses the DFXP namespace \(root.name.namespace) (\(legacy)); read as TTML",
@@ -107,7 +107,7 @@ struct TTMLDocumentBuilder {
 
     // MARK: - Head
 
-    mutating func readHead(_ head: XMLElement) {
+    mutating func readHead(_ head: XMLElementNode) {
         for section in head.childElements {
             switch section.name {
             case Self.tt("styling"):
@@ -130,7 +130,7 @@ struct TTMLDocumentBuilder {
     }
 
     /// `ttm:agent` elements and their `ttm:name`, for `ttm:agent` references.
-    mutating func collectAgents(_ element: XMLElement) {
+    mutating func collectAgents(_ element: XMLElementNode) {
         for child in element.childElements {
             if child.name == XMLName(XMLNamespace.ttm, "agent"), let id = child.attribute(Self.xmlID)?.value {
                 let name = child.childElements.first { $0.name == XMLName(XMLNamespace.ttm, "name") }
@@ -141,7 +141,7 @@ struct TTMLDocumentBuilder {
         }
     }
 
-    static func textContent(_ element: XMLElement) -> String {
+    static func textContent(_ element: XMLElementNode) -> String {
         element.children.map {
             switch $0 {
             case .text(let t): t.text
@@ -152,7 +152,7 @@ struct TTMLDocumentBuilder {
 
     /// Adds a region; returns its index, or nil when it cannot be added.
     @discardableResult
-    mutating func addRegion(_ element: XMLElement, origin: TTMLRegion.Origin) -> Int? {
+    mutating func addRegion(_ element: XMLElementNode, origin: TTMLRegion.Origin) -> Int? {
         var id = element.attribute(Self.xmlID)?.value
         if id == nil, let plain = element.attribute(XMLName("", "id"))?.value {
             log.report(.warning, .ttmlRegionWithoutID,
@@ -182,7 +182,7 @@ struct TTMLDocumentBuilder {
     }
 
     /// The `set` children of an element, their intervals measured from the element's begin.
-    mutating func sets(of element: XMLElement, within interval: TTMLInterval) -> [TTMLSet] {
+    mutating func sets(of element: XMLElementNode, within interval: TTMLInterval) -> [TTMLSet] {
         var result: [TTMLSet] = []
         for case .element(let child) in element.children where child.name == Self.ttSet {
             let timing = TTMLTimingAttributes(child, parameters: parameters, log: &log)
@@ -200,7 +200,7 @@ struct TTMLDocumentBuilder {
     // MARK: - Body
 
     /// Builds the node for `element` and its descendants; returns its index and its (unclipped) end.
-    mutating func content(_ element: XMLElement, kind: TTMLContentNode.Kind, syncBegin: MediaTime, parentIsSequential: Bool,
+    mutating func content(_ element: XMLElementNode, kind: TTMLContentNode.Kind, syncBegin: MediaTime, parentIsSequential: Bool,
                           language inherited: String?, preservesSpace inheritedSpace: Bool, inheritedRegion: Int?) -> (Int, MediaTime?) {
         let timing = TTMLTimingAttributes(element, parameters: parameters, log: &log)
         let (begin, explicitEnd, endBeforeBegin) = TTMLTiming.checkedInterval(timing, syncBegin: syncBegin)
@@ -259,7 +259,7 @@ struct TTMLDocumentBuilder {
         // One pass over the children for what applies to the element as a whole: inline regions,
         // sets and nested styles (copying every child out of the tree once more for each of them
         // showed in profiles of documents with thousands of paragraphs).
-        var inlineRegions: [XMLElement] = []
+        var inlineRegions: [XMLElementNode] = []
         var hasSets = false
         var hasNestedStyles = false
         for k in element.children.indices {
@@ -316,7 +316,7 @@ struct TTMLDocumentBuilder {
 
     /// What the children of a content element inherit and are timed by.
     struct ChildContext {
-        var parent: XMLElement
+        var parent: XMLElementNode
         var kind: TTMLContentNode.Kind
         var isSequential: Bool
         var begin: MediaTime
@@ -401,7 +401,7 @@ struct TTMLDocumentBuilder {
                 if case .element(let c) = inner { return !(c.name.namespace == XMLNamespace.tt && ["span", "br", "p"].contains(c.name.local)) }
                 return false
             }
-            flat.append(.element(XMLElement(name: e.name, qualifiedName: e.qualifiedName, attributes: e.attributes,
+            flat.append(.element(XMLElementNode(name: e.name, qualifiedName: e.qualifiedName, attributes: e.attributes,
                                             children: e.children.filter(belongsToBreak), location: e.location)))
             for grandchild in e.children where !belongsToBreak(grandchild) { add(grandchild) }
         }
@@ -437,7 +437,7 @@ struct TTMLDocumentBuilder {
 
     /// The kind of a child element that is content, or nil for everything else (reported when it
     /// is not simply metadata or styling).
-    mutating func contentKind(of element: XMLElement, in parent: TTMLContentNode.Kind) -> TTMLContentNode.Kind? {
+    mutating func contentKind(of element: XMLElementNode, in parent: TTMLContentNode.Kind) -> TTMLContentNode.Kind? {
         guard element.name.namespace == XMLNamespace.tt else { return nil }  // foreign: metadata of other vocabularies
         let kind: TTMLContentNode.Kind
         switch element.name.local {
@@ -515,7 +515,7 @@ struct TTMLDocumentBuilder {
 
     /// The tree with legacy namespaces replaced by TTML's (and, with `elementsWithoutNamespace`,
     /// elements in no namespace put in TTML's).
-    static func canonicaliseNamespaces(_ element: XMLElement, elementsWithoutNamespace: Bool = false) -> XMLElement {
+    static func canonicaliseNamespaces(_ element: XMLElementNode, elementsWithoutNamespace: Bool = false) -> XMLElementNode {
         var name = element.name
         name.namespace = elementsWithoutNamespace && name.namespace.isEmpty ? XMLNamespace.tt : canonical(name.namespace)
         let attributes = element.attributes.map { attribute in
@@ -526,7 +526,7 @@ struct TTMLDocumentBuilder {
         let children = element.children.map { child in
             if case .element(let e) = child { XMLContent.element(canonicaliseNamespaces(e, elementsWithoutNamespace: elementsWithoutNamespace)) } else { child }
         }
-        return XMLElement(name: name, qualifiedName: element.qualifiedName, attributes: attributes, children: children,
+        return XMLElementNode(name: name, qualifiedName: element.qualifiedName, attributes: attributes, children: children,
                           location: element.location)
     }
 }

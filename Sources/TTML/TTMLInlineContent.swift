@@ -2,7 +2,7 @@ import TimedText
 import TextScanning
 
 /// Turns a region's selected content (an ISD body) into the cue's inline nodes: each `p` a line
-/// (or several), `br` a line break, spans as `Span`s, text with white space handled as TTML2
+/// (or several), `br` a line break, spans as `InlineSpan`s, text with white space handled as TTML2
 /// §7.2.3 (`xml:space`) prescribes through XSL-FO:
 /// - `default`: line feeds and tabs are spaces, runs of spaces collapse to one (across span
 ///   boundaries), and spaces at the start and end of a line are removed;
@@ -69,11 +69,11 @@ struct TTMLInlineContent {
     /// Appends to `out` (not returned in an array of its own: one allocation less per paragraph).
     private func wrap(_ node: Int, _ children: [InlineNode], style: SharedStyle, into out: inout [InlineNode]) {
         if let agent = document.nodes[node].agent {
-            out.append(.span(Span(.voice(agent), sharedStyle: style, children: children)))
+            out.append(.span(InlineSpan(.voice(agent), sharedStyle: style, children: children)))
         } else if let language = document.nodes[node].language, language != trackLanguage, !language.isEmpty {
-            out.append(.span(Span(.language(language), sharedStyle: style, children: children)))
+            out.append(.span(InlineSpan(.language(language), sharedStyle: style, children: children)))
         } else if document.nodes[node].kind == .span || style.identity != nil {
-            out.append(.span(Span(.styled, sharedStyle: style, children: children)))
+            out.append(.span(InlineSpan(.styled, sharedStyle: style, children: children)))
         } else if out.isEmpty {
             out = children  // a cue's one paragraph: its runs become the cue's, not copied over
         } else {

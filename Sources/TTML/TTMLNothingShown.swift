@@ -10,7 +10,7 @@ extension DiagnosticCode {
 /// lost without a word.
 enum TTMLNothingShown {
     /// The diagnostic for a document whose track has no cue, or nil when it holds nothing to show.
-    static func diagnostic(for document: TTMLDocument, root: XMLElement) -> Diagnostic? {
+    static func diagnostic(for document: TTMLDocument, root: XMLElementNode) -> Diagnostic? {
         let nodes = document.nodes
         guard let firstText = nodes.first(where: {
             if case .text = $0.kind { return !$0.isCollapsibleWhitespace }
@@ -36,7 +36,7 @@ enum TTMLNothingShown {
     }
 
     /// The first element that is an image or has one as its background.
-    static func firstImage(in element: XMLElement) -> XMLElement? {
+    static func firstImage(in element: XMLElementNode) -> XMLElementNode? {
         if element.name.local == "image" || element.attributes.contains(where: { $0.name.local == "backgroundImage" }) { return element }
         for child in element.childElements { if let found = firstImage(in: child) { return found } }
         return nil

@@ -26,7 +26,7 @@ public enum TTMLProfile: String, Sendable, Hashable, CaseIterable {
     /// The profiles a document declares: `ttp:profile` and `ttp:contentProfiles` on the root
     /// (relative designators resolved, TTML2 §7.2.8), `ttp:profile@use` elements in the head, and
     /// EBU-TT's `ebuttm:conformsToStandard` in the head's metadata.
-    public static func declared(by root: XMLElement) -> [TTMLProfile] {
+    public static func declared(by root: XMLElementNode) -> [TTMLProfile] {
         var designators: [String] = []
         if let value = root.attribute(XMLName(XMLNamespace.ttp, "profile"))?.value { designators.append(value) }
         if let value = root.attribute(XMLName(XMLNamespace.ttp, "contentProfiles"))?.value {
@@ -65,10 +65,10 @@ public enum TTMLProfile: String, Sendable, Hashable, CaseIterable {
 ///   without frames (`hh:mm:ss.fff`) or offsets in seconds/ms; every region has origin and extent in
 ///   percent; no nested `span`; `tts:fontSize` in percent or cells.
 struct TTMLProfileChecker {
-    let root: XMLElement
+    let root: XMLElementNode
     var log = DiagnosticLog()
 
-    init(root: XMLElement) { self.root = root }
+    init(root: XMLElementNode) { self.root = root }
 
     mutating func check() {
         let profiles = TTMLProfile.declared(by: root)
@@ -85,8 +85,8 @@ struct TTMLProfileChecker {
     /// Every element, in document order (depth bounded).
     /// Calls `body` for every element, in document order, without copying the tree into an array
     /// (a 10,000-paragraph document is checked on every read).
-    private func forEachElement(_ body: (XMLElement) -> Void) {
-        func walk(_ e: XMLElement, _ depth: Int) {
+    private func forEachElement(_ body: (XMLElementNode) -> Void) {
+        func walk(_ e: XMLElementNode, _ depth: Int) {
             guard depth < 256 else { return }
             body(e)
             for k in e.children.indices {
@@ -180,7 +180,7 @@ struct TTMLProfileChecker {
     }
 
     /// Frames need `ttp:frameRate` and ticks `ttp:tickRate` (read from the root once).
-    private static func checkTimes(_ element: XMLElement, profile: String, frameRateGiven: Bool, tickRateGiven: Bool,
+    private static func checkTimes(_ element: XMLElementNode, profile: String, frameRateGiven: Bool, tickRateGiven: Bool,
                                    report: (String, SourceLocation) -> Void) {
         guard !(frameRateGiven && tickRateGiven) else { return }  // nothing to find
         // By index: iterating the attributes copied each. The last byte read from contiguous
@@ -203,7 +203,7 @@ struct TTMLProfileChecker {
         }
     }
 
-    private mutating func checkRegionInsideRoot(_ region: XMLElement, code: DiagnosticCode, profile: String) {
+    private mutating func checkRegionInsideRoot(_ region: XMLElementNode, code: DiagnosticCode, profile: String) {
         guard let origin = region.attribute(XMLName(XMLNamespace.tts, "origin")),
               let extent = region.attribute(XMLName(XMLNamespace.tts, "extent")),
               case .success(.origin(.point(let x, let y))) = TTMLStyleProperty.named(origin.name)!.parse(origin.value),

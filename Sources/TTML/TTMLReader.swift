@@ -12,7 +12,7 @@ public struct TTMLFile: CaptionFileContents {
     /// keeping it).
     public var isds: [TTMLISD] { ttml.map { TTMLISDBuilder(document: $0).sequence() } ?? [] }
     /// The XML the document was read from (nil when nothing could be scanned).
-    public var xml: XMLDocument?
+    public var xml: ScannedXML?
 }
 
 /// Reads TTML (TTML1, TTML2, IMSC 1/1.1/1.2, EBU-TT-D, SMPTE-TT, DFXP) into a `Document` of one

@@ -13,7 +13,7 @@ extension DiagnosticCode {
 /// element's own style attributes, each later source overriding earlier ones. Interpreting the
 /// values is the style resolver's job, not this one's.
 struct TTMLSpecifiedStyleResolver {
-    private var definitions: [String: XMLElement] = [:]
+    private var definitions: [String: XMLElementNode] = [:]
     private var resolved: [String: [XMLName: XMLAttribute]] = [:]
     /// The last few `style` values naming one resolved style, and those styles.
     private var recentReferences = RecentlyFound<String, [XMLName: XMLAttribute]>()
@@ -37,19 +37,19 @@ struct TTMLSpecifiedStyleResolver {
     static let styleAttribute = XMLName("", "style")
 
     /// Registers the `style` elements of `head/styling` by `xml:id`.
-    mutating func define(_ style: XMLElement) {
+    mutating func define(_ style: XMLElementNode) {
         guard let id = style.attribute(XMLName(XMLNamespace.xml, "id"))?.value else { return }
         definitions[id] = style
     }
 
     /// The specified style set of `element` (a content element, a region or a style element).
     /// `nestedStyles` false says the caller knows the element has no `style` children.
-    mutating func specifiedStyles(of element: XMLElement, nestedStyles: Bool = true, log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
+    mutating func specifiedStyles(of element: XMLElementNode, nestedStyles: Bool = true, log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
         var visiting: [String] = []
         return specifiedStyles(of: element, nestedStyles: nestedStyles, visiting: &visiting, log: &log)
     }
 
-    private mutating func specifiedStyles(of element: XMLElement, nestedStyles: Bool = true, visiting: inout [String],
+    private mutating func specifiedStyles(of element: XMLElementNode, nestedStyles: Bool = true, visiting: inout [String],
                                           log: inout DiagnosticLog) -> [XMLName: XMLAttribute] {
         var result: [XMLName: XMLAttribute] = [:]
         if let references = element.attribute(Self.styleAttribute) {
@@ -101,13 +101,13 @@ struct TTMLSpecifiedStyleResolver {
     /// A style element being resolved: the references it names and how far through them it is.
     private struct Frame {
         var id: String
-        var element: XMLElement
+        var element: XMLElementNode
         var references: XMLAttribute?
         var ids: [Substring]
         var next = 0
         var styles: [XMLName: XMLAttribute] = [:]
 
-        init(_ id: String, _ element: XMLElement) {
+        init(_ id: String, _ element: XMLElementNode) {
             self.id = id
             self.element = element
             references = element.attribute(TTMLSpecifiedStyleResolver.styleAttribute)
@@ -119,7 +119,7 @@ struct TTMLSpecifiedStyleResolver {
     /// refers to, depth first. The chain is followed with a stack of its own: a chain of thousands
     /// of styles each naming the one before must neither exhaust the call stack nor look along
     /// the chain for a cycle at every step. `path` is the chain that led here.
-    private mutating func resolve(_ id: String, _ definition: XMLElement, after path: [String], log: inout DiagnosticLog)
+    private mutating func resolve(_ id: String, _ definition: XMLElementNode, after path: [String], log: inout DiagnosticLog)
         -> [XMLName: XMLAttribute] {
         var frames = [Frame(id, definition)]
         var onPath = Set(path)

@@ -25,7 +25,7 @@ public struct TTMLStyleContext: Sendable, Hashable {
     }
 
     /// Reads `tts:extent` (two pixel lengths) and `ttp:cellResolution` from the root element.
-    public init(root: XMLElement) {
+    public init(root: XMLElementNode) {
         self.init()
         if let extent = root.attribute(XMLName(XMLNamespace.tts, "extent"))?.value,
            case .success(let parts) = TTMLValueText.components(bytesOf(extent)), parts.count == 2,

@@ -36,7 +36,7 @@ public struct TTMLTimingParameters: Sendable, Hashable {
     }
 
     /// Reads the parameters from the root element; an invalid value is reported and its default used.
-    public static func read(from root: XMLElement, log: inout DiagnosticLog) -> TTMLTimingParameters {
+    public static func read(from root: XMLElementNode, log: inout DiagnosticLog) -> TTMLTimingParameters {
         var p = TTMLTimingParameters()
         func value(_ local: String) -> XMLAttribute? { root.attribute(XMLName(XMLNamespace.ttp, local)) }
         func bad(_ attribute: XMLAttribute, _ expected: String) {

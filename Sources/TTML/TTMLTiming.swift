@@ -16,7 +16,7 @@ struct TTMLTimingAttributes {
     var isSequential = false
 
     /// Reads the attributes (TTML2 §12.2); an invalid value is reported and ignored.
-    init(_ element: XMLElement, parameters: TTMLTimingParameters, log: inout DiagnosticLog) {
+    init(_ element: XMLElementNode, parameters: TTMLTimingParameters, log: inout DiagnosticLog) {
         // By index, and values passed alone: handing the attribute itself to `time` copied it
         // (four Strings retained and released) for every begin and end of a document.
         let attributes = element.attributes

@@ -37,7 +37,7 @@ extension DiagnosticCode {
 /// models, attribute and style values, parameters, identifiers and references. Every problem is an
 /// error diagnostic with the offending node's line and column; the validator never stops early.
 ///
-/// It runs on the namespace-resolved tree (`XMLElement`), so it can check a document the reader
+/// It runs on the namespace-resolved tree (`XMLElementNode`), so it can check a document the reader
 /// has not turned into a model, and the reader can share its value parsers.
 public struct TTMLValidator: Sendable {
     public struct Options: Sendable {
@@ -63,7 +63,7 @@ public struct TTMLValidator: Sendable {
     }
 
     /// Validates a document whose root element is `root`.
-    public func validate(_ root: XMLElement) -> [Diagnostic] {
+    public func validate(_ root: XMLElementNode) -> [Diagnostic] {
         var run = TTMLValidationRun(options: options)
         run.validateDocument(root)
         return run.log.finished()
@@ -76,7 +76,7 @@ struct TTMLValidationRun {
     let options: TTMLValidator.Options
     var log = DiagnosticLog()
     /// Each `xml:id` and the element that carries it.
-    var ids: [String: XMLElement] = [:]
+    var ids: [String: XMLElementNode] = [:]
     var references: [PendingReference] = []
     /// The root's timing parameters, which time expressions are read with.
     var timing = TTMLTimingParameters()
@@ -113,7 +113,7 @@ struct TTMLValidationRun {
         log.report(.error, code, message, at: location)
     }
 
-    mutating func validateDocument(_ root: XMLElement) {
+    mutating func validateDocument(_ root: XMLElementNode) {
         let isISD = root.name.namespace == XMLNamespace.isd
         guard root.name == TTMLVocabulary.name("tt") || (isISD && ["sequence", "isd"].contains(root.name.local)) else {
             error(.ttmlBadRoot, "the root element is <\(root.qualifiedName)> (\(root.name)); a TTML document starts with <tt> in \(XMLNamespace.tt)",
@@ -136,7 +136,7 @@ struct TTMLValidationRun {
 
     // MARK: Elements
 
-    mutating func validateElement(_ element: XMLElement, context: Context, isRoot: Bool = false) {
+    mutating func validateElement(_ element: XMLElementNode, context: Context, isRoot: Bool = false) {
         guard context.depth < Self.maximumDepth else {
             error(.ttmlContentModel, "elements nested deeper than \(Self.maximumDepth) levels are not checked", at: element.location)
             return
@@ -163,7 +163,7 @@ struct TTMLValidationRun {
         }
     }
 
-    private func childContext(_ context: Context, _ element: XMLElement) -> Context {
+    private func childContext(_ context: Context, _ element: XMLElementNode) -> Context {
         var inner = context
         inner.parent = element.name
         inner.depth += 1
@@ -177,7 +177,7 @@ struct TTMLValidationRun {
     }
 
     /// Matches the TTML children against the element's content model, a sequence of particles.
-    mutating func validateContent(_ element: XMLElement, rule: TTMLElementRule) {
+    mutating func validateContent(_ element: XMLElementNode, rule: TTMLElementRule) {
         if !rule.text {
             for case .text(let text) in element.children where !text.text.utf8.allSatisfy(isXMLSpace) {
                 error(.ttmlUnexpectedText, "<\(element.qualifiedName)> does not take text content", at: text.location)

@@ -3,7 +3,7 @@ import TimedText
 // Attribute checks: which attributes an element takes, and the value of each.
 
 extension TTMLValidationRun {
-    mutating func validateAttributes(_ element: XMLElement, rule: TTMLElementRule, context: Context, isRoot: Bool) {
+    mutating func validateAttributes(_ element: XMLElementNode, rule: TTMLElementRule, context: Context, isRoot: Bool) {
         for attribute in element.attributes {
             let name = attribute.name
             switch name.namespace {
@@ -71,7 +71,7 @@ extension TTMLValidationRun {
 
     // MARK: Styles
 
-    mutating func validateStyleAttribute(_ attribute: XMLAttribute, on element: XMLElement, rule: TTMLElementRule, isRoot: Bool) {
+    mutating func validateStyleAttribute(_ attribute: XMLAttribute, on element: XMLElementNode, rule: TTMLElementRule, isRoot: Bool) {
         guard let property = TTMLStyleProperty.named(attribute.name) else {
             // IMSC and EBU-TT-D style namespaces carry more than the properties known here; only
             // the TTML namespaces' vocabulary is closed.
@@ -108,7 +108,7 @@ extension TTMLValidationRun {
     }
 
     /// Rules a style value has beyond its grammar, that depend on the element.
-    mutating func checkStyleInContext(_ attribute: XMLAttribute, value: TTMLStyleValue, on element: XMLElement) {
+    mutating func checkStyleInContext(_ attribute: XMLAttribute, value: TTMLStyleValue, on element: XMLElementNode) {
         let local = attribute.name.local
         if local == "display", value == .keyword("inlineBlock"),
            TTMLVocabulary.contentElements.contains(element.name), element.name != TTMLVocabulary.name("span") {
@@ -146,7 +146,7 @@ extension TTMLValidationRun {
 
     /// TTML2 §11.1: `set` takes one value of a (discretely) animatable style; `animate` takes a
     /// `;`-separated list, of a continuously animatable style unless `calcMode="discrete"`.
-    mutating func checkAnimation(_ attribute: XMLAttribute, property: TTMLStyleProperty, on element: XMLElement, isAnimate: Bool) {
+    mutating func checkAnimation(_ attribute: XMLAttribute, property: TTMLStyleProperty, on element: XMLElementNode, isAnimate: Bool) {
         if property.animation == .none {
             error(.ttmlNotAnimatable, "'\(attribute.qualifiedName)' cannot be animated", at: attribute.location)
             return
@@ -202,7 +202,7 @@ extension TTMLValidationRun {
 
     // MARK: Plain attributes
 
-    mutating func validatePlainAttribute(_ attribute: XMLAttribute, on element: XMLElement, context: Context) {
+    mutating func validatePlainAttribute(_ attribute: XMLAttribute, on element: XMLElementNode, context: Context) {
         let value = attribute.value
         let elementName = element.name
         var problems: [String] = []
@@ -289,7 +289,7 @@ extension TTMLValidationRun {
         }
     }
 
-    mutating func checkTypeAttribute(_ attribute: XMLAttribute, on element: XMLElement, bad: (String) -> Void) {
+    mutating func checkTypeAttribute(_ attribute: XMLAttribute, on element: XMLElementNode, bad: (String) -> Void) {
         let value = attribute.value
         switch element.name {
         case XMLName(XMLNamespace.ttm, "agent"):
@@ -310,7 +310,7 @@ extension TTMLValidationRun {
         }
     }
 
-    mutating func checkISDVersion(_ attribute: XMLAttribute, on element: XMLElement, context: Context, bad: (String) -> Void) {
+    mutating func checkISDVersion(_ attribute: XMLAttribute, on element: XMLElementNode, context: Context, bad: (String) -> Void) {
         if element.name == XMLName(XMLNamespace.isd, "isd"), context.parent == XMLName(XMLNamespace.isd, "sequence") {
             bad("a nested <isd:isd> takes no version (its sequence has it)")
             return
@@ -325,7 +325,7 @@ extension TTMLValidationRun {
         }
     }
 
-    mutating func checkTimeExpression(_ attribute: XMLAttribute, on element: XMLElement) {
+    mutating func checkTimeExpression(_ attribute: XMLAttribute, on element: XMLElementNode) {
         if let problem = TTMLTimeCheck.check(attribute.value, timing: timing) {
             error(.ttmlBadTimeExpression, "'\(attribute.qualifiedName)=\"\(attribute.value)\"': \(problem.message)", at: attribute.location)
         }
@@ -350,7 +350,7 @@ extension TTMLValidationRun {
 
     // MARK: Links
 
-    mutating func validateLink(_ attribute: XMLAttribute, on element: XMLElement, context: Context) {
+    mutating func validateLink(_ attribute: XMLAttribute, on element: XMLElementNode, context: Context) {
         guard attribute.name.local == "href" else { return }
         if attribute.value.isEmpty || attribute.value.utf8.allSatisfy(isXMLSpace) {
             error(.ttmlBadAttributeValue, "xlink:href is empty", at: attribute.location)
@@ -405,7 +405,7 @@ extension TTMLValidationRun {
         }
     }
 
-    mutating func collectIDs(_ element: XMLElement, depth: Int) {
+    mutating func collectIDs(_ element: XMLElementNode, depth: Int) {
         guard depth < Self.maximumDepth else { return }
         if let attribute = element.attribute(XMLName(XMLNamespace.xml, "id")) {
             if let first = ids[attribute.value] {

@@ -129,7 +129,7 @@ enum TTMLParameters {
 
 extension TTMLValidationRun {
     /// Reads the root parameters other checks need (the frame rate for time expressions).
-    mutating func checkRootParameters(_ root: XMLElement) {
+    mutating func checkRootParameters(_ root: XMLElementNode) {
         // Bad parameter values are reported by the attribute checks; these are only the values.
         var ignored = DiagnosticLog()
         timing = TTMLTimingParameters.read(from: root, log: &ignored)
@@ -139,7 +139,7 @@ extension TTMLValidationRun {
     }
 
     /// `designator`/`use` on `ttp:profile` (TTML2 §6.1.1).
-    mutating func checkProfileDesignatorAttribute(_ attribute: XMLAttribute, on element: XMLElement, bad: (String) -> Void) {
+    mutating func checkProfileDesignatorAttribute(_ attribute: XMLAttribute, on element: XMLElementNode, bad: (String) -> Void) {
         switch TTMLParameters.designator(attribute.value) {
         case .failure(let problem):
             bad(problem.message)

@@ -3,7 +3,7 @@ import TimedText
 // Rules that involve more than one attribute, or an element and where it sits.
 
 extension TTMLValidationRun {
-    mutating func validateSpecialRules(_ element: XMLElement, context: Context, isRoot: Bool) {
+    mutating func validateSpecialRules(_ element: XMLElementNode, context: Context, isRoot: Bool) {
         let tt = TTMLVocabulary.name
         switch element.name {
         case tt("region"):
@@ -32,7 +32,7 @@ extension TTMLValidationRun {
         }
     }
 
-    mutating func requireAttribute(_ name: String, on element: XMLElement) {
+    mutating func requireAttribute(_ name: String, on element: XMLElementNode) {
         if element.attribute(XMLName("", name)) == nil {
             error(.ttmlMissingAttribute, "<\(element.qualifiedName)> needs the '\(name)' attribute", at: element.location)
         }
@@ -40,7 +40,7 @@ extension TTMLValidationRun {
 
     // MARK: Embedded data (TTML2 §8.1.? data, §9.3)
 
-    mutating func checkData(_ element: XMLElement) {
+    mutating func checkData(_ element: XMLElementNode) {
         let src = element.attribute(XMLName("", "src"))
         let type = element.attribute(XMLName("", "type"))
         let children = element.childElements.filter { $0.name.namespace == XMLNamespace.tt }
@@ -77,7 +77,7 @@ extension TTMLValidationRun {
     }
 
     /// The characters of embedded data must come from its encoding's alphabet (RFC 4648).
-    mutating func checkEncodedText(of element: XMLElement, encoding: String) {
+    mutating func checkEncodedText(of element: XMLElementNode, encoding: String) {
         let alphabet: (UInt8) -> Bool
         switch encoding {
         case "base16": alphabet = { isDigit($0) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
@@ -101,7 +101,7 @@ extension TTMLValidationRun {
 
     /// `src` on image, audio, font and source: a fragment must name data (or an image/audio
     /// resource) in this document; an external resource is checked when a loader is given.
-    mutating func checkSourcedResource(_ element: XMLElement) {
+    mutating func checkSourcedResource(_ element: XMLElementNode) {
         guard let src = element.attribute(XMLName("", "src")) else { return }
         if src.value.hasPrefix("#") {
             references.append(PendingReference(attribute: src, id: String(src.value.dropFirst()),
@@ -120,7 +120,7 @@ extension TTMLValidationRun {
 
     // MARK: Profiles (TTML2 §6.1.1)
 
-    mutating func checkProfileElement(_ element: XMLElement, context: Context) {
+    mutating func checkProfileElement(_ element: XMLElementNode, context: Context) {
         let type = element.attribute(XMLName("", "type"))?.value ?? "processor"
         if let parentType = context.profileType, parentType != type {
             error(.ttmlBadAttributeValue, "a \(type) profile cannot be nested in a \(parentType) profile", at: element.location)
@@ -136,7 +136,7 @@ extension TTMLValidationRun {
 
     /// `ttp:contentProfiles`/`ttp:processorProfiles` fragments must name top-level profiles of
     /// the right type; a profile's `use` fragment likewise.
-    mutating func checkFragmentReferences(_ root: XMLElement) {
+    mutating func checkFragmentReferences(_ root: XMLElementNode) {
         let head = root.childElements.first { $0.name == TTMLVocabulary.name("head") }
         let topLevel = head?.childElements.filter { $0.name == XMLName(XMLNamespace.ttp, "profile") } ?? []
         var topLevelIDs: [String: String] = [:]

@@ -70,7 +70,7 @@ extension TTMLWriterRun {
         }
     }
 
-    private mutating func spanContent(_ span: Span, base: MediaTime, fontCells inherited: Fraction?, at location: SourceLocation?) -> [TTMLOutNode] {
+    private mutating func spanContent(_ span: InlineSpan, base: MediaTime, fontCells inherited: Fraction?, at location: SourceLocation?) -> [TTMLOutNode] {
         var style = span.style
         switch span.kind {
         case .italic where style.fontStyle == nil: style.fontStyle = .italic

@@ -3,18 +3,18 @@ public import TextScanning
 
 /// A scanned XML document: the root element (nil when there is none, or the document was refused)
 /// and what its XML declaration said.
-public struct XMLDocument: Sendable, Hashable {
-    public var root: XMLElement?
+public struct ScannedXML: Sendable, Hashable {
+    public var root: XMLElementNode?
     /// The `encoding` of the XML declaration, as written, or nil.
     public var declaredEncoding: String?
 
-    public init(root: XMLElement?, declaredEncoding: String? = nil) {
+    public init(root: XMLElementNode?, declaredEncoding: String? = nil) {
         self.root = root
         self.declaredEncoding = declaredEncoding
     }
 }
 
-/// Reads XML 1.0 with Namespaces in XML 1.0 into a namespace-resolved `XMLElement` tree, by hand,
+/// Reads XML 1.0 with Namespaces in XML 1.0 into a namespace-resolved `XMLElementNode` tree, by hand,
 /// on bytes: fast, with line:column on every node, and with a small attack surface.
 ///
 /// What it accepts and what it refuses:
@@ -58,23 +58,23 @@ public struct XMLScanner: Sendable {
 
     /// Scans decoded text (UTF-8, LF line ends; `SourceDecoder` has handled byte-order marks and
     /// UTF-16). `source.encoding` is compared with the encoding the XML declaration names.
-    public func scan(_ source: SourceText) -> ParseResult<XMLDocument> {
+    public func scan(_ source: SourceText) -> ParseResult<ScannedXML> {
         source.withUnsafeBytes { scan($0, decodedAs: source.encoding) }
     }
 
     /// Scans UTF-8 bytes that were decoded as `decodedAs`.
-    public func scan(_ bytes: UnsafeBufferPointer<UInt8>, decodedAs encoding: String = "UTF-8") -> ParseResult<XMLDocument> {
+    public func scan(_ bytes: UnsafeBufferPointer<UInt8>, decodedAs encoding: String = "UTF-8") -> ParseResult<ScannedXML> {
         scanSayingIfJoined(bytes, decodedAs: encoding).result
     }
 
     /// `scan`, and whether the second half was scanned apart and joined.
     func scanSayingIfJoined(_ bytes: UnsafeBufferPointer<UInt8>, decodedAs encoding: String = "UTF-8")
-        -> (result: ParseResult<XMLDocument>, joined: Bool) {
+        -> (result: ParseResult<ScannedXML>, joined: Bool) {
         var log = DiagnosticLog()
         guard bytes.count <= options.maximumInputSize else {
             log.report(.error, .xmlTooLarge,
                        "the document is \(bytes.count) bytes, more than the \(options.maximumInputSize) allowed; not read", at: nil)
-            return (ParseResult(value: XMLDocument(root: nil), diagnostics: log.finished()), false)
+            return (ParseResult(value: ScannedXML(root: nil), diagnostics: log.finished()), false)
         }
         var parser = XMLParser(bytes: bytes, options: options, encoding: encoding)
         let document = parser.run()
@@ -100,8 +100,8 @@ private struct XMLParser {
         var children: [XMLContent] = []
         var location: SourceLocation
 
-        consuming func finished() -> XMLElement {
-            XMLElement(name: name, qualifiedName: qualifiedName, attributes: attributes, children: children, location: location)
+        consuming func finished() -> XMLElementNode {
+            XMLElementNode(name: name, qualifiedName: qualifiedName, attributes: attributes, children: children, location: location)
         }
     }
 
@@ -112,7 +112,7 @@ private struct XMLParser {
     }
     var stack: [OpenElement] = []
     var namespaces = XMLNamespaceScope()
-    var root: XMLElement?
+    var root: XMLElementNode?
     var declaredEncoding: String?
     /// Start tags seen inside skipped content (too deep, or a second root) not yet ended.
     var skipDepth = 0
@@ -189,7 +189,7 @@ private struct XMLParser {
 
     // MARK: - Document
 
-    mutating func run() -> XMLDocument {
+    mutating func run() -> ScannedXML {
         if startsWith("<?xml", at: 0), n > 5, isWhitespace(bytes[5]) { scanDeclaration() }
         var second: SecondHalf?
         var triedSplit = false
@@ -205,7 +205,7 @@ private struct XMLParser {
                 }
                 continue  // otherwise this half goes on as if there were none
             }
-            guard step() else { return XMLDocument(root: nil, declaredEncoding: declaredEncoding) }
+            guard step() else { return ScannedXML(root: nil, declaredEncoding: declaredEncoding) }
             if !triedSplit && stack.count == 1 && skipDepth == 0 {
                 triedSplit = true
                 second = startSecondHalf()
@@ -223,7 +223,7 @@ private struct XMLParser {
         if root == nil {
             error(.xmlNoRoot, "the document has no root element", at: n)
         }
-        return XMLDocument(root: root, declaredEncoding: declaredEncoding)
+        return ScannedXML(root: root, declaredEncoding: declaredEncoding)
     }
 
     /// Scans what is at `pos`: markup or character data. False when a document type declaration

@@ -65,7 +65,7 @@ public struct XMLText: Sendable, Hashable {
 }
 
 public enum XMLContent: Sendable, Hashable {
-    case element(XMLElement)
+    case element(XMLElementNode)
     case text(XMLText)
 }
 
@@ -73,7 +73,7 @@ public enum XMLContent: Sendable, Hashable {
 /// after, and the readers walk it many times over (a document's builder, its profile checks, its
 /// style resolution). As a value of five references, every element looked at was copied and
 /// released again, a tenth of the instructions of reading a large document.
-public final class XMLElement: Sendable, Hashable {
+public final class XMLElementNode: Sendable, Hashable {
     public let name: XMLName
     /// The name as written (`tt:p`), for messages.
     public let qualifiedName: String
@@ -91,7 +91,7 @@ public final class XMLElement: Sendable, Hashable {
     }
 
     /// Equal elements have equal names, attributes and children (the same object, at once).
-    public static func == (lhs: XMLElement, rhs: XMLElement) -> Bool {
+    public static func == (lhs: XMLElementNode, rhs: XMLElementNode) -> Bool {
         lhs === rhs || (lhs.name == rhs.name && lhs.qualifiedName == rhs.qualifiedName && lhs.location == rhs.location
             && lhs.attributes == rhs.attributes && lhs.children == rhs.children)
     }
@@ -112,7 +112,7 @@ public final class XMLElement: Sendable, Hashable {
     }
 
     /// The child elements, in document order.
-    public var childElements: [XMLElement] {
+    public var childElements: [XMLElementNode] {
         children.compactMap { if case .element(let element) = $0 { element } else { nil } }
     }
 }

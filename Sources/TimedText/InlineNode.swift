@@ -8,7 +8,7 @@ public enum InlineNode: Sendable, Hashable {
     case timestamp(MediaTime)
     // Boxed: most nodes are text, and a span's payload is large; this keeps a node at 24 bytes.
     /// An element around content: italic, a voice, a language, a class or a styled span.
-    indirect case span(Span)
+    indirect case span(InlineSpan)
     /// Ruby: base text with annotations (furigana) drawn over or beside it.
     indirect case ruby(Ruby)
 
@@ -74,7 +74,7 @@ public struct SharedStyle: Sendable, Hashable {
 
 /// An inline element with a meaning (`<i>`, `<v Joe>`, `<lang ja>`) or plain styling (a TTML
 /// `span`, an SRT `<font>`), with its classes and its content styles.
-public struct Span: Sendable, Hashable {
+public struct InlineSpan: Sendable, Hashable {
     /// What the span means; its styles, if any, are in `style`.
     public enum Kind: Sendable, Hashable {
         /// Italic text: WebVTT and SRT `<i>`, CEA-608 italics.

@@ -381,7 +381,7 @@ public enum WebVTTCueTextParser {
                 stack[top].children.append(.ruby(Ruby(classes: element.classes, segments: segments, style: style)))
                 return
             case .class, .italic, .bold, .underline, .voice, .language:
-                let kind: Span.Kind
+                let kind: InlineSpan.Kind
                 switch element.kind {
                 case .italic: kind = .italic
                 case .bold: kind = .bold
@@ -393,9 +393,9 @@ public enum WebVTTCueTextParser {
                 if let styler, let name = Self.name(of: element.kind),
                    let style = styler(name, element.classes, element.kind == .voice ? element.annotation : nil,
                                       element.kind == .language ? element.annotation : nil) {
-                    stack[top].children.append(.span(Span(kind, classes: element.classes, sharedStyle: style, children: element.children)))
+                    stack[top].children.append(.span(InlineSpan(kind, classes: element.classes, sharedStyle: style, children: element.children)))
                 } else {
-                    stack[top].children.append(.span(Span(kind, classes: element.classes, children: element.children)))
+                    stack[top].children.append(.span(InlineSpan(kind, classes: element.classes, children: element.children)))
                 }
             }
         }

@@ -64,7 +64,7 @@ public enum WebVTTCueTree {
         flush()
     }
 
-    private static func element(_ span: Span) -> (String, [(String, String)]) {
+    private static func element(_ span: InlineSpan) -> (String, [(String, String)]) {
         var attributes = classAttribute(span.classes)
         switch span.kind {
         case .italic: return ("i", attributes)

@@ -12,7 +12,7 @@ public import TimedText
 /// - `::cue`, and `::cue(selector)` when the selector's subject is the cue root (`#id`, `[lang]`,
 ///   `:lang()`, `*`): `Cue.style`. For the root the background longhands style the cue background box.
 /// - a `c i b u v lang` element, or a span WebVTT has no tag for (matched by `*` and classes only):
-///   that `Span.style`.
+///   that `InlineSpan.style`.
 /// - `ruby`: `Ruby.style`; `rt`: that segment's `RubySegment.annotationStyle`.
 ///
 /// Styles are laid over what a node already had (CSS beats presentational styles), so applying the
@@ -319,7 +319,7 @@ public final class WebVTTStyleCascade: Sendable {
 
         /// W3C WebVTT, "The ::cue pseudo-element": the element names, and the `voice` and `lang`
         /// attributes; a span from another format (`.styled`) has no name.
-        private func element(for span: Span, parent: Int, previousSibling: Int) -> WebVTTMatchElement {
+        private func element(for span: InlineSpan, parent: Int, previousSibling: Int) -> WebVTTMatchElement {
             var element = WebVTTMatchElement(typeName: nil, classes: span.classes, id: nil, voice: nil, langAttribute: nil,
                                              language: elements[parent].language, parent: parent, previousSibling: previousSibling)
             switch span.kind {

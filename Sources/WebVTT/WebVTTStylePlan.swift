@@ -179,7 +179,7 @@ struct WebVTTStylePlan: Sendable {
     }
 
     /// The class to add to a span written with this style, if its own selector cannot carry it.
-    func generatedClass(for span: Span) -> String? {
+    func generatedClass(for span: InlineSpan) -> String? {
         guard span.hasStyle, !needsGenerated.isEmpty else { return nil }
         if span.kind == .styled, span.classes.isEmpty, let identity = span.sharedStyle.identity,
            let name = generatedByStorage[identity] {
@@ -238,7 +238,7 @@ struct WebVTTStylePlan: Sendable {
     /// A span's selectors, most general first: element and classes, then with its voice or
     /// language. A span without a WebVTT element (`.styled`, written as `<c>`) has its classes as
     /// `c.…`, or no selector at all.
-    static func selectors(_ span: Span) -> [NodeKey] {
+    static func selectors(_ span: InlineSpan) -> [NodeKey] {
         let element: String
         var attribute: NodeKey.Attribute?
         switch span.kind {

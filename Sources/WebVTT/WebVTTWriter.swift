@@ -265,7 +265,7 @@ public struct WebVTTWriter: Sendable {
         }
     }
 
-    private func appendSpan(_ span: Span, plan: WebVTTStylePlan, to out: inout ByteWriter) {
+    private func appendSpan(_ span: InlineSpan, plan: WebVTTStylePlan, to out: inout ByteWriter) {
         let classes = classSuffix(span.classes, plan.generatedClass(for: span))
         let tag: String?
         var annotation = ""

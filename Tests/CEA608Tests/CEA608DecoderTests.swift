@@ -384,8 +384,8 @@ import TimedText
         let cue = builder.cue(for: caption)
         #expect(cue.plainText == "Plain  slanted\nunder", "trailing spaces removed, the mid-row space kept")
         #expect(cue.content == [
-            .text("Plain "), .span(Span(.italic, children: [.text(" slanted")])), .lineBreak,
-            .span(Span(.underline, children: [.text("under")])),
+            .text("Plain "), .span(InlineSpan(.italic, children: [.text(" slanted")])), .lineBreak,
+            .span(InlineSpan(.underline, children: [.text("under")])),
         ])
         #expect(cue.layout.line == .fraction(Fraction(14, 19)))
         #expect(cue.layout.position == Fraction(8, 40))
@@ -399,7 +399,7 @@ import TimedText
         let red = CEA608CueBuilder.content(of: [CEA608Row(row: 1, column: 0, cells: [
             CEA608Cell("R", style: CEA608Style(color: .red, italic: true)), CEA608Cell(nil), CEA608Cell("W"),
         ])])
-        #expect(red == [.span(Span(.styled, style: StyleProperties(color: Color(red: 255, green: 0, blue: 0), fontStyle: .italic),
+        #expect(red == [.span(InlineSpan(.styled, style: StyleProperties(color: Color(red: 255, green: 0, blue: 0), fontStyle: .italic),
                                    children: [.text("R")])), .text(" W")])
     }
 

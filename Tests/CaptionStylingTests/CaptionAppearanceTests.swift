@@ -156,11 +156,11 @@ import TimedText
 
     @Test func spansAddTheirMeaningToTheInheritedStyle() {
         let base = StyleProperties(color: red)
-        let italic = ContentStyle.inherited(base, span: Span(.italic, children: []))
+        let italic = ContentStyle.inherited(base, span: InlineSpan(.italic, children: []))
         #expect(italic.fontStyle == .italic && italic.color == red)
-        let styled = ContentStyle.inherited(italic, span: Span(.styled, style: StyleProperties(color: .white), children: []))
+        let styled = ContentStyle.inherited(italic, span: InlineSpan(.styled, style: StyleProperties(color: .white), children: []))
         #expect(styled.color == .white && styled.fontStyle == .italic)
-        let s = CaptionStyleResolver(appearance: .default).resolve(ContentStyle.inherited(base, span: Span(.underline, children: [])))
+        let s = CaptionStyleResolver(appearance: .default).resolve(ContentStyle.inherited(base, span: InlineSpan(.underline, children: [])))
         #expect(s.underline && !s.italic)
     }
 

@@ -89,7 +89,7 @@ import CaptionStyling
     /// A scene with a box, an outline and a colour of text that is not white, on a frame of odd
     /// size (so that chroma samples at the right and bottom edges are half outside it).
     static func edgeScene() throws -> (CaptionRenderer, VideoFrame) {
-        let yellow = Span(.styled, style: StyleProperties(color: Color(red: 255, green: 255, blue: 0)), children: [.text("yellow")])
+        let yellow = InlineSpan(.styled, style: StyleProperties(color: Color(red: 255, green: 255, blue: 0)), children: [.text("yellow")])
         let cues = [Cue(start: .zero, end: MediaTime(seconds: 5), content: [.text("A long first line with "), .span(yellow), .lineBreak, .text("and short")])]
         var appearance = CaptionAppearance.default
         try appearance.apply(specification: "edge=uniform")

@@ -37,9 +37,9 @@ import Glibc
     }
 
     @Test func styledCuesWithEdgesAndBoxes() throws {
-        let red = Span(.styled, style: StyleProperties(color: Color(red: 255, green: 0, blue: 0)), children: [.text("red")])
+        let red = InlineSpan(.styled, style: StyleProperties(color: Color(red: 255, green: 0, blue: 0)), children: [.text("red")])
         let cues = [
-            Cue(start: .zero, end: MediaTime(seconds: 5), content: [.text("Plain and "), .span(red), .lineBreak, .span(Span(.italic, children: [.text("italic")]))]),
+            Cue(start: .zero, end: MediaTime(seconds: 5), content: [.text("Plain and "), .span(red), .lineBreak, .span(InlineSpan(.italic, children: [.text("italic")]))]),
             Cue(start: .zero, end: MediaTime(seconds: 5), content: [.text("Top, outlined")], layout: CueLayout(line: .number(0)),
                 style: StyleProperties(outline: .init(placement: .glyphs, color: .black, width: .pixels(Fraction(2))))),
         ]

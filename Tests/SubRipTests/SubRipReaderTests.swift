@@ -21,7 +21,7 @@ import TimedText
         let c = cues(r)
         #expect(c.map(\.id) == ["1", "2"])
         #expect(c[0].start == ms(1000) && c[0].end == ms(2500))
-        #expect(c[1].content == [.span(Span(.italic, children: [.text("Two")])), .text(" lines"), .lineBreak, .text("of text.")])
+        #expect(c[1].content == [.span(InlineSpan(.italic, children: [.text("Two")])), .text(" lines"), .lineBreak, .text("of text.")])
         #expect(c[1].source == SourceLocation(line: 5, column: 1))
     }
 
@@ -98,9 +98,9 @@ import TimedText
         let r = read("tags.srt")
         let c = cues(r)
         #expect(c[0].content == [
-            .span(Span(.italic, children: [.text("italic "), .span(Span(.bold, children: [.text("bold-italic")]))])),
+            .span(InlineSpan(.italic, children: [.text("italic "), .span(InlineSpan(.bold, children: [.text("bold-italic")]))])),
             .text(" "),
-            .span(Span(.underline, children: [.text("under")])),
+            .span(InlineSpan(.underline, children: [.text("under")])),
         ])
         guard case .span(let yellow) = c[1].content[0], case .span(let red) = c[1].content[2] else {
             Issue.record("font spans missing: \(c[1].content)")
@@ -111,7 +111,7 @@ import TimedText
         #expect(yellow.style.fontSize == .pixels(Fraction(28)))
         #expect(red.style.color == Color(red: 255, green: 0, blue: 0))
         // Unclosed across lines: closed at the end of the cue, the line break inside.
-        #expect(c[2].content == [.span(Span(.italic, children: [.text("never closed"), .lineBreak, .text("across lines")]))])
+        #expect(c[2].content == [.span(InlineSpan(.italic, children: [.text("never closed"), .lineBreak, .text("across lines")]))])
         #expect(c[3].plainText == "misnested and stray")
         #expect(c[4].plainText == "unknown a < b <3")
         #expect(codes(r).contains(.unclosedTag) && codes(r).contains(.unmatchedCloseTag) && codes(r).contains(.unknownTag))
@@ -128,7 +128,7 @@ import TimedText
         #expect(c[7].layout.line == .fraction(.zero) && c[7].layout.textAlignment == .center)
         #expect(c[8].layout.position == .one && c[8].layout.textAlignment == .right)
         #expect(SubRipAlignment.numpad(of: c[9].layout) == 8, "legacy {\\a6} is top centre")
-        #expect(c[10].content == [.span(Span(.italic, children: [.text("Stripped overrides")])), .text(" {not an override}")])
+        #expect(c[10].content == [.span(InlineSpan(.italic, children: [.text("Stripped overrides")])), .text(" {not an override}")])
         #expect(codes(r) == [.overrideStripped])
         #expect(r.diagnostics[0].message.contains("\\pos(10,20)\\fs30"))
     }

@@ -27,8 +27,8 @@ import TimedText
                              content: [.text("Top & <left>")])
         positioned.layout = SubRipAlignment.layout(numpad: 7)
         let styled = Cue(start: .zero, end: MediaTime(seconds: 1), content: [
-            .span(Span(.styled, style: StyleProperties(color: Color(red: 255, green: 255, blue: 0)), children: [
-                .span(Span(.italic, children: [.text("yellow")]))])),
+            .span(InlineSpan(.styled, style: StyleProperties(color: Color(red: 255, green: 255, blue: 0)), children: [
+                .span(InlineSpan(.italic, children: [.text("yellow")]))])),
             .lineBreak,
             .ruby(Ruby(segments: [RubySegment(base: [.text("漢字")], annotation: [.text("かんじ")])])),
         ])

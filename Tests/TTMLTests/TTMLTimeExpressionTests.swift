@@ -7,7 +7,7 @@ private func t(_ text: String, _ p: TTMLTimingParameters = TTMLTimingParameters(
 }
 
 private func parameters(_ attributes: [String: String]) -> (TTMLTimingParameters, [Diagnostic]) {
-    let tt = XMLElement(name: XMLName(XMLNamespace.tt, "tt"), qualifiedName: "tt",
+    let tt = XMLElementNode(name: XMLName(XMLNamespace.tt, "tt"), qualifiedName: "tt",
                         attributes: attributes.map {
                             XMLAttribute(name: XMLName(XMLNamespace.ttp, $0.key), qualifiedName: "ttp:\($0.key)", value: $0.value,
                                          location: SourceLocation(line: 1, column: 1))

@@ -153,7 +153,7 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
     }
 
     @Test func attributeValuesAreEscaped() {
-        let voice = Span(.voice("Tom \"T\" & <Jerry>\tx"), children: [.text("hi")])
+        let voice = InlineSpan(.voice("Tom \"T\" & <Jerry>\tx"), children: [.text("hi")])
         let out = written(Track(cues: [cue(.zero, MediaTime(seconds: 1), [.span(voice)])]))
         let agent = out.root.descendants("agent")[0]
         #expect(agent.first("name")?.text == "Tom \"T\" & <Jerry>\tx")
@@ -191,8 +191,8 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
         let yellow = StyleProperties(color: Color(red: 255, green: 255, blue: 0), fontWeight: .bold)
         let red = StyleProperties(color: Color(red: 255, green: 0, blue: 0, alpha: 128))
         let cues = (0..<3).map { i in
-            cue(MediaTime(seconds: Int64(i)), MediaTime(seconds: Int64(i) + 1), [.span(Span(.styled, style: yellow, children: [.text("y\(i)")]))])
-        } + [cue(MediaTime(seconds: 5), MediaTime(seconds: 6), [.span(Span(.styled, style: red, children: [.text("r")]))])]
+            cue(MediaTime(seconds: Int64(i)), MediaTime(seconds: Int64(i) + 1), [.span(InlineSpan(.styled, style: yellow, children: [.text("y\(i)")]))])
+        } + [cue(MediaTime(seconds: 5), MediaTime(seconds: 6), [.span(InlineSpan(.styled, style: red, children: [.text("r")]))])]
         let out = written(Track(cues: cues))
         let styles = out.root.descendants("style")
         let yellowStyle = styles.first { $0.attributes["tts:color"] == "#ffff00" }
@@ -210,7 +210,7 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
             textShadow: [StyleProperties.TextShadow(offsetX: .em(Fraction(1, 10)), offsetY: .em(Fraction(1, 10)), color: .black)],
             outline: StyleProperties.Outline(placement: .glyphs, color: .black, width: .fraction(Fraction(5, 100))),
             lineHeight: .multiple(Fraction(5, 4)), textWrap: .noWrap, textCombine: .all, rubyPosition: .under)
-        let out = written(Track(cues: [cue(.zero, MediaTime(seconds: 1), [.span(Span(.styled, style: style, children: [.text("s")]))])]))
+        let out = written(Track(cues: [cue(.zero, MediaTime(seconds: 1), [.span(InlineSpan(.styled, style: style, children: [.text("s")]))])]))
         let a = out.root.descendants("span")[0].attributes
         #expect(a["tts:backgroundColor"] == "#000000")
         #expect(a["tts:fontFamily"] == "'Noto Sans',sansSerif")
@@ -231,7 +231,7 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
     @Test func cellSizesBecomePercentagesOfTheInheritedSize() {
         let outer = StyleProperties(fontSize: .cells(Fraction(2)))
         let inner = StyleProperties(fontSize: .cells(Fraction(1)))
-        var c = cue(.zero, MediaTime(seconds: 1), [.span(Span(.styled, style: inner, children: [.text("x")]))])
+        var c = cue(.zero, MediaTime(seconds: 1), [.span(InlineSpan(.styled, style: inner, children: [.text("x")]))])
         c.style = outer
         let out = written(Track(cues: [c]))
         #expect(paragraphs(out.root)[0].attributes["tts:fontSize"] == "200%")
@@ -247,7 +247,7 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
                                     textDecorationColor: .white,
                                     outline: StyleProperties.Outline(placement: .glyphs, width: .em(Fraction(1, 10)), blurRadius: .em(Fraction(1, 10))),
                                     textCombine: .digits(2), rubyPosition: .interCharacter)
-        let out = written(Track(cues: [cue(.zero, MediaTime(seconds: 1), [.span(Span(.styled, style: style, children: [.text("x")]))])]))
+        let out = written(Track(cues: [cue(.zero, MediaTime(seconds: 1), [.span(InlineSpan(.styled, style: style, children: [.text("x")]))])]))
         let reported = out.diagnostics.filter { $0.code == .ttmlUnsupportedStyle }.map(\.message)
         #expect(reported.count == 5, "\(reported)")
         let a = out.root.descendants("span")[0].attributes
@@ -258,7 +258,7 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
 
     @Test func pixelLengthsNeedTheRootExtent() {
         let style = StyleProperties(fontSize: .pixels(Fraction(24)))
-        let track = Track(cues: [cue(.zero, MediaTime(seconds: 1), [.span(Span(.styled, style: style, children: [.text("x")]))])])
+        let track = Track(cues: [cue(.zero, MediaTime(seconds: 1), [.span(InlineSpan(.styled, style: style, children: [.text("x")]))])])
         let without = written(track)
         #expect(without.root.descendants("span").isEmpty)
         #expect(without.diagnostics.contains { $0.code == .ttmlUnsupportedStyle })
@@ -358,10 +358,10 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
 
     @Test func voicesBecomeAgentsDeclaredOnce() {
         let out = written(Track(cues: [
-            cue(.zero, MediaTime(seconds: 1), [.span(Span(.voice("Fred"), children: [.text("Hi")]))]),
-            cue(MediaTime(seconds: 1), MediaTime(seconds: 2), [.span(Span(.voice("Bill"), children: [.text("Yo")])),
-                                                                .span(Span(.voice("Fred"), children: [.text("!")]))]),
-            cue(MediaTime(seconds: 2), MediaTime(seconds: 3), [.span(Span(.language("en-US"), children: [.text("color")]))]),
+            cue(.zero, MediaTime(seconds: 1), [.span(InlineSpan(.voice("Fred"), children: [.text("Hi")]))]),
+            cue(MediaTime(seconds: 1), MediaTime(seconds: 2), [.span(InlineSpan(.voice("Bill"), children: [.text("Yo")])),
+                                                                .span(InlineSpan(.voice("Fred"), children: [.text("!")]))]),
+            cue(MediaTime(seconds: 2), MediaTime(seconds: 3), [.span(InlineSpan(.language("en-US"), children: [.text("color")]))]),
         ]))
         let agents = out.root.descendants("agent")
         #expect(agents.map { $0.first("name")?.text } == ["Fred", "Bill"])
@@ -378,7 +378,7 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
         let ruby = Ruby(segments: [RubySegment(base: [.text("漢字")], annotation: [.text("かんじ")])])
         let shadowed = StyleProperties(opacity: Fraction(1, 2), textShadow: [StyleProperties.TextShadow(offsetX: .em(.one), offsetY: .em(.one))])
         let out = written(Track(cues: [cue(MediaTime(value: 1, timescale: 3), MediaTime(seconds: 1), [
-            .ruby(ruby), .span(Span(.styled, style: shadowed, children: [.text("s")])),
+            .ruby(ruby), .span(InlineSpan(.styled, style: shadowed, children: [.text("s")])),
         ])]), .dfxp)
         let tt = out.root
         #expect(tt.attributes["ttp:profile"] == "http://www.w3.org/ns/ttml/profile/dfxp-presentation")

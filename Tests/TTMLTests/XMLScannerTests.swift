@@ -3,11 +3,11 @@ import TimedText
 import TextScanning
 @testable import TTML
 
-private func scan(_ text: String, options: XMLScanner.Options = .default) -> ParseResult<XMLDocument> {
+private func scan(_ text: String, options: XMLScanner.Options = .default) -> ParseResult<ScannedXML> {
     XMLScanner(options: options).scan(SourceText(text))
 }
 
-private func codes(_ result: ParseResult<XMLDocument>) -> [String] { result.diagnostics.map(\.code.rawValue) }
+private func codes(_ result: ParseResult<ScannedXML>) -> [String] { result.diagnostics.map(\.code.rawValue) }
 
 private let tt = XMLNamespace.tt
 

@@ -4,9 +4,9 @@ import Testing
 @Suite struct ModelTests {
     @Test func plainTextDropsMarkupAndRubyAnnotations() {
         let content: [InlineNode] = [
-            .span(Span(.italic, children: [.text("Hello")])),
+            .span(InlineSpan(.italic, children: [.text("Hello")])),
             .text(" "),
-            .span(Span(.voice("Mary"), classes: ["loud"], children: [.span(Span(.bold, children: [.text("world")]))])),
+            .span(InlineSpan(.voice("Mary"), classes: ["loud"], children: [.span(InlineSpan(.bold, children: [.text("world")]))])),
             .lineBreak,
             .timestamp(MediaTime(seconds: 2)),
             .ruby(Ruby(segments: [RubySegment(base: [.text("漢")], annotation: [.text("かん")]),

@@ -34,7 +34,7 @@ import TimedText
     }
 
     @Test func markupIsNotRewrapped() {
-        let styled: [InlineNode] = [.span(Span(.italic, children: [.text(String(repeating: "word ", count: 12))]))]
+        let styled: [InlineNode] = [.span(InlineSpan(.italic, children: [.text(String(repeating: "word ", count: 12))]))]
         #expect(Fixer.rewrap(styled, width: 43, maxLines: 2) == nil)
         let plain: [InlineNode] = [.text(String(repeating: "word ", count: 12))]
         let wrapped = Fixer.rewrap(plain, width: 43, maxLines: 2)

@@ -6,11 +6,11 @@ import TimedText
     @Test func tagsBecomeTheModelsSpans() {
         let nodes = WebVTTCueTextParser.parse("<v.loud Mary Jane>Hi <i>there</i></v>\n<lang ja>漢字</lang><00:01.500>x")
         #expect(nodes == [
-            .span(Span(.voice("Mary Jane"), classes: ["loud"], children: [
-                .text("Hi "), .span(Span(.italic, children: [.text("there")])),
+            .span(InlineSpan(.voice("Mary Jane"), classes: ["loud"], children: [
+                .text("Hi "), .span(InlineSpan(.italic, children: [.text("there")])),
             ])),
             .lineBreak,
-            .span(Span(.language("ja"), children: [.text("漢字")])),
+            .span(InlineSpan(.language("ja"), children: [.text("漢字")])),
             .timestamp(MediaTime(milliseconds: 1500)),
             .text("x"),
         ])
@@ -44,11 +44,11 @@ import TimedText
     /// What the writer writes, the cue text parser reads back to the same tree.
     @Test func writerOutputReadsBack() {
         let content: [InlineNode] = [
-            .span(Span(.voice("Ann <admin>"), classes: ["a", "b"], children: [.text("Tom & Jerry <3")])),
+            .span(InlineSpan(.voice("Ann <admin>"), classes: ["a", "b"], children: [.text("Tom & Jerry <3")])),
             .lineBreak,
             .ruby(Ruby(segments: [RubySegment(base: [.text("東")], annotation: [.text("とう")])])),
             .timestamp(MediaTime(milliseconds: 2250)),
-            .span(Span(.bold, children: [.span(Span(.underline, children: [.text("x")]))])),
+            .span(InlineSpan(.bold, children: [.span(InlineSpan(.underline, children: [.text("x")]))])),
         ]
         let file = String(decoding: WebVTTWriter().write(Track(cues: [Cue(start: .zero, end: MediaTime(seconds: 3), content: content)])).value, as: UTF8.self)
         let cueText = file.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(3).joined(separator: "\n")

@@ -22,22 +22,22 @@ import TimedText
     /// and a span from another format with class `x`.
     var cue: Cue {
         Cue(id: "intro", start: .zero, end: MediaTime(seconds: 2), content: [
-            .span(Span(.voice("Joe"), classes: ["loud"], children: [
-                .text("Hi "), .span(Span(.bold, children: [.text("there")])),
+            .span(InlineSpan(.voice("Joe"), classes: ["loud"], children: [
+                .text("Hi "), .span(InlineSpan(.bold, children: [.text("there")])),
             ])),
-            .span(Span(.italic, classes: ["x"], children: [.text("a")])),
-            .span(Span(.bold, children: [.text("b")])),
+            .span(InlineSpan(.italic, classes: ["x"], children: [.text("a")])),
+            .span(InlineSpan(.bold, children: [.text("b")])),
             .lineBreak,
-            .span(Span(.language("ja"), children: [
+            .span(InlineSpan(.language("ja"), children: [
                 .ruby(Ruby(segments: [RubySegment(base: [.text("漢")], annotation: [.text("かん")], annotationClasses: ["small"])])),
             ])),
-            .span(Span(.styled, classes: ["x"], style: StyleProperties(color: yellow), children: [.text("c")])),
+            .span(InlineSpan(.styled, classes: ["x"], style: StyleProperties(color: yellow), children: [.text("c")])),
         ])
     }
 
-    func span(_ nodes: [InlineNode], _ path: Int...) -> Span {
+    func span(_ nodes: [InlineNode], _ path: Int...) -> InlineSpan {
         var nodes = nodes
-        var result: Span?
+        var result: InlineSpan?
         for index in path {
             guard case .span(let s) = nodes[index] else { fatalError("not a span at \(path)") }
             result = s
@@ -78,7 +78,7 @@ import TimedText
     }
 
     @Test func specificityThenOrder() {
-        let boldX = Cue(id: "c1", start: .zero, end: nil, content: [.span(Span(.bold, classes: ["x"], children: [.text("t")]))])
+        let boldX = Cue(id: "c1", start: .zero, end: nil, content: [.span(InlineSpan(.bold, classes: ["x"], children: [.text("t")]))])
         func color(_ rules: WebVTTStyleCascade) -> Color? { span(styled(boldX, rules).content, 0).style.color }
         #expect(color(cascade("::cue(b) { color: red } ::cue(b) { color: blue }")) == blue)
         #expect(color(cascade("::cue(.x) { color: red } ::cue(b) { color: blue }")) == red)
@@ -93,7 +93,7 @@ import TimedText
     }
 
     @Test func longhandsCascadeOneByOne() {
-        let boldX = Cue(start: .zero, end: nil, content: [.span(Span(.bold, classes: ["x"], children: [.text("t")]))])
+        let boldX = Cue(start: .zero, end: nil, content: [.span(InlineSpan(.bold, classes: ["x"], children: [.text("t")]))])
         let rules = cascade("::cue(b.x) { outline: 2px solid red; font: italic 20px serif } ::cue(b) { outline-color: blue; font-weight: bold }")
         let style = span(styled(boldX, rules).content, 0).style
         #expect(style.outline == StyleProperties.Outline(placement: .box, style: .solid, color: red, width: .pixels(Fraction(2))))
@@ -111,18 +111,18 @@ import TimedText
             """).sheet], trackLanguage: "en-GB")
         let numbered = styled(Cue(id: "123", start: .zero, end: nil, content: [.text("x")]), rules)
         #expect(numbered.style == StyleProperties(color: lime, opacity: Fraction(1, 2)))
-        let other = styled(Cue(id: "other", start: .zero, end: nil, content: [.span(Span(.language("ja-JP"), children: [.text("x")]))]), rules)
+        let other = styled(Cue(id: "other", start: .zero, end: nil, content: [.span(InlineSpan(.language("ja-JP"), children: [.text("x")]))]), rules)
         #expect(other.style == StyleProperties(color: red, opacity: Fraction(1, 2)))
         #expect(span(other.content, 0).style == StyleProperties(fontStyle: .italic))
-        let french = styled(Cue(start: .zero, end: nil, content: [.span(Span(.language("fr"), children: [.span(Span(.bold, children: []))]))]), rules)
+        let french = styled(Cue(start: .zero, end: nil, content: [.span(InlineSpan(.language("fr"), children: [.span(InlineSpan(.bold, children: []))]))]), rules)
         #expect(span(french.content, 0).style == StyleProperties(visibility: .hidden))
         #expect(span(french.content, 0, 0).style == StyleProperties(visibility: .hidden))
     }
 
     @Test func siblingAndChildCombinators() {
         let content: [InlineNode] = [
-            .span(Span(.italic, children: [])), .text(" "), .span(Span(.bold, children: [])),
-            .span(Span(.underline, children: [])), .span(Span(.class, children: [.span(Span(.bold, children: []))])),
+            .span(InlineSpan(.italic, children: [])), .text(" "), .span(InlineSpan(.bold, children: [])),
+            .span(InlineSpan(.underline, children: [])), .span(InlineSpan(.class, children: [.span(InlineSpan(.bold, children: []))])),
         ]
         let rules = cascade("""
             ::cue(i ~ u) { color: red }

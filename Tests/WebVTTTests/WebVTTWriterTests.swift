@@ -10,11 +10,11 @@ import TimedText
         var top = Cue(id: "intro", start: MediaTime(milliseconds: 1500), end: MediaTime(seconds: 4), content: [.text("Tom & Jerry <3 -->")])
         top.layout = SubRipAlignment.layout(numpad: 9)
         let voiced = Cue(id: "bad-->id", start: MediaTime(seconds: 3600), end: MediaTime(value: 36001, timescale: 10), content: [
-            .span(Span(.voice("Mary <the> cat"), classes: ["loud"], children: [.text("Hi")])),
+            .span(InlineSpan(.voice("Mary <the> cat"), classes: ["loud"], children: [.text("Hi")])),
             .timestamp(MediaTime(value: 36005, timescale: 10)),
-            .span(Span(.language("ja"), children: [.ruby(Ruby(segments: [RubySegment(base: [.text("漢")], annotation: [.text("かん")])]))])),
+            .span(InlineSpan(.language("ja"), children: [.ruby(Ruby(segments: [RubySegment(base: [.text("漢")], annotation: [.text("かん")])]))])),
             .lineBreak,
-            .span(Span(.styled, style: StyleProperties(fontStyle: .italic), children: [.text("styled")])),
+            .span(InlineSpan(.styled, style: StyleProperties(fontStyle: .italic), children: [.text("styled")])),
         ])
         let text = String(decoding: WebVTTWriter().write(Track(cues: [top, voiced])).value, as: UTF8.self)
         #expect(text == """
@@ -123,9 +123,9 @@ import TimedText
     /// written so that they cannot.
     @Test func namesEndingInDashesCannotFormAnArrow() throws {
         let cue = Cue(start: .zero, end: MediaTime(seconds: 1), content: [
-            .span(Span(.voice("Bob--"), children: [.text("a")])),
-            .span(Span(.class, classes: ["x--"], children: [.text("b")])),
-            .span(Span(.styled, style: StyleProperties(fontFamilies: ["odd-->family"]), children: [.text("c")])),
+            .span(InlineSpan(.voice("Bob--"), children: [.text("a")])),
+            .span(InlineSpan(.class, classes: ["x--"], children: [.text("b")])),
+            .span(InlineSpan(.styled, style: StyleProperties(fontFamilies: ["odd-->family"]), children: [.text("c")])),
         ])
         let written = WebVTTWriter().write(Track(cues: [cue])).value
         let text = String(decoding: written, as: UTF8.self)
@@ -151,8 +151,8 @@ import TimedText
         let red = StyleProperties(color: Color(red: 255, green: 0, blue: 0))
         let bold = StyleProperties(fontWeight: .bold)
         let cue = Cue(start: .zero, end: MediaTime(seconds: 1), content: [
-            .span(Span(.class, classes: ["a"], style: red, children: [.text("red")])),
-            .span(Span(.class, classes: ["a", "b"], style: bold, children: [.text("bold")])),
+            .span(InlineSpan(.class, classes: ["a"], style: red, children: [.text("red")])),
+            .span(InlineSpan(.class, classes: ["a", "b"], style: bold, children: [.text("bold")])),
         ])
         let written = WebVTTWriter().write(Track(cues: [cue])).value
         let read = try #require(WebVTTReader().read(written).value.tracks.first?.cues.first)
