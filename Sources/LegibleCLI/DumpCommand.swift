@@ -24,7 +24,7 @@ enum DumpCommand: Command {
         OptionSpec("channels", help: "With --disassemble: prefix each code with its channel (CC1|, CC2|)."),
         OptionSpec("hls-segment", help: "Map cue times onto the media timeline with the segment's X-TIMESTAMP-MAP (WebVTT)."),
         OptionSpec("hls-reference", value: "SECONDS", help: "With --hls-segment: a media time near the segment, to unwrap the 33-bit MPEG-2 clock around."),
-    ] + OutputOptions.specs(["text", "json"]) + InputOptions.specs
+    ] + OutputOptions.specs(["text", "json"]) + [InputOptions.trackSpec] + InputOptions.specs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         guard arguments.positionals.count == 1 else {
@@ -42,7 +42,8 @@ enum DumpCommand: Command {
         if reference != nil && !arguments.has("hls-segment") { throw UsageError(message: "--hls-reference needs --hls-segment") }
         var input: LoadedInput
         do {
-            input = try InputOptions.load(arguments.positionals[0], arguments, io: io, keepsCueViews: json || arguments.has("cue-tree"))
+            input = try InputOptions.load(arguments.positionals[0], arguments, io: io, keepsCueViews: json || arguments.has("cue-tree"),
+                                        selectsTrack: true)
         } catch let error as LegibleError where json {
             // The contract: a file that cannot be read still gets its JSON, with the error.
             let named = try InputOptions.forcedFormat(arguments) ?? CaptionFormat.forFileName(arguments.positionals[0])

@@ -35,7 +35,7 @@ enum ValidateCommand: Command {
         OptionSpec("list-rules", help: "Print the rules with their default severities and exit."),
         OptionSpec("list-profiles", help: "Print the built-in profiles and exit."),
         OptionSpec("json", help: "Short for --format json."),
-    ] + InputOptions.readingSpecs
+    ] + [InputOptions.trackSpec] + InputOptions.readingSpecs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         if arguments.has("list-rules") {
@@ -171,7 +171,11 @@ enum ValidateCommand: Command {
         let displayName = path == "-" ? "<stdin>" : path
         var input: LoadedInput
         do {
-            input = try InputOptions.load(path, arguments, io: io)
+            input = try InputOptions.load(path, arguments, io: io, selectsTrack: true)
+            // A media file's captions are never fixed in place: that would write text over the video.
+            if input.mediaTrack != nil && settings.inPlace {
+                throw LegibleError(.invalidArgument, "--in-place would write captions over the media file \(path); use --fix -o FILE")
+            }
         } catch let failure as LegibleError {
             return FileReport(path: displayName, format: CaptionFormat.forFileName(path)?.id.rawValue,
                               findings: [Finding(rule: RuleID(rawValue: failure.code.rawValue), severity: .error, message: failure.message)],
