@@ -13,6 +13,8 @@ enum ConvertCommand: Command {
         the format has no room for, a cue without an end (SRT and WebVTT cues must end: it is
         given the end of the track, or shown for 5 seconds when nothing later ends it, or --open-end),
         SCC's character set, columns and bandwidth.
+        A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
+        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
         Writes: \(CaptionFormat.writable.map(\.id.rawValue).joined(separator: ", ")). Reads: \(CaptionFormat.readable.map(\.id.rawValue).joined(separator: ", ")).
         """
     static let options: [OptionSpec] = [

@@ -15,6 +15,8 @@ enum DumpCommand: Command {
         MPEG-2 clock around --hls-reference (the segment's own time by default). --disassemble
         prints an SCC file's lines with their CEA-608 codes spelled out ({RCL}, {1504}, {EOC},
         text), as ttconv's disassembler does; --channels prefixes each code with its channel.
+        A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
+        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 when the file was read (diagnostics may still be reported), 1 when it could
         not be read at all, 2 for a usage error.
         """

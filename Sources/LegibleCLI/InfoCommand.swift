@@ -10,6 +10,8 @@ enum InfoCommand: Command {
     static let discussion = """
         FILE may be '-' for standard input. The file is read completely (every cue parsed, styles
         applied), then summarised: one block per track, and the number of diagnostics of each code.
+        A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
+        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 when the file was read, 1 when it could not be read at all, 2 for a usage error.
         """
     static let options: [OptionSpec] = [

@@ -19,6 +19,8 @@ enum ValidateCommand: Command {
         --fix applies the safe fixes (drop empty cues, chain short gaps, extend short cues into free
         time, re-wrap long lines) and writes the result to -o OUT (one input), or over each input with
         --in-place; the findings printed are those that remain.
+        A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
+        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 when no finding reaches --fail-on (default: error), 1 when one does, 2 for a
         usage error or an input that cannot be read.
         """
