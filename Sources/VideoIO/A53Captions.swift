@@ -301,7 +301,9 @@ public enum FFprobePacketDump {
         }
     }
 
-    /// `pts × timeBase − start`, on the frame grid of `frameRate` when given.
+    /// `pts × timeBase − start`, moved onto the frame grid of `frameRate` when given and the time
+    /// is within a millisecond of a frame (a rescaling tick off it); a time further off the grid (a
+    /// variable-frame-rate file, whose `r_frame_rate` is a guess) is kept as it is.
     public static func time(pts: Int64, timeBase: Fraction, start: MediaTime, frameRate: Fraction?) -> MediaTime {
         let raw = MediaTime(value: pts.multipliedReportingOverflow(by: timeBase.numerator).partialValue, timescale: timeBase.denominator) - start
         guard let rate = frameRate, rate.numerator > 0, rate.denominator > 0 else { return raw }
@@ -309,7 +311,9 @@ public enum FFprobePacketDump {
         let ticks = raw.rounded(toTimescale: rate.numerator)
         let half = rate.denominator / 2
         let frame = ticks >= 0 ? (ticks + half) / rate.denominator : (ticks - half) / rate.denominator
-        return MediaTime(value: frame * rate.denominator, timescale: rate.numerator)
+        let snapped = MediaTime(value: frame * rate.denominator, timescale: rate.numerator)
+        let off = snapped < raw ? raw - snapped : snapped - raw
+        return off <= MediaTime(milliseconds: 1) ? snapped : raw
     }
 }
 
@@ -331,14 +335,15 @@ extension FFmpeg {
     }
 
     /// The arguments of the A/53 scan: ffmpeg's `movie` source with the `subcc` pad, which decodes
-    /// the video and gives each picture's `cc_data` in presentation order (B-frames reordered by
-    /// the decoder), printed one packet a line.
-    package static func a53Arguments(_ path: String) -> [String] {
-        ["-v", "error", "-f", "lavfi", "-i", "movie=\(movieSource(path))[out0+subcc]", "-select_streams", "s",
-         "-show_entries", "packet=pts,pts_time,size,data:stream=time_base", "-show_data", "-of", "compact"]
+    /// the video stream `index` (nil: the one ffmpeg finds best) and gives each picture's `cc_data`
+    /// in presentation order (B-frames reordered by the decoder), printed one packet a line.
+    package static func a53Arguments(_ path: String, videoStream index: Int?) -> [String] {
+        let stream = index.map { ":si=\($0)" } ?? ""
+        return ["-v", "error", "-f", "lavfi", "-i", "movie=\(movieSource(path))\(stream)[out0+subcc]", "-select_streams", "s",
+                "-show_entries", "packet=pts,pts_time,size,data:stream=time_base", "-show_data", "-of", "compact"]
     }
 
-    /// Decodes the video of `path` and collects its A/53 caption data (every picture's `cc_data`,
+    /// Decodes the video of `path` (its first stream that can carry captions) and collects its A/53 caption data (every picture's `cc_data`,
     /// 608 and 708) with frame-exact times from the file's start. `progress` is called with the
     /// time reached, about every second of video. Throws `.unreadableInput` with ffprobe's last
     /// lines when it fails (a file with no video stream fails so).
@@ -346,8 +351,9 @@ extension FFmpeg {
         var collector = FFprobePacketDump.Collector()
         var reported = MediaTime(value: -1, timescale: 1)
         let start = inventory.startTime
-        let rate = inventory.captionVideoStream?.frameRate ?? inventory.videoStreams.first?.frameRate
-        try run(ffprobePath, Self.a53Arguments(path), reading: path) { chunk in
+        let rate = (inventory.captionVideoStream ?? inventory.videoStreams.first)?.frameRate
+        let video = inventory.captionVideoStream ?? inventory.videoStreams.first
+        try run(ffprobePath, Self.a53Arguments(path, videoStream: video?.index), reading: path) { chunk in
             collector.add(chunk: chunk)
             if let progress, let last = collector.lastTime {
                 let t = last - start

@@ -43,6 +43,9 @@ import TimedText
         #expect(FFprobePacketDump.time(pts: 132006, timeBase: Fraction(1, 90000), start: MediaTime(value: 14, timescale: 10),
                                        frameRate: ntsc) == MediaTime(value: 2002, timescale: 30000))
         #expect(FFprobePacketDump.time(pts: 500, timeBase: Fraction(1, 1000), start: .zero, frameRate: nil) == MediaTime(milliseconds: 500))
+        // Off the grid by more than a millisecond (variable frame rate): kept as it is.
+        #expect(FFprobePacketDump.time(pts: 1020, timeBase: Fraction(1, 90000), start: .zero, frameRate: Fraction(25))
+            == MediaTime(value: 1020, timescale: 90000))
         // Packets out of order in the dump come out in presentation order.
         let dump = """
             packet|pts=3003|size=3|data=\\n00000000: fc94 2f                                  ../\\n
