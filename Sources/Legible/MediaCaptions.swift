@@ -202,9 +202,20 @@ public struct MediaCaptions: Sendable {
         let file: CaptionFile
         switch track.source {
         case .stream(let stream):
-            let bytes = try ffmpeg.extractText(stream, from: path)
             let ext = stream.extraction?.fileExtension ?? "txt"
-            file = try CaptionFile(bytes: bytes, fileName: "\(path)#\(track.id).\(ext)", options: options)
+            let name = "\(path)#\(track.id).\(ext)"
+            if stream.extraction == .webVTTPackets {
+                let (bytes, withAdditions) = try ffmpeg.webVTTFromPackets(stream, path: path)
+                let read = try CaptionFile(bytes: bytes, fileName: name, options: options)
+                var notes: [Diagnostic] = []
+                if withAdditions > 0 {
+                    notes.append(Diagnostic(.warning, .mediaCueSettingsLost, "\(withAdditions) cue\(withAdditions == 1 ? "" : "s") of this S_TEXT/WEBVTT track carr\(withAdditions == 1 ? "ies" : "y") an identifier or settings in Matroska BlockAdditions, which ffmpeg 5.1 does not give: \(withAdditions == 1 ? "it is" : "they are") read without them (default position)"))
+                }
+                file = CaptionFile(name: read.name, format: read.format, text: read.text, contents: read.contents,
+                                   diagnostics: notes + read.diagnostics)
+            } else {
+                file = try CaptionFile(bytes: try ffmpeg.extractText(stream, from: path), fileName: name, options: options)
+            }
         case .cea608(let channel):
             let decoded = channels[channel] ?? ([], [])
             var builder = CEA608CueBuilder()
@@ -278,6 +289,9 @@ extension DiagnosticCode {
 }
 
 extension DiagnosticCode {
+    /// Cue identifiers or settings a media file holds where ffmpeg cannot reach them (Matroska
+    /// BlockAdditions of `S_TEXT/WEBVTT`).
+    public static let mediaCueSettingsLost: Self = "media.cue-settings-lost"
     /// A media file has no caption track of the kind asked for.
     public static let noSuchTrack: Self = "media.no-such-track"
 }

@@ -66,7 +66,9 @@ enum ProbeCommand: Command {
         let streams = media.tracks.filter { if case .stream = $0.source { true } else { false } }
         out += "subtitle streams:\(streams.isEmpty ? " none" : "")\n"
         for track in streams {
-            var line = "  \(track.id): \(track.codec), \(track.language?.rawValue ?? "language unknown")"
+            // Matroska's S_TEXT/WEBVTT: ffmpeg names no codec, the track's header is WebVTT's.
+            let codec = track.codec == "unknown" && track.format == .webVTT ? "S_TEXT/WEBVTT (unknown to ffmpeg)" : track.codec
+            var line = "  \(track.id): \(codec), \(track.language?.rawValue ?? "language unknown")"
             if let title = track.title { line += ", \"\(title)\"" }
             var flags: [String] = []
             if track.isDefault { flags.append("default") }

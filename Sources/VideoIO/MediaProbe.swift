@@ -91,10 +91,15 @@ public struct MediaInventory: Sendable, Hashable {
         public var title: String?
         /// Default, forced, hearing impaired.
         public var dispositions: Dispositions
+        /// The codec's private data (ffmpeg's extradata) of a stream whose codec ffmpeg does not
+        /// know, when the container holds some: for Matroska's `S_TEXT/WEBVTT`, the WebVTT header
+        /// (`WEBVTT`, then any STYLE and REGION blocks). Nil otherwise.
+        public var codecPrivate: [UInt8]?
 
         /// A subtitle stream described field by field.
         public init(index: Int, subtitleIndex: Int, codec: String, language: String?,
-                    title: String?, dispositions: Dispositions) {
+                    title: String?, dispositions: Dispositions, codecPrivate: [UInt8]? = nil) {
+            self.codecPrivate = codecPrivate
             self.index = index
             self.subtitleIndex = subtitleIndex
             self.codec = codec
@@ -116,6 +121,9 @@ public struct MediaInventory: Sendable, Hashable {
             // tx3g: ffmpeg's mov_text decoder turns its style records (bold, italic, underline,
             // colour, size) into ASS tags, which its SubRip encoder writes as SRT markup.
             case "mov_text", "text": .convert(encoder: "srt", muxer: "srt", fileExtension: "srt")
+            // WebVTT as mkvmerge writes it (S_TEXT/WEBVTT): ffmpeg 5.1 knows no such codec, but the
+            // track's private data is the WebVTT header, signature first.
+            case "unknown" where codecPrivate.map({ $0.starts(with: Array("WEBVTT".utf8)) }) ?? false: .webVTTPackets
             default: nil
             }
         }
@@ -159,11 +167,17 @@ public enum SubtitleExtraction: Sendable, Hashable {
     case copy(muxer: String, fileExtension: String)
     /// `-c:s ENCODER -f MUXER`: decoded and written in another text format.
     case convert(encoder: String, muxer: String, fileExtension: String)
+    /// Matroska's `S_TEXT/WEBVTT`, which ffmpeg 5.1 can neither decode nor copy: the track's
+    /// header and its packets (one cue payload each, with its time and duration) read through
+    /// ffprobe and put together as a WebVTT file. Cue identifiers and settings sit in Matroska
+    /// BlockAdditions, which ffprobe does not show: they are lost.
+    case webVTTPackets
 
     /// The extension of the file the text is read as (`srt`, `ass`, `vtt`), which tells the format registry.
     public var fileExtension: String {
         switch self {
         case .copy(_, let ext), .convert(_, _, let ext): ext
+        case .webVTTPackets: "vtt"
         }
     }
 }
@@ -177,6 +191,16 @@ extension FFmpeg {
     public func inventory(of path: String) throws(LegibleError) -> MediaInventory {
         let output = try run(ffprobePath, ["-v", "error", "-show_streams", "-show_format", "-of", "json", path], reading: path)
         var inventory = try Self.parseInventory(json: output, path: path)
+        // A subtitle codec ffmpeg does not know: its private data may say what it is.
+        for k in inventory.subtitleStreams.indices where inventory.subtitleStreams[k].codec == "unknown" {
+            let index = inventory.subtitleStreams[k].index
+            let data = try run(ffprobePath, ["-v", "error", "-select_streams", "\(index)", "-show_entries", "stream=extradata",
+                                             "-show_data", "-of", "json", path], reading: path)
+            if let json = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
+               let dump = ((json["streams"] as? [[String: Any]])?.first?["extradata"] as? String) {
+                inventory.subtitleStreams[k].codecPrivate = FFprobePacketDump.hexDump(Array(dump.utf8))
+            }
+        }
         if let index = inventory.videoStreams.firstIndex(where: \.canCarryA53) {
             let stream = inventory.videoStreams[index].index
             let flags = try run(ffprobePath, ["-v", "error", "-select_streams", "\(stream)", "-read_intervals", "%+#120",

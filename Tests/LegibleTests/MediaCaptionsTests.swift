@@ -163,6 +163,23 @@ import Legible
         #expect(merged.value.tracks.map(\.id) == ["CC1", "CC3"])
     }
 
+    /// WebVTT as mkvmerge stores it (`S_TEXT/WEBVTT`, which ffmpeg 5.1 does not know): the header
+    /// from the track's private data, the cues from its packets; the settings in BlockAdditions
+    /// are out of ffmpeg's reach, and that is said.
+    @Test func webVTTAsMkvmergeWritesIt() throws {
+        let media = try MediaCaptions(contentsOf: Fixtures.root + "/media/mkvmerge-webvtt.mkv")
+        let track = try #require(media.tracks.first)
+        #expect(media.tracks.count == 1)
+        #expect(track.codec == "unknown" && track.format == .webVTT && track.unavailableReason == nil)
+        #expect(track.language?.rawValue == "fr" && track.isDefault)
+        if case .stream(let stream) = track.source { #expect(stream.extraction == .webVTTPackets) }
+        let read = try media.open(track)
+        #expect(read.file.format == .webVTT)
+        #expect(times(read.document.tracks[0].cues) == ["0.5-1.5 Bonjour toi", "2.0-2.75 Deux\nlignes"])
+        #expect(read.file.diagnostics.map(\.code) == [.mediaCueSettingsLost])
+        #expect(read.file.diagnostics.first?.message.hasPrefix("1 cue of this S_TEXT/WEBVTT track carries an identifier or settings") == true)
+    }
+
     @Test func aFileWithoutCaptions() throws {
         let directory = try MediaFixtures.directory("captions-none")
         defer { try? FileManager.default.removeItem(atPath: directory) }
