@@ -146,7 +146,8 @@ public enum FFprobePacketDump {
         guard let section = fields.first else { return nil }
         var values: [String: [UInt8]] = [:]
         for field in fields.dropFirst() {
-            guard let eq = field.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+            // A nested section's name (`side_data`), or the empty field a continuation starts with.
+            guard let eq = field.firstIndex(of: UInt8(ascii: "=")) else { continue }
             values[String(decoding: field[..<eq], as: UTF8.self)] = Array(field[(eq + 1)...])
         }
         switch String(decoding: section, as: UTF8.self) {
@@ -256,7 +257,7 @@ public enum FFprobePacketDump {
     /// triplets; unreadable lines are counted.
     public static func captionData(_ output: [UInt8], start: MediaTime, frameRate: Fraction?) -> A53CaptionData {
         var collector = Collector()
-        for line in output.split(separator: 0x0A) { collector.add(line: line) }
+        collector.add(chunk: output)
         return collector.finish(start: start, frameRate: frameRate)
     }
 
@@ -268,9 +269,21 @@ public enum FFprobePacketDump {
         var pending: [UInt8] = []
         /// The `pts_time` of the last packet (for progress: the time base comes after the packets).
         var lastTime: MediaTime?
+        /// The last line, held until the next shows whether it continues it: a packet with side
+        /// data is printed `packet|…|side_data|` and, on the next line, `|data=…`.
+        var held: [UInt8]?
 
         mutating func add(line: some Collection<UInt8>) {
             guard !line.isEmpty else { return }
+            if line.first == UInt8(ascii: "|"), held != nil {
+                held! += line
+                return
+            }
+            if let previous = held { parse(previous) }
+            held = Array(line)
+        }
+
+        private mutating func parse(_ line: [UInt8]) {
             let parsed = FFprobePacketDump.parseFields(line)
             if let t = parsed.ptsTime { lastTime = t }
             switch parsed.line {
@@ -290,6 +303,7 @@ public enum FFprobePacketDump {
 
         mutating func finish(start: MediaTime, frameRate: Fraction?) -> A53CaptionData {
             if !pending.isEmpty { add(line: pending); pending = [] }
+            if let last = held { parse(last); held = nil }
             let base = timeBase ?? Fraction(1, 90000)
             let sorted = raw.enumerated().sorted { ($0.element.pts, $0.offset) < ($1.element.pts, $1.offset) }
             let packets = sorted.map { item -> A53CaptionData.Packet in

@@ -52,10 +52,14 @@ import TimedText
             packet|pts=0|size=3|data=\\n00000000: fc94 20                                  .. \\n
             stream|time_base=1/90000
             """
-        let data = FFprobePacketDump.captionData(Array(dump.utf8), start: .zero, frameRate: ntsc)
+        var data = FFprobePacketDump.captionData(Array(dump.utf8), start: .zero, frameRate: ntsc)
         #expect(data.packets == [.init(time: .zero, triplets: [0xFC, 0x94, 0x20]),
                                  .init(time: MediaTime(value: 1001, timescale: 30000), triplets: [0xFC, 0x94, 0x2F])])
         #expect(data.unreadablePackets == 0)
+        // A packet with side data is printed on two lines, the second continuing the first.
+        let split = "packet|pts=0|size=3|side_data|\n|data=\\n00000000: fc94 20                                  .. \\n\nstream|time_base=1/90000"
+        data = FFprobePacketDump.captionData(Array(split.utf8), start: .zero, frameRate: ntsc)
+        #expect(data.packets == [.init(time: .zero, triplets: [0xFC, 0x94, 0x20])] && data.unreadablePackets == 0)
     }
 
     /// DTVCC packets put together from cc_type 3 and 2 triplets; their service block headers say
