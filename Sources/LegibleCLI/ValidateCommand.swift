@@ -204,7 +204,7 @@ enum ValidateCommand: Command {
                         written = try format.write(fixed) { try file.write($0) }
                     }
                     for change in changes {
-                        io.error("\(displayName): fixed cue \(change.cue.label): \(change.description) [\(change.rule.rawValue)]")
+                        io.error("\(input.displayName): fixed cue \(change.cue.label): \(change.description) [\(change.rule.rawValue)]")
                     }
                     for diagnostic in written ?? [] { io.error("\(target):\(diagnostic.description)") }
                     document = fixed
@@ -216,7 +216,8 @@ enum ValidateCommand: Command {
             }
         }
         let findings = validator.validate(document, diagnostics: diagnostics) + extra
-        let report = FileReport(path: displayName, format: input.format.id.rawValue, findings: findings,
+        // A media file's track is named as a track of it (show.mkv#s:0): lines are the track's text's.
+        let report = FileReport(path: input.mediaTrack != nil ? input.displayName : displayName, format: input.format.id.rawValue, findings: findings,
                                 isUnreadable: input.isUnreadable, byteCount: input.source.byteCount)
         if keepingInput { ProcessLifetime.keepUntilExit(input) }
         return report

@@ -120,6 +120,10 @@ import Legible
         if !readsASS {
             #expect(Run(["dump", mkv, "--track", "s:1"]).stderr == "legible dump: track s:1 of \(mkv) cannot be read: SubStation Alpha (ASS/SSA): reading it is not supported yet\n")
         }
+        // validate names the track it checked.
+        let validate = Run(["validate", mkv, "--track", "s:2", "--format", "json"])
+        #expect(validate.status == 0, "\(validate.stdout)")
+        #expect(validate.stdout.contains("\"path\": \"\(mkv)#s:2\""), "\(validate.stdout)")
         // validate never fixes a media file in place.
         let inPlace = Run(["validate", mkv, "--fix", "--in-place", "--format", "json"])
         #expect(inPlace.status == 2)
