@@ -115,9 +115,9 @@ import Legible
     /// The SCC fixture's byte pairs (pop-on, roll-up, paint-on) carried as A/53 field-1 data, one
     /// pair a frame, a pop-on caption on field 2 (CC3), and 708 service 1 data: CC1 reads as the SCC
     /// file does (the same decoder, the same frames, an hour earlier), CC3 as written.
-    @Test(arguments: [("mp4", false), ("ts", false), ("mp4", true)])
-    func a53CaptionsDecodeAsTheSCCFileDoes(container: String, bFrames: Bool) throws {
-        let directory = try MediaFixtures.directory("captions-a53-\(container)-\(bFrames)")
+    @Test(arguments: [("mp4", false, false), ("ts", false, false), ("mp4", true, false), ("mp4", false, true)])
+    func a53CaptionsDecodeAsTheSCCFileDoes(container: String, bFrames: Bool, hevc: Bool) throws {
+        let directory = try MediaFixtures.directory("captions-a53-\(container)-\(bFrames)-\(hevc)")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let scc = String(decoding: Fixtures.bytes("scc/modes.scc"), as: UTF8.self)
         let field1 = MediaFixtures.sccPairs(scc)
@@ -125,7 +125,7 @@ import Legible
         let field2: [Int: (UInt8, UInt8)] = [10: (0x94, 0x20), 11: (0x94, 0x20), 12: (0x94, 0x70), 13: (0x94, 0x70),
                                              14: (0xC8, 0x49), 15: (0x94, 0x2F), 16: (0x94, 0x2F), 30: (0x94, 0x2C), 31: (0x94, 0x2C)]
         let path = directory + "/broadcast.\(container)"
-        try MediaFixtures.a53Video(path, frames: 801, bFrames: bFrames) { n in
+        try MediaFixtures.a53Video(path, frames: 801, bFrames: bFrames, hevc: hevc) { n in
             var triplets: [(UInt8, UInt8, UInt8)] = []
             let one = field1[n] ?? (0x80, 0x80), two = field2[n] ?? (0x80, 0x80)
             triplets.append((0xFC, one.0, one.1))

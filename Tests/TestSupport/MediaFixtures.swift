@@ -5,8 +5,8 @@ import Foundation
 /// missing — it is never skipped.
 ///
 /// ffmpeg cannot write A/53 captions from a caption file, so `a53Video` writes them itself: an
-/// H.264 stream is encoded by libx264 with access unit delimiters, and before the first slice of
-/// every access unit an SEI NAL unit is put, `user_data_registered_itu_t_t35` (payload type 4)
+/// H.264 (or HEVC) stream is encoded by libx264 (libx265), and before the first slice of every
+/// picture an SEI NAL unit is put, `user_data_registered_itu_t_t35` (payload type 4)
 /// with ATSC's `GA94` identifier and `cc_data` (A/53 Part 4 §6.2.3, ANSI/SCTE 128-1 §8.1), as
 /// broadcast encoders do; the stream is then put in a container by ffmpeg.
 public enum MediaFixtures {
@@ -75,17 +75,21 @@ public enum MediaFixtures {
     /// pictures are coded out of order (three B-frames), so that the data of each picture comes
     /// out of the decoder in presentation order only if the reordering is done (`frames` should
     /// then be 4k + 1, whole groups).
-    public static func a53Video(_ path: String, frames: Int, bFrames: Bool = false,
+    /// With `hevc` the video is H.265 (libx265; SEI in a prefix SEI NAL unit), without B-frames.
+    public static func a53Video(_ path: String, frames: Int, bFrames: Bool = false, hevc: Bool = false,
                                 captions: (Int) -> [(UInt8, UInt8, UInt8)]) throws {
+        precondition(!(hevc && bFrames), "HEVC fixtures are made without B-frames")
         let work = path + ".work"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let coded = work + "/coded.mp4", raw = work + "/coded.h264", withCaptions = work + "/captions.h264"
-        try run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=30000/1001", "-frames:v", "\(frames)",
-                 "-c:v", "libx264", "-preset", "ultrafast", "-bf", bFrames ? "3" : "0",
-                 // A fixed coding order (I0 P4 B1 B2 B3 P8 B5 …), which the time stamps below restore.
-                 "-x264-params", "aud=1:scenecut=0:keyint=600:b-adapt=0:b-pyramid=none",
-                 "-pix_fmt", "yuv420p", coded])
+        let coded = work + "/coded.mp4", raw = work + "/coded.es", withCaptions = work + "/captions.es"
+        let encoder = hevc
+            ? ["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "aud=1:bframes=0:scenecut=0:keyint=600:log-level=error"]
+            : ["-c:v", "libx264", "-preset", "ultrafast", "-bf", bFrames ? "3" : "0",
+               // A fixed coding order (I0 P4 B1 B2 B3 P8 B5 …), which the time stamps below restore.
+               "-x264-params", "aud=1:scenecut=0:keyint=600:b-adapt=0:b-pyramid=none"]
+        try run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=30000/1001", "-frames:v", "\(frames)"]
+                + encoder + ["-pix_fmt", "yuv420p", coded])
         // Each coded picture's presentation place, from its time stamp, in coding order.
         let times = String(decoding: try probe(["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts",
                                                             "-of", "csv=p=0", coded]), as: UTF8.self)
@@ -93,15 +97,21 @@ public enum MediaFixtures {
         let sorted = times.sorted()
         let duration = sorted.count > 1 ? sorted[1] - sorted[0] : 1
         let places = times.map { ($0 - sorted[0]) / max(duration, 1) }
-        try run(["-nostdin", "-v", "error", "-y", "-i", coded, "-c", "copy", "-bsf:v", "h264_mp4toannexb", "-f", "h264", raw])
+        try run(["-nostdin", "-v", "error", "-y", "-i", coded, "-c", "copy", "-bsf:v", hevc ? "hevc_mp4toannexb" : "h264_mp4toannexb",
+                 "-f", hevc ? "hevc" : "h264", raw])
         let stream = try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw)))
         var out: [UInt8] = []
         var picture = -1
         for unit in nalUnits(stream) {
-            let type = unit[0] & 0x1F
-            if type == 9 { picture += 1 }  // an access unit delimiter starts each picture
-            if type == 1 || type == 5, picture >= 0, picture < places.count {
-                out += [0, 0, 0, 1] + sei(captions(places[picture]))
+            // A picture's first slice: H.264 types 1 and 5 with first_mb_in_slice 0 (ue(v) '1');
+            // HEVC VCL types (below 32) with first_slice_segment_in_pic_flag. The first picture's
+            // access unit delimiter is not always kept by the MP4 round trip, so slices are counted.
+            let type = hevc ? (unit[0] >> 1) & 0x3F : unit[0] & 0x1F
+            let isSlice = hevc ? type < 32 : (type == 1 || type == 5)
+            let firstSlice = isSlice && unit.count > (hevc ? 2 : 1) && unit[hevc ? 2 : 1] & 0x80 != 0
+            if firstSlice {
+                picture += 1
+                if picture < places.count { out += [0, 0, 0, 1] + sei(captions(places[picture]), hevc: hevc) }
             }
             out += [0, 0, 0, 1] + unit
         }
@@ -113,7 +123,8 @@ public enum MediaFixtures {
             : "setts=pts='N*\(frame)':dts='N*\(frame)'"
         // Into MP4 first: the time stamps are set in its time base, then copied into any container.
         let timed = work + "/timed.mp4"
-        try run(["-nostdin", "-v", "error", "-y", "-framerate", "30000/1001", "-i", withCaptions, "-c", "copy", "-bsf:v", timestamps, timed])
+        try run(["-nostdin", "-v", "error", "-y", "-framerate", "30000/1001", "-f", hevc ? "hevc" : "h264", "-i", withCaptions,
+                 "-c", "copy", "-bsf:v", timestamps, timed])
         try run(["-nostdin", "-v", "error", "-y", "-i", timed, "-c", "copy", path])
     }
 
@@ -131,8 +142,9 @@ public enum MediaFixtures {
         }
     }
 
-    /// An SEI NAL unit with one `user_data_registered_itu_t_t35` message carrying `cc_data`.
-    static func sei(_ triplets: [(UInt8, UInt8, UInt8)]) -> [UInt8] {
+    /// An SEI NAL unit (H.264 type 6; HEVC prefix SEI, type 39) with one
+    /// `user_data_registered_itu_t_t35` message carrying `cc_data`.
+    static func sei(_ triplets: [(UInt8, UInt8, UInt8)], hevc: Bool = false) -> [UInt8] {
         var ccData: [UInt8] = [0x40 | UInt8(triplets.count), 0xFF]  // process_cc_data_flag, cc_count; em_data
         for t in triplets { ccData += [t.0, t.1, t.2] }
         ccData.append(0xFF)  // marker_bits
@@ -140,7 +152,7 @@ public enum MediaFixtures {
         let payload: [UInt8] = [0xB5, 0x00, 0x31] + Array("GA94".utf8) + [0x03] + ccData
         let body: [UInt8] = [4, UInt8(payload.count)] + payload + [0x80]  // rbsp_trailing_bits
         // Emulation prevention: no 00 00 0x (x ≤ 3) inside a NAL unit.
-        var escaped: [UInt8] = [0x06]
+        var escaped: [UInt8] = hevc ? [0x4E, 0x01] : [0x06]
         var zeros = 0
         for byte in body {
             if zeros >= 2 && byte <= 3 { escaped.append(3); zeros = 0 }

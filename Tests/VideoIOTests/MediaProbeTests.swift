@@ -158,15 +158,16 @@ import TimedText
 
     /// A/53 caption data written into H.264 SEI, read back through ffmpeg's movie source: every
     /// picture's triplets at its frame, in presentation order, also when B-frames reorder them.
-    @Test(arguments: [("mp4", false), ("ts", false), ("mp4", true)])
-    func a53DataComesBackFrameExact(container: String, bFrames: Bool) throws {
-        let directory = try MediaFixtures.directory("probe-a53-\(container)-\(bFrames)")
+    @Test(arguments: [("mp4", false, false), ("ts", false, false), ("mp4", true, false), ("mp4", false, true), ("ts", false, true)])
+    func a53DataComesBackFrameExact(container: String, bFrames: Bool, hevc: Bool) throws {
+        let directory = try MediaFixtures.directory("probe-a53-\(container)-\(bFrames)-\(hevc)")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/cc.\(container)"
         // Picture n carries its own number in a field-1 pair, and field-2 padding.
-        try MediaFixtures.a53Video(path, frames: 41, bFrames: bFrames) { n in [(0xFC, 0x80 | UInt8(n), 0x80), (0xF9, 0x80, 0x80)] }
+        try MediaFixtures.a53Video(path, frames: 41, bFrames: bFrames, hevc: hevc) { n in [(0xFC, 0x80 | UInt8(n), 0x80), (0xF9, 0x80, 0x80)] }
         let ffmpeg = try FFmpeg.locate()
         let inventory = try ffmpeg.inventory(of: path)
+        #expect(inventory.videoStreams.first?.codec == (hevc ? "hevc" : "h264"))
         #expect(inventory.videoStreams.first?.carriesClosedCaptions == true)
         nonisolated(unsafe) var reached: [MediaTime] = []
         let data = try ffmpeg.scanA53(path, inventory: inventory) { reached.append($0) }
