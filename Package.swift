@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "legible-fuzz-ttml", targets: ["legible-fuzz-ttml"]),
         .executable(name: "legible-fuzz-hls", targets: ["legible-fuzz-hls"]),
         .executable(name: "legible-fuzz-appearance", targets: ["legible-fuzz-appearance"]),
+        .executable(name: "legible-fuzz-a53", targets: ["legible-fuzz-a53"]),
     ],
     targets: [
         // C, kept in three thin targets. ICU is a plain C target rather than a system library:
@@ -72,6 +73,9 @@ let package = Package(
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         .executableTarget(name: "legible-fuzz-appearance", dependencies: ["CaptionStyling", "FuzzSupport"], path: "Fuzz/Appearance",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
+        // The A/53 path of media files: ffprobe's packet dump parsed, 608 decoded, 708 services found.
+        .executableTarget(name: "legible-fuzz-a53", dependencies: ["VideoIO", "CEA608", "TimedText", "FuzzSupport"], path: "Fuzz/A53",
+                          swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
 
         // Shared by the test targets: finding and reading Fixtures/.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -83,7 +87,7 @@ let package = Package(
         .testTarget(name: "TTMLTests", dependencies: ["TTML", "TextScanning", "SubRip", "WebVTT", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
         .testTarget(name: "TrackSelectionTests", dependencies: ["TrackSelection", "TimedText", "TestSupport"]),
-        .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "TimedText"]),
+        .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "TimedText", "TestSupport"]),
         .testTarget(name: "CaptionStylingTests", dependencies: ["CaptionStyling"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "CaptionStyling", "Timeline", "TimedText"]),
         .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer target for SECONDS (default 600):
-#   scripts/fuzz.sh [srt|vtt|scc|ttml|hls|appearance] [SECONDS] [LIBFUZZER-FLAG...]
+#   scripts/fuzz.sh [srt|vtt|scc|ttml|hls|appearance|a53] [SECONDS] [LIBFUZZER-FLAG...]
 # No target means srt (`scripts/fuzz.sh 60` still works). Flags after SECONDS go to libFuzzer,
 # e.g. -detect_leaks=0 to keep fuzzing past a known leak, or -jobs=2.
 # srt — the SRT reader (decoding included), seeded with the SRT fixtures;
@@ -9,6 +9,8 @@
 # scc — the SCC reader, the disassembler and the cc_data decoder, seeded with Fuzz/seeds-scc.
 # ttml — the TTML reader (XML scanner, timing, ISDs, cues), seeded with Fixtures/ttml,
 #       Fixtures/ttml-bad and, when present, the IMSC test documents, guided by Fuzz/ttml.dict.
+# a53 — the A/53 caption path of media files: ffprobe's packet dump of the subcc stream parsed,
+#       608 decoded on all four channels, 708 services found; seeded with Fuzz/seeds-a53;
 # hls — the HLS master playlist reader and track selection over its renditions, seeded with
 #       Fuzz/seeds-hls; appearance — appearance JSON files and key=value specifications.
 # The corpus grows in Fuzz/corpus-srt or Fuzz/corpus-vtt (git-ignored). Crashes are written to
@@ -18,12 +20,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target=srt
 case "${1:-}" in
-    srt|vtt|scc|ttml|hls|appearance) target=$1; shift ;;
+    srt|vtt|scc|ttml|hls|appearance|a53) target=$1; shift ;;
 esac
 seconds=${1:-600}
 [ $# -gt 0 ] && shift
 case "$seconds" in
-    ''|*[!0-9]*) echo "usage: scripts/fuzz.sh [srt|vtt|scc|ttml|hls|appearance] [SECONDS]" >&2; exit 2 ;;
+    ''|*[!0-9]*) echo "usage: scripts/fuzz.sh [srt|vtt|scc|ttml|hls|appearance|a53] [SECONDS]" >&2; exit 2 ;;
 esac
 bash scripts/setup.sh
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
@@ -47,6 +49,8 @@ elif [ "$target" = ttml ]; then
         find ../shared/conformance/imsc-tests -name '*.ttml' -size -60k -exec cp -n {} "$corpus"/ \; 2>/dev/null || true
     fi
     extra=(-dict=Fuzz/ttml.dict)
+elif [ "$target" = a53 ]; then
+    cp -n Fuzz/seeds-a53/* "$corpus"/ 2>/dev/null || true
 elif [ "$target" = hls ] || [ "$target" = appearance ]; then
     cp -n Fuzz/seeds-hls/* "$corpus"/ 2>/dev/null || true
 else

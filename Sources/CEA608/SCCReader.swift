@@ -13,6 +13,13 @@ public struct SCCFile: CaptionFileContents {
     /// For each track of `document`, in the same order, each cue's `cea608` view in cue order
     /// (made when asked for: most uses of a file never look at the 608 grid).
     public var cueValues: [[CEA608CueValues]] { captions.map { $0.map(CEA608CueValues.init) } }
+
+    /// 608 captions decoded from elsewhere (a video's A/53 caption data) with their document:
+    /// `captions[i]` behind the cues of `document.tracks[i]`, in cue order.
+    public init(document: Document, captions: [[CEA608Caption]]) {
+        self.document = document
+        self.captions = captions
+    }
 }
 
 /// Reads Scenarist SCC files: each line's byte pairs go, one a frame from the line's timecode on,

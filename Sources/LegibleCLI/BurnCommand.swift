@@ -12,7 +12,7 @@ import Glibc
 enum BurnCommand: Command {
     static let name = "burn"
     static let summary = "Draw captions onto a video: video and caption files in, captioned video out."
-    static let usage = "legible burn INPUT -s CAPTIONS... -o OUTPUT [--track ID | --prefer LANGS] [--appearance SPEC]... [--size WxH] [--offset SECONDS] [--ffmpeg-args ARGS] [--progress auto|json|none]"
+    static let usage = "legible burn INPUT [-s CAPTIONS...] -o OUTPUT [--track ID | --prefer LANGS] [--appearance SPEC]... [--size WxH] [--offset SECONDS] [--ffmpeg-args ARGS] [--progress auto|json|none]"
     static let discussion = """
         INPUT is a video file ffmpeg reads, or Y4M ('-' for standard input); OUTPUT is a file whose
         extension picks the container (mp4, mkv, mov, webm...), or Y4M ('-' for standard output,
@@ -23,6 +23,10 @@ enum BurnCommand: Command {
         Several -s files or tracks: --track picks one by id (CC1, or FILE#N for a file's N-th
         track); --prefer picks the best for the viewer's languages by the track-selection rules
         (legible tracks explains them); otherwise the first track of the first file.
+        Without -s, INPUT's own captions are burned: a media file's subtitle stream or A/53
+        caption channel that --track names (s:0, CC1, a language), else the one the selection
+        rules pick (--prefer, the file's default, SDH and forced dispositions); which one, and
+        why, is said on stderr. A -s file may be a media file too.
         --offset shifts the captions later by SECONDS (negative: earlier). --size scales the video.
         --from and --encoding apply to the caption files.
         The output is written to a temporary file and renamed when complete: a failed or
@@ -31,7 +35,7 @@ enum BurnCommand: Command {
         Exit status: 0 written, 1 unreadable input, ffmpeg failure or interruption, 2 usage error.
         """
     static let options: [OptionSpec] = [
-        OptionSpec("subtitles", short: "s", value: "CAPTIONS", help: "A caption file (repeatable)."),
+        OptionSpec("subtitles", short: "s", value: "CAPTIONS", help: "A caption or media file (repeatable); none: INPUT's own captions."),
         OptionSpec("output", short: "o", value: "OUTPUT", help: "The video to write ('-': Y4M on standard output)."),
         OptionSpec("offset", value: "SECONDS", help: "Show the captions this much later (negative: earlier)."),
         OptionSpec("ffmpeg-args", value: "ARGS", help: "More arguments for the ffmpeg encoder, space-separated."),
@@ -47,8 +51,14 @@ enum BurnCommand: Command {
         }
         let inputPath = arguments.positionals[0]
         guard let outputPath = arguments.value("output") else { throw UsageError(message: "burn needs -o OUTPUT") }
-        let captionPaths = arguments.all("subtitles")
-        guard !captionPaths.isEmpty else { throw UsageError(message: "burn needs at least one -s CAPTIONS file") }
+        var captionPaths = arguments.all("subtitles")
+        if captionPaths.isEmpty {
+            // A media file's own caption tracks: the one --track names or the selection rules pick.
+            guard inputPath != "-", MediaFile.isMediaFile(inputPath) else {
+                throw UsageError(message: "burn needs at least one -s CAPTIONS file (or an INPUT media file with caption tracks of its own)")
+            }
+            captionPaths = [inputPath]
+        }
         guard let progressMode = BurnProgress.Mode(rawValue: arguments.value("progress") ?? "auto") else {
             throw UsageError(message: "--progress must be auto, json or none")
         }

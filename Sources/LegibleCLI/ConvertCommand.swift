@@ -13,6 +13,8 @@ enum ConvertCommand: Command {
         the format has no room for, a cue without an end (SRT and WebVTT cues must end: it is
         given the end of the track, or shown for 5 seconds when nothing later ends it, or --open-end),
         SCC's character set, columns and bandwidth.
+        A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
+        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
         Writes: \(CaptionFormat.writable.map(\.id.rawValue).joined(separator: ", ")). Reads: \(CaptionFormat.readable.map(\.id.rawValue).joined(separator: ", ")).
         """
     static let options: [OptionSpec] = [
@@ -25,7 +27,7 @@ enum ConvertCommand: Command {
                    help: "SCC output: a caption that cannot be loaded before its start is painted on (paint-on, the default), rolled up (roll-up) or shown late (late); each one is reported."),
         OptionSpec("drop-frame", help: "SCC output: drop-frame timecodes (HH:MM:SS;FF)."),
         OptionSpec("dfxp", help: "TTML output as TTML1 (DFXP) instead of IMSC 1.1 (also --to dfxp, or a .dfxp OUTPUT)."),
-    ] + InputOptions.specs
+    ] + [InputOptions.trackSpec] + InputOptions.specs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         guard arguments.positionals.count == 1 else {
@@ -59,7 +61,7 @@ enum ConvertCommand: Command {
         options.openEnds.end = try arguments.time("open-end")
 
         // Every option checked; now read, then write.
-        let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
+        let input = try InputOptions.load(arguments.positionals[0], arguments, io: io, selectsTrack: true)
         InputOptions.report(input, io: io, arguments)
         if input.isUnreadable {
             io.error("legible: \(input.displayName) could not be read")

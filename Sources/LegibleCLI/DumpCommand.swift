@@ -15,6 +15,8 @@ enum DumpCommand: Command {
         MPEG-2 clock around --hls-reference (the segment's own time by default). --disassemble
         prints an SCC file's lines with their CEA-608 codes spelled out ({RCL}, {1504}, {EOC},
         text), as ttconv's disassembler does; --channels prefixes each code with its channel.
+        A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
+        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 when the file was read (diagnostics may still be reported), 1 when it could
         not be read at all, 2 for a usage error.
         """
@@ -24,7 +26,7 @@ enum DumpCommand: Command {
         OptionSpec("channels", help: "With --disassemble: prefix each code with its channel (CC1|, CC2|)."),
         OptionSpec("hls-segment", help: "Map cue times onto the media timeline with the segment's X-TIMESTAMP-MAP (WebVTT)."),
         OptionSpec("hls-reference", value: "SECONDS", help: "With --hls-segment: a media time near the segment, to unwrap the 33-bit MPEG-2 clock around."),
-    ] + OutputOptions.specs(["text", "json"]) + InputOptions.specs
+    ] + OutputOptions.specs(["text", "json"]) + [InputOptions.trackSpec] + InputOptions.specs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         guard arguments.positionals.count == 1 else {
@@ -42,7 +44,8 @@ enum DumpCommand: Command {
         if reference != nil && !arguments.has("hls-segment") { throw UsageError(message: "--hls-reference needs --hls-segment") }
         var input: LoadedInput
         do {
-            input = try InputOptions.load(arguments.positionals[0], arguments, io: io, keepsCueViews: json || arguments.has("cue-tree"))
+            input = try InputOptions.load(arguments.positionals[0], arguments, io: io, keepsCueViews: json || arguments.has("cue-tree"),
+                                        selectsTrack: true)
         } catch let error as LegibleError where json {
             // The contract: a file that cannot be read still gets its JSON, with the error.
             let named = try InputOptions.forcedFormat(arguments) ?? CaptionFormat.forFileName(arguments.positionals[0])

@@ -10,17 +10,19 @@ enum InfoCommand: Command {
     static let discussion = """
         FILE may be '-' for standard input. The file is read completely (every cue parsed, styles
         applied), then summarised: one block per track, and the number of diagnostics of each code.
+        A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
+        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 when the file was read, 1 when it could not be read at all, 2 for a usage error.
         """
     static let options: [OptionSpec] = [
-    ] + OutputOptions.specs(["text", "json"]) + InputOptions.specs
+    ] + OutputOptions.specs(["text", "json"]) + [InputOptions.trackSpec] + InputOptions.specs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         guard arguments.positionals.count == 1 else {
             throw UsageError(message: arguments.positionals.isEmpty ? "info needs a FILE" : "info takes one FILE")
         }
         let json = try OutputOptions.format(arguments, ["text", "json"]) == "json"
-        let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
+        let input = try InputOptions.load(arguments.positionals[0], arguments, io: io, selectsTrack: true)
         let summary = Summary(input)
         io.writeStandardOutput(json ? summary.json.serialized() : Array(summary.text.utf8))
         ProcessLifetime.keepUntilExit((input, summary))

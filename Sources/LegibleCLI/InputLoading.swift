@@ -7,6 +7,8 @@ struct LoadedInput {
     var displayName: String
     var file: CaptionFile
     var result: ParseResult<Document>
+    /// The media file's track this input is, when the input is a media file (`MediaCaptions`).
+    var mediaTrack: MediaCaptions.Track?
 
     var format: CaptionFormat { file.format }
     var source: SourceText { file.text }
@@ -35,6 +37,10 @@ enum InputOptions {
         OptionSpec("verbose", short: "v", help: "Also print notes (info diagnostics) on stderr."),
     ]
 
+    /// `--track`, for the commands that have no other use for it: which track of a media file
+    /// (or of an SCC file) to read.
+    static let trackSpec = OptionSpec("track", value: "ID", help: "The track: s:N (a media file's N-th subtitle stream), CC1-CC4, a language (fr), or a zero-based number.")
+
     static let readingSpecs: [OptionSpec] = [
         OptionSpec("from", value: "FORMAT", help: "Read the input as this format instead of detecting it (\(CaptionFormat.readable.map(\.id.rawValue).joined(separator: ", ")))."),
         OptionSpec("encoding", value: "NAME", help: "Decode the input as this encoding (e.g. windows-1252, Shift_JIS) instead of detecting it."),
@@ -51,20 +57,33 @@ enum InputOptions {
 
     /// Opens `path` (`-`: standard input) with the library's one entry point. `keepsCueViews`
     /// keeps WebVTT's VTTCue view of each cue, for the JSON dump.
-    static func load(_ path: String, _ arguments: Arguments, io: CommandIO, keepsCueViews: Bool = false) throws -> LoadedInput {
+    /// A media file (`MediaFile.isMediaFile`) gives the one track `--track` or the selection rules
+    /// pick. `selectsTrack`: the command reads every track of a caption file, so `--track` keeps
+    /// only the one it names (dump, info, convert, validate).
+    static func load(_ path: String, _ arguments: Arguments, io: CommandIO, keepsCueViews: Bool = false,
+                     selectsTrack: Bool = false) throws -> LoadedInput {
+        if MediaFile.isMediaFile(path) {
+            return try MediaInput.load(path, arguments, io: io, keepsCueViews: keepsCueViews)
+        }
         var options = CaptionFile.Options(encoding: arguments.value("encoding"), format: try forcedFormat(arguments),
                                           keepsCueViews: keepsCueViews)
         options.beforeReading = { format, size in LargeInputHeap.prepare(forInputOfSize: size, format: format) }
         let file = path == "-"
             ? try CaptionFile(bytes: io.readStandardInput(), options: options)
             : try CaptionFile(contentsOf: path, options: options)
-        return LoadedInput(displayName: path == "-" ? "<stdin>" : path, file: file,
-                           result: ParseResult(value: file.document, diagnostics: file.diagnostics))
+        var input = LoadedInput(displayName: path == "-" ? "<stdin>" : path, file: file,
+                                result: ParseResult(value: file.document, diagnostics: file.diagnostics))
+        if selectsTrack, arguments.value("track") != nil {
+            input.result.value.tracks = [try track(of: input, arguments)]
+        }
+        return input
     }
 
     /// The track `--track` names (an id such as CC2, or a zero-based number), or the first one.
     static func track(of input: LoadedInput, _ arguments: Arguments) throws -> Track {
         let tracks = input.result.value.tracks
+        // A media file's input is the one track `--track` (or the selection rules) picked.
+        if input.mediaTrack != nil { return tracks.first ?? Track() }
         guard let wanted = arguments.value("track") else { return tracks.first ?? Track() }
         if let found = tracks.first(where: { $0.id == wanted }) { return found }
         if let number = Int(wanted), tracks.indices.contains(number) { return tracks[number] }

@@ -8,7 +8,7 @@ enum PictureOptions {
         OptionSpec("size", value: "WxH", help: "The picture size (render: default 1920x1080; burn: the video is scaled to it)."),
         OptionSpec("appearance", value: "SPEC", help: "A preset, FILE.json or key=value[!]; repeatable, later ones win."),
         OptionSpec("safe-margin", value: "PERCENT", help: "Title-safe margin on each side for WebVTT/SRT (default 5%)."),
-        OptionSpec("track", value: "ID", help: "The caption track: its id (CC1), or FILE#N for a file's N-th track."),
+        OptionSpec("track", value: "ID", help: "The caption track: its id (CC1; s:N in a media file), a media file's language (fr), or FILE#N for a file's N-th track."),
         OptionSpec("prefer", value: "LANGS", help: "The viewer's languages, best first (ja,en): the track-selection rules pick the track."),
     ]
 
@@ -90,6 +90,10 @@ enum PictureOptions {
         }
         func chosen(_ c: (track: Track, id: String, input: LoadedInput)) -> (Track, LayoutFamily, String, LoadedInput) {
             (c.track, c.input.document.layoutFamily, c.id, c.input)
+        }
+        // A media file alone: its track was picked when it was read (--track or --prefer), and said.
+        if paths.count == 1, candidates.count == 1, candidates[0].input.mediaTrack != nil {
+            return chosen(candidates[0])
         }
         if let wanted = arguments.value("track") {
             let number = Int(wanted)

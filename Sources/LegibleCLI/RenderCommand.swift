@@ -16,6 +16,8 @@ enum RenderCommand: Command {
         window-color, window-opacity, edge, edge-color; a trailing '!' makes the viewer's value win
         over the content's (text-color=yellow!). See docs/appearance.md.
         --background is checker (default), black, transparent, or a PNG image.
+        A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
+        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 written, 1 unreadable input or output, 2 usage error.
         """
     static let options: [OptionSpec] = [

@@ -8,9 +8,12 @@ enum TracksCommand: Command {
     static let summary = "List caption/subtitle options and pick the one a viewer wants, explaining why."
     static let usage = "legible tracks INPUT... [--prefer LANGS] [--audio LANG] [--mode off|forced-only|automatic|always-on] [--sdh] [--easy-reader] [--ui-language LANG] [--lang LANGS] [--format text|json]"
     static let discussion = """
-        INPUT is a caption file (SRT, WebVTT, SCC; '-' for standard input) or an HLS master
+        INPUT is a caption file (SRT, WebVTT, SCC; '-' for standard input), an HLS master
         playlist (.m3u8, or any file starting with #EXTM3U), whose EXT-X-MEDIA SUBTITLES and
-        CLOSED-CAPTIONS renditions become options. A file's language comes from --lang, else its
+        CLOSED-CAPTIONS renditions become options, or a media file (MKV, MP4, MPEG-TS), whose
+        subtitle streams (FILE#s:N, with their default, forced and hearing-impaired dispositions)
+        and A/53 608 channels (FILE#CC1) become options; a stream Legible cannot read (bitmap
+        subtitles) is listed as unavailable. A file's language comes from --lang, else its
         content (a WebVTT Language: header), else its name (movie.pt-BR.forced.vtt,
         movie.en.sdh.srt, movie.ja.cc.scc). --lang takes one language for every track, or a
         comma-separated list given to the tracks in order (an SCC file's CC1, CC3...).
@@ -59,6 +62,19 @@ enum TracksCommand: Command {
                 if read.hasErrors && found.isEmpty { failed = true }
                 playlistAudio = playlistAudio ?? read.value.defaultAudioLanguage
                 options += found
+                continue
+            }
+            if MediaFile.isMediaFile(path) {
+                // Every caption track of the media file, with its dispositions.
+                let media = try MediaInput.open(path, arguments, io: io)
+                for var option in media.trackOptions(idPrefix: displayName) {
+                    if !given.isEmpty {
+                        option.language = given[min(trackNumber, given.count - 1)]
+                    }
+                    trackNumber += 1
+                    option.name = option.name ?? names.name(for: option)
+                    options.append(option)
+                }
                 continue
             }
             let input = try InputOptions.load(path, arguments, io: io)

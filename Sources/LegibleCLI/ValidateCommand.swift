@@ -19,6 +19,8 @@ enum ValidateCommand: Command {
         --fix applies the safe fixes (drop empty cues, chain short gaps, extend short cues into free
         time, re-wrap long lines) and writes the result to -o OUT (one input), or over each input with
         --in-place; the findings printed are those that remain.
+        A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
+        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 when no finding reaches --fail-on (default: error), 1 when one does, 2 for a
         usage error or an input that cannot be read.
         """
@@ -35,7 +37,7 @@ enum ValidateCommand: Command {
         OptionSpec("list-rules", help: "Print the rules with their default severities and exit."),
         OptionSpec("list-profiles", help: "Print the built-in profiles and exit."),
         OptionSpec("json", help: "Short for --format json."),
-    ] + InputOptions.readingSpecs
+    ] + [InputOptions.trackSpec] + InputOptions.readingSpecs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         if arguments.has("list-rules") {
@@ -171,7 +173,11 @@ enum ValidateCommand: Command {
         let displayName = path == "-" ? "<stdin>" : path
         var input: LoadedInput
         do {
-            input = try InputOptions.load(path, arguments, io: io)
+            input = try InputOptions.load(path, arguments, io: io, selectsTrack: true)
+            // A media file's captions are never fixed in place: that would write text over the video.
+            if input.mediaTrack != nil && settings.inPlace {
+                throw LegibleError(.invalidArgument, "--in-place would write captions over the media file \(path); use --fix -o FILE")
+            }
         } catch let failure as LegibleError {
             return FileReport(path: displayName, format: CaptionFormat.forFileName(path)?.id.rawValue,
                               findings: [Finding(rule: RuleID(rawValue: failure.code.rawValue), severity: .error, message: failure.message)],
@@ -198,7 +204,7 @@ enum ValidateCommand: Command {
                         written = try format.write(fixed) { try file.write($0) }
                     }
                     for change in changes {
-                        io.error("\(displayName): fixed cue \(change.cue.label): \(change.description) [\(change.rule.rawValue)]")
+                        io.error("\(input.displayName): fixed cue \(change.cue.label): \(change.description) [\(change.rule.rawValue)]")
                     }
                     for diagnostic in written ?? [] { io.error("\(target):\(diagnostic.description)") }
                     document = fixed
@@ -210,7 +216,8 @@ enum ValidateCommand: Command {
             }
         }
         let findings = validator.validate(document, diagnostics: diagnostics) + extra
-        let report = FileReport(path: displayName, format: input.format.id.rawValue, findings: findings,
+        // A media file's track is named as a track of it (show.mkv#s:0): lines are the track's text's.
+        let report = FileReport(path: input.mediaTrack != nil ? input.displayName : displayName, format: input.format.id.rawValue, findings: findings,
                                 isUnreadable: input.isUnreadable, byteCount: input.source.byteCount)
         if keepingInput { ProcessLifetime.keepUntilExit(input) }
         return report
