@@ -67,11 +67,11 @@ enum ConvertCommand: Command {
         }
         var written: [Diagnostic] = []
         if output == "-" {
-            written = try target.write(input.document, options: options) { io.writeStandardOutput(Array($0)) }
+            written = try input.file.write(input.document, as: target, options: options) { io.writeStandardOutput(Array($0)) }
         } else {
             do {
                 try FileIO.writeAtomically(to: output) { file in
-                    written = try target.write(input.document, options: options) { try file.write($0) }
+                    written = try input.file.write(input.document, as: target, options: options) { try file.write($0) }
                 }
             } catch {
                 throw LegibleError(.unwritableOutput, "\(error)")
