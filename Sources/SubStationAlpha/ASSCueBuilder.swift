@@ -9,9 +9,19 @@ enum ASSCueBuilder {
         let playResX = info.playResX
         let playResY = info.playResY
         let styles = script.styles
-        let scriptCopy = script
+        // The last style of each name, and of each name in lower case: found once, not per event.
+        var exact: [String: Int] = [:]
+        var folded: [String: Int] = [:]
+        for (k, style) in styles.enumerated() {
+            exact[style.name] = k
+            folded[style.name.lowercased()] = k
+        }
+        func lookUp(_ name: String) -> Int? {
+            let trimmed = name.hasPrefix("*") ? String(name.dropFirst()) : name
+            return exact[trimmed] ?? folded[trimmed.lowercased()]
+        }
         var reader = ASSEventTextReader(playResY: playResY, wrapStyle: info.wrapStyle,
-                                        styleNamed: { scriptCopy.style(named: $0) })
+                                        styleNamed: { lookUp($0).map { styles[$0] } })
         let fallback = script.fallbackStyleIndex()
         let defaultStyle = ASSStyle(name: "Default")
         var cueStyles: [Int: SharedStyle] = [:]
@@ -31,7 +41,7 @@ enum ASSCueBuilder {
             if let known = styleIndexByName[event.style] {
                 styleIndex = known
             } else {
-                var found = script.styleIndex(named: event.style)
+                var found = lookUp(event.style)
                 if found == nil {
                     log.report(.warning, .assUnknownStyle, "style '\(event.style)' is not defined: the event is drawn with \(fallback.map { "'\(styles[$0].name)'" } ?? "libass's default style")", at: location)
                     found = fallback

@@ -80,6 +80,7 @@ struct ASSScriptScanner {
     private var attachmentName: (name: String, line: Int)?
     private var attachmentData: [UInt8] = []
     private var explicitVersion: SubStationAlphaScript.Version?
+    private var styleNames = Set<String>()
 
     mutating func scan(_ p: UnsafeBufferPointer<UInt8>) {
         var start = 0
@@ -335,7 +336,7 @@ struct ASSScriptScanner {
             case .alphaLevel, .unknown: break
             }
         }
-        if script.styles.contains(where: { $0.name == style.name }) {
+        if !styleNames.insert(style.name).inserted {
             log.report(.info, .assDuplicateStyle, "style '\(style.name)' is defined again: this definition applies, as in libass", at: SourceLocation(line: line, column: column))
         }
         script.styles.append(style)
