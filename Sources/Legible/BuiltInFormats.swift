@@ -62,7 +62,7 @@ extension CaptionFormat {
     /// when `CaptionWriteOptions.substationAlpha.script` is the one the document was read from.
     public static let substationAlpha = CaptionFormat(
         id: .substationAlpha, name: "SubStation Alpha (ASS/SSA)", aliases: ["ass", "ssa", "substationalpha"], fileExtensions: ["ass", "ssa"],
-        layoutFamily: .cueBoxes,
+        layoutFamily: .assScript,
         recognises: SubStationAlphaReader.looksLike,
         reader: { text, _ in erased(SubStationAlphaReader().readFile(text)) },
         writer: { document, options, sink in

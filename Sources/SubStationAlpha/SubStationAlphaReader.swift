@@ -49,7 +49,7 @@ public struct SubStationAlphaReader: SourceTextReader, Sendable {
         if let language = script.info.fields.last(where: { $0.key.lowercased() == "language" })?.value {
             track.language = LanguageTag(wellFormed: language)
         }
-        let document = Document(format: .substationAlpha, encoding: source.encoding, tracks: [track], layoutFamily: .cueBoxes)
+        let document = Document(format: .substationAlpha, encoding: source.encoding, tracks: [track], layoutFamily: .assScript)
         return ParseResult(value: SubStationAlphaFile(document: document, script: script), diagnostics: log.finished())
     }
 }
