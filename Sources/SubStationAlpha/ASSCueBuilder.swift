@@ -1,13 +1,18 @@
 import TimedText
+import TextScanning
 
 /// Turns the script's `Dialogue:` events into cues once every style is known (a script may
 /// define styles after its events; libass looks them up when it draws).
 enum ASSCueBuilder {
+    /// Events per piece of cue building: below twice this, one core does it all.
+    static let minimumPieceSize = 16_384
+
     static func cues(for script: inout SubStationAlphaScript, pending: [ASSPendingText], text: UnsafeBufferPointer<UInt8>,
                      log: inout DiagnosticLog) -> [Cue] {
         let info = script.info
         let playResX = info.playResX
         let playResY = info.playResY
+        let wrapStyle = info.wrapStyle
         let styles = script.styles
         // The last style of each name, and of each name in lower case: found once, not per event.
         var exact: [String: Int] = [:]
@@ -16,65 +21,101 @@ enum ASSCueBuilder {
             exact[style.name] = k
             folded[style.name.lowercased()] = k
         }
-        func lookUp(_ name: String) -> Int? {
+        let exactNames = exact
+        let foldedNames = folded
+        @Sendable func lookUp(_ name: String) -> Int? {
             let trimmed = name.hasPrefix("*") ? String(name.dropFirst()) : name
-            return exact[trimmed] ?? folded[trimmed.lowercased()]
+            return exactNames[trimmed] ?? foldedNames[trimmed.lowercased()]
         }
-        var reader = ASSEventTextReader(playResY: playResY, wrapStyle: info.wrapStyle,
-                                        styleNamed: { lookUp($0).map { styles[$0] } })
         let fallback = script.fallbackStyleIndex()
-        let defaultStyle = ASSStyle(name: "Default")
-        var cueStyles: [Int: SharedStyle] = [:]
-        var numpadLayouts: [SharedLayout?] = Array(repeating: nil, count: 10)
+
+        // First, in file order: each event's style (reporting unknown ones once), its cue's index,
+        // and the event-level features; the styles and placements cues share are made here.
+        let events = script.events
+        var styleOf = [Int32](repeating: -1, count: events.count)
+        var dialogues: [Int] = []
+        dialogues.reserveCapacity(events.count)
         var styleIndexByName: [String: Int?] = [:]
-        var cues: [Cue] = []
-        cues.reserveCapacity(script.events.count)
         var survey = script.features
-        for e in script.events.indices {
-            let event = script.events[e]
-            let location = SourceLocation(line: event.line, column: 1)
-            guard event.kind == .dialogue else {
+        for e in events.indices {
+            let location = SourceLocation(line: events[e].line, column: 1)
+            guard events[e].kind == .dialogue else {
                 survey.note(.comment, at: location)
                 continue
             }
+            let name = events[e].style
             let styleIndex: Int?
-            if let known = styleIndexByName[event.style] {
+            if let known = styleIndexByName[name] {
                 styleIndex = known
             } else {
-                var found = lookUp(event.style)
+                var found = lookUp(name)
                 if found == nil {
-                    log.report(.warning, .assUnknownStyle, "style '\(event.style)' is not defined: the event is drawn with \(fallback.map { "'\(styles[$0].name)'" } ?? "libass's default style")", at: location)
+                    log.report(.warning, .assUnknownStyle, "style '\(name)' is not defined: the event is drawn with \(fallback.map { "'\(styles[$0].name)'" } ?? "libass's default style")", at: location)
                     found = fallback
                 }
-                styleIndexByName[event.style] = found
+                styleIndexByName[name] = found
                 styleIndex = found
             }
-            let style = styleIndex.map { styles[$0] } ?? defaultStyle
-            let pendingText = pending[e]
-            var content = reader.read(text, pendingText.range, style: style, start: event.start, line: event.line,
-                                      column: pendingText.column, log: &log, survey: &survey)
-            if event.layer != 0 { survey.note(.layer, at: location) }
-            if !event.effect.isEmpty { survey.note(.effect, at: location) }
-            if !event.name.isEmpty, !content.content.isEmpty {
-                content.content = [.span(InlineSpan(.voice(event.name), children: content.content))]
-            }
-            var cue = Cue(start: event.start, end: event.end, content: content.content, source: location)
-            let numpad = content.alignment ?? style.alignment
-            if content.position != nil || content.vertical {
-                cue.layout = layout(numpad: numpad, position: content.position, vertical: content.vertical,
-                                    playResX: playResX, playResY: playResY)
-            } else if numpad != 2 {
-                if numpadLayouts[numpad] == nil {
-                    numpadLayouts[numpad] = SharedLayout(layout(numpad: numpad, position: nil, vertical: false, playResX: playResX, playResY: playResY))
+            styleOf[e] = Int32(styleIndex ?? -1)
+            if events[e].layer != 0 { survey.note(.layer, at: location) }
+            if !events[e].effect.isEmpty { survey.note(.effect, at: location) }
+            script.events[e].cueIndex = dialogues.count
+            dialogues.append(e)
+        }
+        let cueStyles = styles.map { SharedStyle(cueStyle(of: $0)) }
+        let numpadLayouts = (0...9).map { n in
+            SharedLayout(n == 0 ? .default : layout(numpad: n, position: nil, vertical: false, playResX: playResX, playResY: playResY))
+        }
+        let styleCodes = styleOf
+        let order = dialogues
+        nonisolated(unsafe) let bytes = text
+
+        // Then the cues, in pieces on all cores: each event's text is read on its own.
+        let pieces = parallelPieces(size: order.count, minimumPieceSize: minimumPieceSize)
+        let built = parallelMap(count: pieces) { piece -> (cues: [Cue], log: DiagnosticLog, survey: ASSFeatureSurvey) in
+            let range = (order.count * piece / pieces)..<(order.count * (piece + 1) / pieces)
+            var reader = ASSEventTextReader(playResY: playResY, wrapStyle: wrapStyle, styleNamed: { lookUp($0).map { styles[$0] } })
+            var log = DiagnosticLog()
+            var survey = ASSFeatureSurvey()
+            var cues: [Cue] = []
+            cues.reserveCapacity(range.count)
+            let defaultStyle = ASSStyle(name: "Default")
+            for k in range {
+                let e = order[k]
+                let code = Int(styleCodes[e])
+                let style = code >= 0 ? styles[code] : defaultStyle
+                let line = events[e].line
+                let start = events[e].start
+                let pendingText = pending[e]
+                var content = reader.read(bytes, pendingText.range, style: style, start: start, line: line,
+                                          column: pendingText.column, log: &log, survey: &survey)
+                let name = events[e].name
+                if !name.isEmpty, !content.content.isEmpty {
+                    content.content = [.span(InlineSpan(.voice(name), children: content.content))]
                 }
-                cue.sharedLayout = numpadLayouts[numpad]!
+                var cue = Cue(start: start, end: events[e].end, content: content.content, source: SourceLocation(line: line, column: 1))
+                let numpad = content.alignment ?? style.alignment
+                if content.position != nil || content.vertical {
+                    cue.layout = layout(numpad: numpad, position: content.position, vertical: content.vertical,
+                                        playResX: playResX, playResY: playResY)
+                } else if numpad != 2 {
+                    cue.sharedLayout = numpadLayouts[max(0, min(9, numpad))]
+                }
+                if code >= 0 { cue.sharedStyle = cueStyles[code] }
+                cues.append(cue)
             }
-            if let styleIndex {
-                if cueStyles[styleIndex] == nil { cueStyles[styleIndex] = SharedStyle(cueStyle(of: style)) }
-                cue.sharedStyle = cueStyles[styleIndex]!
-            }
-            script.events[e].cueIndex = cues.count
-            cues.append(cue)
+            return (cues, log, survey)
+        }
+        var cues: [Cue] = []
+        if built.count == 1 {
+            cues = built[0].cues
+        } else {
+            cues.reserveCapacity(order.count)
+            for piece in built { cues.append(contentsOf: piece.cues) }
+        }
+        for piece in built {
+            log.merge(piece.log)
+            survey.merge(piece.survey)
         }
         script.features = survey
         // Start order, ties in file order; the events keep pointing at their cues.

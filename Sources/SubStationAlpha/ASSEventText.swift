@@ -39,13 +39,13 @@ struct ASSEventTextReader {
     let playResY: Int
     let wrapStyle: Int
     /// Looks a style up for `\r<name>`.
-    let styleNamed: (String) -> ASSStyle?
+    let styleNamed: @Sendable (String) -> ASSStyle?
 
     private var nodes: [InlineNode] = []
     private var run: [InlineNode] = []
     private var pendingText: [UInt8] = []
 
-    init(playResY: Int, wrapStyle: Int, styleNamed: @escaping (String) -> ASSStyle?) {
+    init(playResY: Int, wrapStyle: Int, styleNamed: @escaping @Sendable (String) -> ASSStyle?) {
         self.playResY = playResY
         self.wrapStyle = wrapStyle
         self.styleNamed = styleNamed

@@ -85,6 +85,18 @@ public struct ASSFeatureSurvey: Sendable, Hashable {
         }
     }
 
+    /// Adds the uses `later` counted in a later part of the script (its first places come after ours).
+    public mutating func merge(_ later: ASSFeatureSurvey) {
+        for (feature, use) in later.uses {
+            if var mine = uses[feature] {
+                mine.count += use.count
+                uses[feature] = mine
+            } else {
+                uses[feature] = use
+            }
+        }
+    }
+
     /// One warning per kind of ASS content that converting into `formatName` loses, in the order of
     /// `Feature.allCases`, each with its count and the first place.
     public func lossReport(convertingTo formatName: String) -> [Diagnostic] {

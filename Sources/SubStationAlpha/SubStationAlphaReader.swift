@@ -37,10 +37,15 @@ public struct SubStationAlphaReader: SourceTextReader, Sendable {
     public func readFile(_ source: SourceText) -> ParseResult<SubStationAlphaFile> {
         let text = source.bytes
         var run = ASSScriptScanner()
+        // About one event per 80 bytes: reserved once rather than grown (and copied) many times.
+        run.script.events.reserveCapacity(text.count / 80)
+        run.pendingTexts.reserveCapacity(text.count / 80)
         text.withUnsafeBufferPointer { run.scan($0) }
+        let pending = run.pendingTexts
         var script = run.script
         var log = run.log
-        let cues = text.withUnsafeBufferPointer { ASSCueBuilder.cues(for: &script, pending: run.pendingTexts, text: $0, log: &log) }
+        run = ASSScriptScanner()
+        let cues = text.withUnsafeBufferPointer { ASSCueBuilder.cues(for: &script, pending: pending, text: $0, log: &log) }
         script.text = text
         script.cuesAsRead = cues
         script.wasRead = true
@@ -50,7 +55,12 @@ public struct SubStationAlphaReader: SourceTextReader, Sendable {
             track.language = LanguageTag(wellFormed: language)
         }
         let document = Document(format: .substationAlpha, encoding: source.encoding, tracks: [track], layoutFamily: .assScript)
-        return ParseResult(value: SubStationAlphaFile(document: document, script: script), diagnostics: log.finished())
+        // In line order: the style and text passes report apart.
+        let diagnostics = log.finished().enumerated().sorted { a, b in
+            let l = a.element.location ?? SourceLocation(line: 0, column: 0), r = b.element.location ?? SourceLocation(line: 0, column: 0)
+            return (l.line, l.column, a.offset) < (r.line, r.column, b.offset)
+        }.map(\.element)
+        return ParseResult(value: SubStationAlphaFile(document: document, script: script), diagnostics: diagnostics)
     }
 }
 

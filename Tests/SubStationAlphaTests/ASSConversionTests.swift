@@ -52,6 +52,27 @@ import Glibc
         unlink(ass)
     }
 
+    @Test func cliWritesTheFidelityReport() {
+        let out = temporaryPath("move.vtt")
+        let report = temporaryPath("move.report.json")
+        let run = Run(["convert", Fixtures.root + "/ass/move_and_drawing.ass", "-o", out, "--fidelity-report", report, "--quiet"])
+        #expect(run.status == 0)
+        let json = readFile(report) ?? ""
+        #expect(json.contains("\"from\": \"ass\""))
+        #expect(json.contains("\"to\": \"webvtt\""))
+        #expect(json.contains("\"lossless\": false"))
+        #expect(json.contains("\"code\": \"ass.dropped-drawing\""))
+        #expect(json.contains("\"line\": 12"))
+        // A lossless conversion says so.
+        let same = Run(["convert", Fixtures.root + "/ass/karaoke.ass", "-o", temporaryPath("k.ass"), "--fidelity-report", report])
+        #expect(same.status == 0)
+        #expect(readFile(report)?.contains("\"lossless\": true") == true)
+        #expect(Run(["convert", Fixtures.root + "/ass/karaoke.ass", "-o", out, "--fidelity-report", "-"]).status == 2)
+        unlink(out)
+        unlink(report)
+        unlink(temporaryPath("k.ass"))
+    }
+
     @Test func cliConvertASSToASSIsTheSameFile() {
         let out = temporaryPath("same.ass")
         let run = Run(["convert", Fixtures.root + "/ass/japanese_vertical.ass", "-o", out])

@@ -157,3 +157,29 @@ import TestSupport
         #expect(!looks("WEBVTT\n"))
     }
 }
+
+/// A large script is read in pieces on all cores: the result is the one-core result.
+@Suite struct SubStationAlphaPiecesTests {
+    @Test func piecesReadAsOneCoreDoes() {
+        var events: [String] = []
+        for k in 0..<40_000 {
+            let tags = ["", "{\\i1}", "{\\an8}", "{\\pos(100,200)}", "{\\k20}a{\\k30}", "{\\move(1,2,3,4)}", "{\\zz}"][k % 7]
+            let style = k % 997 == 0 ? "Missing\(k % 3)" : "Default"
+            events.append("Dialogue: \(k % 3),0:\(String(k / 6000 % 60).leftPadded):\(String(k / 100 % 60).leftPadded).\(String(k % 100).leftPadded),9:00:00.00,\(style),,0,0,0,,\(tags)line \(k)\\Nnext")
+        }
+        let text = SourceText(script(events: events))
+        let parallel = SubStationAlphaReader().readFile(text)
+        let serial = ReadConcurrency.$maximumCores.withValue(1) { SubStationAlphaReader().readFile(text) }
+        #expect(parallel.value.document == serial.value.document)
+        #expect(parallel.value.script == serial.value.script)
+        #expect(parallel.diagnostics == serial.diagnostics)
+        #expect(parallel.value.document.tracks[0].cues.count == 40_000)
+        #expect(parallel.value.script.features.uses[.animation]?.count == (0..<40_000).filter { $0 % 7 == 5 }.count)
+        #expect(codes(parallel.diagnostics).filter { $0 == "ass.unknown-style" }.count == 3)
+    }
+}
+
+extension String {
+    /// Two digits, zero-padded.
+    var leftPadded: String { count < 2 ? "0" + self : self }
+}
