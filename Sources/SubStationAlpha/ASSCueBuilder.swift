@@ -31,7 +31,10 @@ enum ASSCueBuilder {
 
         // First, in file order: each event's style (reporting unknown ones once), its cue's index,
         // and the event-level features; the styles and placements cues share are made here.
-        let events = script.events
+        // The events leave the script while they are read (and return with their cue indexes), so
+        // that nothing writes to an array another reference shares: that would copy it whole.
+        var events = script.events
+        script.events = []
         var styleOf = [Int32](repeating: -1, count: events.count)
         var dialogues: [Int] = []
         dialogues.reserveCapacity(events.count)
@@ -59,20 +62,52 @@ enum ASSCueBuilder {
             styleOf[e] = Int32(styleIndex ?? -1)
             if events[e].layer != 0 { survey.note(.layer, at: location) }
             if !events[e].effect.isEmpty { survey.note(.effect, at: location) }
-            script.events[e].cueIndex = dialogues.count
             dialogues.append(e)
         }
         let cueStyles = styles.map { SharedStyle(cueStyle(of: $0)) }
         let numpadLayouts = (0...9).map { n in
             SharedLayout(n == 0 ? .default : layout(numpad: n, position: nil, vertical: false, playResX: playResX, playResY: playResY))
         }
-        let styleCodes = styleOf
-        let order = dialogues
-        nonisolated(unsafe) let bytes = text
+        let built = buildCues(events, order: dialogues, styleOf: styleOf, styles: styles, cueStyles: cueStyles,
+                              numpadLayouts: numpadLayouts, pending: pending, text: text, lookUp: lookUp,
+                              playResX: playResX, playResY: playResY, wrapStyle: wrapStyle)
+        for (k, e) in dialogues.enumerated() { events[e].cueIndex = k }
+        script.events = events
+        var cues: [Cue] = []
+        if built.count == 1 {
+            cues = built[0].cues
+        } else {
+            cues.reserveCapacity(dialogues.count)
+            for piece in built { cues.append(contentsOf: piece.cues) }
+        }
+        for piece in built {
+            log.merge(piece.log)
+            survey.merge(piece.survey)
+        }
+        script.features = survey
+        // Start order, ties in file order; the events keep pointing at their cues.
+        if cues.indices.dropFirst().contains(where: { cues[$0 - 1].start > cues[$0].start }) {
+            let order = cues.indices.sorted { (cues[$0].start, $0) < (cues[$1].start, $1) }
+            var newIndex = [Int](repeating: 0, count: cues.count)
+            for (position, old) in order.enumerated() { newIndex[old] = position }
+            cues = order.map { cues[$0] }
+            for e in script.events.indices {
+                if let old = script.events[e].cueIndex { script.events[e].cueIndex = newIndex[old] }
+            }
+        }
+        return cues
+    }
 
-        // Then the cues, in pieces on all cores: each event's text is read on its own.
+    /// The cues of the events `order` names, in pieces on all cores: each event's text is read on
+    /// its own. Each piece comes with its diagnostics and features, in order.
+    private static func buildCues(_ events: [ASSEvent], order: [Int], styleOf styleCodes: [Int32], styles: [ASSStyle],
+                                  cueStyles: [SharedStyle], numpadLayouts: [SharedLayout], pending: [ASSPendingText],
+                                  text: UnsafeBufferPointer<UInt8>, lookUp: @escaping @Sendable (String) -> Int?,
+                                  playResX: Int, playResY: Int, wrapStyle: Int)
+        -> [(cues: [Cue], log: DiagnosticLog, survey: ASSFeatureSurvey)] {
+        nonisolated(unsafe) let bytes = text
         let pieces = parallelPieces(size: order.count, minimumPieceSize: minimumPieceSize)
-        let built = parallelMap(count: pieces) { piece -> (cues: [Cue], log: DiagnosticLog, survey: ASSFeatureSurvey) in
+        return parallelMap(count: pieces) { piece -> (cues: [Cue], log: DiagnosticLog, survey: ASSFeatureSurvey) in
             let range = (order.count * piece / pieces)..<(order.count * (piece + 1) / pieces)
             var reader = ASSEventTextReader(playResY: playResY, wrapStyle: wrapStyle, styleNamed: { lookUp($0).map { styles[$0] } })
             var log = DiagnosticLog()
@@ -106,29 +141,6 @@ enum ASSCueBuilder {
             }
             return (cues, log, survey)
         }
-        var cues: [Cue] = []
-        if built.count == 1 {
-            cues = built[0].cues
-        } else {
-            cues.reserveCapacity(order.count)
-            for piece in built { cues.append(contentsOf: piece.cues) }
-        }
-        for piece in built {
-            log.merge(piece.log)
-            survey.merge(piece.survey)
-        }
-        script.features = survey
-        // Start order, ties in file order; the events keep pointing at their cues.
-        if cues.indices.dropFirst().contains(where: { cues[$0 - 1].start > cues[$0].start }) {
-            let order = cues.indices.sorted { (cues[$0].start, $0) < (cues[$1].start, $1) }
-            var newIndex = [Int](repeating: 0, count: cues.count)
-            for (position, old) in order.enumerated() { newIndex[old] = position }
-            cues = order.map { cues[$0] }
-            for e in script.events.indices {
-                if let old = script.events[e].cueIndex { script.events[e].cueIndex = newIndex[old] }
-            }
-        }
-        return cues
     }
 
     /// The style a cue takes from its ASS style, as far as it differs from plain white Arial.

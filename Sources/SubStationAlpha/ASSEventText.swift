@@ -54,6 +54,32 @@ struct ASSEventTextReader {
     /// Reads `p[range]`, the text of an event on line `line` starting at byte `column`.
     mutating func read(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: ASSStyle, start: MediaTime,
                        line: Int, column: Int, log: inout DiagnosticLog, survey: inout ASSFeatureSurvey) -> ASSEventContent {
+        // Most events are plain text, perhaps with \N: read those without the tag machinery.
+        var plain = true
+        for k in range where p[k] == UInt8(ascii: "{") || p[k] == UInt8(ascii: "}") || p[k] == UInt8(ascii: "\\") {
+            if p[k] == UInt8(ascii: "\\"), k + 1 < range.upperBound, p[k + 1] == UInt8(ascii: "N") { continue }
+            plain = false
+            break
+        }
+        if plain {
+            var content: [InlineNode] = []
+            var lineStart = range.lowerBound
+            var k = range.lowerBound
+            while k < range.upperBound {
+                if p[k] == UInt8(ascii: "\\") && k + 1 < range.upperBound && p[k + 1] == UInt8(ascii: "N") {
+                    if k > lineStart { content.append(.text(String(decoding: UnsafeBufferPointer(rebasing: p[lineStart..<k]), as: UTF8.self))) }
+                    content.append(.lineBreak)
+                    k += 2
+                    lineStart = k
+                } else {
+                    k += 1
+                }
+            }
+            if range.upperBound > lineStart {
+                content.append(.text(String(decoding: UnsafeBufferPointer(rebasing: p[lineStart..<range.upperBound]), as: UTF8.self)))
+            }
+            return ASSEventContent(content: content, alignment: nil, position: nil, vertical: style.fontName.hasPrefix("@"))
+        }
         nodes = []
         run = []
         pendingText.removeAll(keepingCapacity: true)
