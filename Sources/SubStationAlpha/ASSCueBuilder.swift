@@ -178,26 +178,7 @@ enum ASSCueBuilder {
             default: break
             }
         } else {
-            switch numpad {
-            case 7, 8, 9:
-                layout.line = .fraction(.zero)
-                layout.lineAlignment = .start
-            case 4, 5, 6:
-                layout.line = .fraction(Fraction(1, 2))
-                layout.lineAlignment = .center
-            default: break
-            }
-            switch numpad {
-            case 1, 4, 7:
-                layout.position = .zero
-                layout.positionAlignment = .lineLeft
-                layout.textAlignment = .left
-            case 3, 6, 9:
-                layout.position = .one
-                layout.positionAlignment = .lineRight
-                layout.textAlignment = .right
-            default: break
-            }
+            layout = CueLayout(numpad: numpad)
         }
         if vertical { layout.writingDirection = .verticalRightToLeft }
         return layout

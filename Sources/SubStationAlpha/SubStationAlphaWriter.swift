@@ -243,7 +243,7 @@ struct ASSEventWriter {
         // Vertical text is said by the font (`\fn@…`); the placement is the same as horizontal.
         layout.writingDirection = .horizontal
         if layout.isDefault { return }
-        for n in [1, 3, 4, 5, 6, 7, 8, 9] where ASSCueBuilder.layout(numpad: n, position: nil, vertical: false, playResX: 1, playResY: 1) == layout {
+        if let n = layout.numpad, n != 2 {
             out.append("{\\an\(n)}")
             return
         }
