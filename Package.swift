@@ -24,6 +24,7 @@ let package = Package(
         .executable(name: "legible-fuzz-hls", targets: ["legible-fuzz-hls"]),
         .executable(name: "legible-fuzz-appearance", targets: ["legible-fuzz-appearance"]),
         .executable(name: "legible-fuzz-a53", targets: ["legible-fuzz-a53"]),
+        .executable(name: "legible-fuzz-ass", targets: ["legible-fuzz-ass"]),
     ],
     targets: [
         // C, kept in three thin targets. ICU is a plain C target rather than a system library:
@@ -45,13 +46,14 @@ let package = Package(
         .target(name: "CEA608", dependencies: ["TimedText", "TextScanning"]),
         .target(name: "Timeline", dependencies: ["TimedText"]),
         .target(name: "TTML", dependencies: ["TimedText", "TextScanning"]),
+        .target(name: "SubStationAlpha", dependencies: ["TimedText", "TextScanning"]),
         .target(name: "TrackSelection", dependencies: ["TimedText", "CICU"]),
         .target(name: "CaptionStyling", dependencies: ["TimedText"]),
         // TextScanning for ICU line breaking only (CJK text must be broken before libass sees it).
         .target(name: "Rendering", dependencies: ["TimedText", "Timeline", "CaptionStyling", "TextScanning", "CLibass", "CPNG"]),
         .target(name: "VideoIO", dependencies: ["TimedText", "Timeline", "Rendering"]),
         .target(name: "Validation", dependencies: ["TimedText", "Timeline", "TextScanning"]),
-        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "Timeline", "TrackSelection", "CaptionStyling", "Rendering", "VideoIO", "Validation"]),
+        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "SubStationAlpha", "Timeline", "TrackSelection", "CaptionStyling", "Rendering", "VideoIO", "Validation"]),
         .target(name: "LegibleCLI", dependencies: ["Legible", "CMalloc"]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"], swiftSettings: staticRuntimeInRelease,
                           linkerSettings: staticLinkInRelease),
@@ -75,6 +77,7 @@ let package = Package(
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         // The A/53 path of media files: ffprobe's packet dump parsed, 608 decoded, 708 services found.
         .executableTarget(name: "legible-fuzz-a53", dependencies: ["VideoIO", "CEA608", "TimedText", "FuzzSupport"], path: "Fuzz/A53",
+        .executableTarget(name: "legible-fuzz-ass", dependencies: ["SubStationAlpha", "TextScanning", "FuzzSupport"], path: "Fuzz/SubStationAlpha",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
 
         // Shared by the test targets: finding and reading Fixtures/.
@@ -84,6 +87,7 @@ let package = Package(
         .testTarget(name: "SubRipTests", dependencies: ["SubRip", "TextScanning", "WebVTT", "TestSupport"]),
         .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "SubRip", "TextScanning", "TestSupport"]),
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "SubRip", "TextScanning", "TestSupport"]),
+        .testTarget(name: "SubStationAlphaTests", dependencies: ["SubStationAlpha", "TextScanning", "SubRip", "WebVTT", "Legible", "LegibleCLI", "TestSupport"]),
         .testTarget(name: "TTMLTests", dependencies: ["TTML", "TextScanning", "SubRip", "WebVTT", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
         .testTarget(name: "TrackSelectionTests", dependencies: ["TrackSelection", "TimedText", "TestSupport"]),
@@ -93,7 +97,7 @@ let package = Package(
         .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
         // Every reader on damage shapes at n and 8n: catches work that grows faster than the input.
-        .testTarget(name: "ReaderGrowthTests", dependencies: ["SubRip", "WebVTT", "CEA608", "TTML", "TextScanning", "TestSupport"]),
+        .testTarget(name: "ReaderGrowthTests", dependencies: ["SubRip", "WebVTT", "CEA608", "TTML", "SubStationAlpha", "TextScanning", "TestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["Legible", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Peer comparisons, legible vs. other tools: SRT -> WebVTT conversion, or (--vtt) WebVTT parsing,
-(--scc) SCC decoding, (--ttml) IMSC/TTML reading.
+(--scc) SCC decoding, (--ttml) IMSC/TTML reading, (--ass) ASS reading.
 
 Usage:
   python3 Benchmarks/peers.py [--cues 100000] [--repeat 5] [--legible PATH] [--json]
   python3 Benchmarks/peers.py --vtt [...]
   python3 Benchmarks/peers.py --scc [...]
   python3 Benchmarks/peers.py --ttml [...]
+  python3 Benchmarks/peers.py --ass [...]
 
 Each tool converts the same generated SRT file to WebVTT as a whole process; with --vtt each
 reads the same generated WebVTT file (see WEBVTT_TOOLS for the exact commands), after one
@@ -38,6 +39,7 @@ GEN_SCRIPT = os.path.join(BENCH_DIR, "gen_srt.py")
 GEN_VTT_SCRIPT = os.path.join(BENCH_DIR, "gen_vtt.py")
 GEN_SCC_SCRIPT = os.path.join(BENCH_DIR, "gen_scc.py")
 GEN_TTML_SCRIPT = os.path.join(BENCH_DIR, "gen_ttml.py")
+GEN_ASS_SCRIPT = os.path.join(BENCH_DIR, "gen_ass.py")
 DEFAULT_LEGIBLE = os.path.join(".build", "release", "legible")
 PY_PACKAGES = ["pysubs2", "srt", "pycaption", "webvtt-py", "ttconv"]
 VENV_MARKER = ".legible-peers-installed"
@@ -131,6 +133,16 @@ import xml.etree.ElementTree as et
 import ttconv.imsc.reader as imsc
 doc = imsc.to_model(et.parse(sys.argv[1]))
 print(sum(len(list(div)) for div in doc.get_body()))
+"""
+
+
+# ASS reading (--ass). Each gets argv[1] = input .ass and prints the number of Dialogue events read.
+
+# pysubs2: its SSA reader to SSAEvent objects (times, style, fields; the text is kept as written).
+PYSUBS2_ASS_SNIPPET = r"""
+import sys, pysubs2
+subs = pysubs2.load(sys.argv[1], encoding="utf-8")
+print(sum(1 for e in subs.events if not e.is_comment))
 """
 
 
@@ -229,6 +241,12 @@ def ensure_scc_input(captions, seed):
     return generated([os.path.join(WORK_DIR, "big.scc")], GEN_SCC_SCRIPT, {"captions": captions, "seed": seed},
                      ["--captions", str(captions), "--seed", str(seed), "--modes", "pop"],
                      "%d pop-on captions" % captions)[0]
+
+
+def ensure_ass_input(events, seed):
+    """Generate .work/big.ass (see gen_ass.py) unless it exists with the same parameters."""
+    return generated([os.path.join(WORK_DIR, "big.ass")], GEN_ASS_SCRIPT, {"events": events, "seed": seed},
+                     ["--events", str(events), "--seed", str(seed)], "%d events" % events)[0]
 
 
 def ensure_ttml_input(paragraphs, seed):
@@ -585,6 +603,13 @@ def ttml_comparison(a, wanted, legible):
                            "paragraphs", [("ttconv", TTCONV_TTML_SNIPPET)])
 
 
+def ass_comparison(a, wanted, legible):
+    """--ass: legible and pysubs2 read the same generated ASS script (100,000 Dialogue events by
+    default); legible reads every event's override tags into its model, pysubs2 keeps the text."""
+    return read_comparison(a, wanted, legible, "ass-read", ensure_ass_input(a.cues, a.seed), a.cues,
+                           "events", [("pysubs2", PYSUBS2_ASS_SNIPPET)])
+
+
 # --- Main -------------------------------------------------------------------
 
 def main():
@@ -598,6 +623,8 @@ def main():
     ap.add_argument("--ttml", action="store_true",
                     help="compare TTML (IMSC 1.1) reading instead (legible, ttconv); "
                          "10,000 paragraphs unless --cues says otherwise")
+    ap.add_argument("--ass", action="store_true",
+                    help="compare ASS (SubStation Alpha) reading instead (legible, pysubs2)")
     ap.add_argument("--cues", type=int, default=100_000,
                     help="cues in the generated input (default 100000)")
     ap.add_argument("--repeat", type=int, default=5,
@@ -612,7 +639,7 @@ def main():
     ap.add_argument("--only", default=None,
                     help="comma-separated subset of: legible,ffmpeg,pysubs2,srt,pycaption "
                          "(with --vtt: legible,ffmpeg,webvtt-py,webvtt-py-convert; "
-                         "with --scc: legible,ttconv,pycaption; with --ttml: legible,ttconv)")
+                         "with --scc: legible,ttconv,pycaption; with --ttml: legible,ttconv; with --ass: legible,pysubs2)")
     a = ap.parse_args()
     if a.repeat < 1 or a.cues < 1:
         ap.error("--repeat and --cues must be >= 1")
@@ -636,6 +663,8 @@ def main():
         return scc_comparison(a, wanted, legible)
     if a.ttml:
         return ttml_comparison(a, wanted, legible)
+    if a.ass:
+        return ass_comparison(a, wanted, legible)
 
     src = ensure_input(a.cues, a.seed)
     size = os.path.getsize(src)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer target for SECONDS (default 600):
-#   scripts/fuzz.sh [srt|vtt|scc|ttml|hls|appearance|a53] [SECONDS] [LIBFUZZER-FLAG...]
+#   scripts/fuzz.sh [srt|vtt|scc|ttml|hls|appearance|a53|ass] [SECONDS] [LIBFUZZER-FLAG...]
 # No target means srt (`scripts/fuzz.sh 60` still works). Flags after SECONDS go to libFuzzer,
 # e.g. -detect_leaks=0 to keep fuzzing past a known leak, or -jobs=2.
 # srt — the SRT reader (decoding included), seeded with the SRT fixtures;
@@ -13,6 +13,9 @@
 #       608 decoded on all four channels, 708 services found; seeded with Fuzz/seeds-a53;
 # hls — the HLS master playlist reader and track selection over its renditions, seeded with
 #       Fuzz/seeds-hls; appearance — appearance JSON files and key=value specifications.
+# ass — the SubStation Alpha reader (decoding included) and writer: an unchanged script must
+#       write back as itself, a fresh one must read again; seeded with Fixtures/ass and
+#       Fixtures/ass-bad, guided by the tags in Fuzz/ass.dict.
 # The corpus grows in Fuzz/corpus-srt or Fuzz/corpus-vtt (git-ignored). Crashes are written to
 # Fuzz/crash-*; replay one with
 #   swift run legible-fuzz-srt Fuzz/crash-…      (or legible-fuzz-vtt)
@@ -20,12 +23,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target=srt
 case "${1:-}" in
-    srt|vtt|scc|ttml|hls|appearance|a53) target=$1; shift ;;
+    srt|vtt|scc|ttml|hls|appearance|a53|ass) target=$1; shift ;;
 esac
 seconds=${1:-600}
 [ $# -gt 0 ] && shift
 case "$seconds" in
-    ''|*[!0-9]*) echo "usage: scripts/fuzz.sh [srt|vtt|scc|ttml|hls|appearance|a53] [SECONDS]" >&2; exit 2 ;;
+    ''|*[!0-9]*) echo "usage: scripts/fuzz.sh [srt|vtt|scc|ttml|hls|appearance|a53|ass] [SECONDS]" >&2; exit 2 ;;
 esac
 bash scripts/setup.sh
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
@@ -51,6 +54,9 @@ elif [ "$target" = ttml ]; then
     extra=(-dict=Fuzz/ttml.dict)
 elif [ "$target" = a53 ]; then
     cp -n Fuzz/seeds-a53/* "$corpus"/ 2>/dev/null || true
+elif [ "$target" = ass ]; then
+    cp -n Fixtures/ass/* Fixtures/ass-bad/* "$corpus"/ 2>/dev/null || true
+    extra=(-dict=Fuzz/ass.dict)
 elif [ "$target" = hls ] || [ "$target" = appearance ]; then
     cp -n Fuzz/seeds-hls/* "$corpus"/ 2>/dev/null || true
 else

@@ -56,12 +56,20 @@ extension CaptionFormat {
         // Measured on the 10,000-paragraph benchmark document: the reader fills 16 times the input.
         heapFilledPerInputByte: 16)
 
-    /// Known by its signature and extensions so that such a file is named, not "unknown"; Legible
-    /// cannot read it yet.
+    /// SubStation Alpha, ASS (`v4.00+`) and SSA (`v4.00`) (`.ass`, `.ssa`): recognised by
+    /// `[Script Info]` (or a styles section) at its start; one track of the `Dialogue:` events (the
+    /// contents are a `SubStationAlphaFile`, the script as written); writes ASS — the script itself
+    /// when `CaptionWriteOptions.substationAlpha.script` is the one the document was read from.
     public static let substationAlpha = CaptionFormat(
-        id: .substationAlpha, name: "SubStation Alpha (ASS/SSA)", aliases: ["ass", "ssa"], fileExtensions: ["ass", "ssa"],
-        layoutFamily: .cueBoxes,
-        recognises: { ContentSniffing.starts($0, with: "[Script Info]") }, reader: nil, writer: nil)
+        id: .substationAlpha, name: "SubStation Alpha (ASS/SSA)", aliases: ["ass", "ssa", "substationalpha"], fileExtensions: ["ass", "ssa"],
+        layoutFamily: .assScript,
+        recognises: SubStationAlphaReader.looksLike,
+        reader: { text, _ in erased(SubStationAlphaReader().readFile(text)) },
+        writer: { document, options, sink in
+            var ass = options.substationAlpha
+            ass.openEnds = options.openEnds
+            return try SubStationAlphaWriter(options: ass).write(document, to: sink)
+        })
 
     private static func erased<Contents: CaptionFileContents>(_ result: ParseResult<Contents>) -> ParseResult<any CaptionFileContents> {
         ParseResult(value: result.value, diagnostics: result.diagnostics)

@@ -169,8 +169,31 @@ public struct CaptionFile: Sendable {
     }
 
     /// The file written as another format (or this one), with what had to change to fit it; nil
-    /// when the format has no writer.
+    /// when the format has no writer. An ASS script written as ASS is the script itself (its
+    /// untouched events as written); written as another format, what that format cannot carry of
+    /// ASS is reported first, one diagnostic per kind (`ass.dropped-animation`, …).
     public func written(as target: CaptionFormat, options: CaptionWriteOptions = .default) -> ParseResult<[UInt8]>? {
-        target.write(document, options: options)
+        guard target.canWrite else { return nil }
+        var bytes: [UInt8] = []
+        let diagnostics = try? write(as: target, options: options) { bytes.append(contentsOf: $0) }
+        return ParseResult(value: bytes, diagnostics: diagnostics ?? [])
+    }
+
+    /// Writes the file as `target` to `sink`, piece by piece, as `CaptionFormat.write` does, with the
+    /// file's own details where the target needs them: an ASS script's own text for ASS, and the
+    /// report of what another format loses of it. `document` replaces the file's own (a document
+    /// changed after reading: its unchanged ASS events are still copied as written).
+    public func write(_ document: Document? = nil, as target: CaptionFormat, options: CaptionWriteOptions = .default,
+                      to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> [Diagnostic] {
+        var options = options
+        var losses: [Diagnostic] = []
+        if let ass = contents as? SubStationAlphaFile {
+            if target == .substationAlpha {
+                if options.substationAlpha.script == nil { options.substationAlpha.script = ass.script }
+            } else {
+                losses = ass.script.features.lossReport(convertingTo: target.name)
+            }
+        }
+        return losses + (try target.write(document ?? self.document, options: options, to: sink))
     }
 }

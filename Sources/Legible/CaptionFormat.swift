@@ -25,7 +25,7 @@ public struct CaptionFormat: Sendable, Hashable, CustomStringConvertible {
     /// requires and reads as another format (a `.vtt` file without `WEBVTT`: browsers reject it).
     package var missingSignature: DiagnosticCode?
 
-    /// True when Legible reads this format (false for SubStation Alpha, which is only recognised).
+    /// True when Legible reads this format (every built-in format is read).
     public var canRead: Bool { reader != nil }
     /// True when Legible writes this format (`write` throws `unsupportedFormat` otherwise).
     public var canWrite: Bool { writer != nil }
@@ -110,6 +110,9 @@ public struct CaptionWriteOptions: Sendable {
     /// TTML writer options: the dialect (IMSC 1.1 Text or DFXP), how times are spelled, the cell
     /// resolution and root extent.
     public var ttml: TTMLWriter.Options
+    /// ASS writer options: the canvas of a new script, or the script a document was read from
+    /// (`CaptionFile.write(as:options:to:)` gives it), whose untouched events are copied as written.
+    public var substationAlpha: SubStationAlphaWriter.Options = .default
 
     /// Options; by default LF line ends, open cues ended by `OpenEndPolicy.default`, and each writer's
     /// defaults.

@@ -5,6 +5,7 @@
 @_exported import WebVTT
 @_exported import CEA608
 @_exported import TTML
+@_exported import SubStationAlpha
 @_exported import Timeline
 @_exported import TrackSelection
 @_exported import CaptionStyling

@@ -69,7 +69,9 @@ enum BurnCommand: Command {
         let extra = arguments.value("ffmpeg-args").map { $0.split(separator: " ").map(String.init) } ?? []
 
         // The captions: every track of every file, then the one asked for.
-        guard let (track, family, captionName, _) = try PictureOptions.chooseTrack(captionPaths, arguments, io: io) else { return 1 }
+        guard let (track, family, captionName, captionInput) = try PictureOptions.chooseTrack(captionPaths, arguments, io: io) else { return 1 }
+        // An ASS script is drawn by libass as itself, every frame its animation changes.
+        let nativeScript = family == .assScript ? captionInput.file.nativeScript : nil
 
         let inputIsY4M = inputPath == "-" || inputPath.lowercased().hasSuffix(".y4m")
         let outputIsY4M = outputPath == "-" || outputPath.lowercased().hasSuffix(".y4m") || (inputPath == "-" && outputPath == "-")
@@ -93,7 +95,7 @@ enum BurnCommand: Command {
             let frames = try burner.run { width, height in
                 // Fonts chosen by the renderer: the CJK font (tens of MB) only when the text needs it.
                 try CaptionRenderer(track: track, family: family, width: width, height: height, appearance: appearance,
-                                    options: layout)
+                                    options: layout, nativeScript: nativeScript)
             }
             progress?.update(frames: frames, force: true)
             progress?.finish()

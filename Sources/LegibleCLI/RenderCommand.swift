@@ -55,8 +55,10 @@ enum RenderCommand: Command {
         guard let (track, family, _, input) = try PictureOptions.chooseTrack(arguments.positionals, arguments, io: io) else { return 1 }
         let fonts = FontSet()
         for path in fonts.missing { io.error("legible: warning: font file \(path) is missing; its style falls back to DejaVu Sans (run scripts/setup.sh)") }
+        // An ASS script is drawn by libass as itself (its styles, positions and animation).
         let renderer = try CaptionRenderer(track: track, family: family, width: width, height: height,
-                                           appearance: appearance, fonts: fonts, options: options)
+                                           appearance: appearance, fonts: fonts, options: options,
+                                           nativeScript: family == .assScript ? input.file.nativeScript : nil)
         let image: Bitmap
         if let time {
             var frame = backdrop.bitmap(width: width, height: height)

@@ -27,6 +27,9 @@ public final class CaptionRenderer {
         didSet { cachedInterval = nil; cachedOverlay = nil; cachedYUVInterval = nil; cachedYUV = nil }
     }
 
+    /// The script libass draws as itself (an ASS source), when one was given.
+    private let nativeDrawer: NativeScriptDrawer?
+
     private var cachedInterval: Int?
     private var cachedOverlay: Overlay?
     private var cachedYUV: YUVOverlay?
@@ -36,25 +39,33 @@ public final class CaptionRenderer {
 
     /// Draws over the player's own `timeline` (the one its playback cursor follows: it is not
     /// built again), with the track's `regions` and `language`. `fonts` nil loads Debian's set,
-    /// with the CJK faces only when the text needs them.
+    /// with the CJK faces only when the text needs them. With a `nativeScript` (an ASS file's own
+    /// script, `CaptionFile.nativeScript`), libass draws that script itself, frame by frame, and the
+    /// cues only decide nothing: the picture is what libass draws.
     public init(timeline: Timeline, regions: [Region] = [], language: LanguageTag? = nil, family: LayoutFamily,
                 width: Int, height: Int, appearance: CaptionAppearance = .default,
-                fonts: FontSet? = nil, options: LayoutOptions = .default) throws(LegibleError) {
+                fonts: FontSet? = nil, options: LayoutOptions = .default, nativeScript: NativeASSScript? = nil) throws(LegibleError) {
         self.timeline = timeline
         self.regions = regions
         self.language = language
         self.family = family
         self.appearance = appearance
         let needsCJK = fonts == nil && timeline.cues.contains { TextScript.containsCJK(Substring($0.plainText)) || InlineNode.containsRuby($0.content) }
-        engine = try CaptionLayoutEngine(width: width, height: height, fonts: fonts ?? FontSet(cjk: needsCJK), options: options)
+        let fontSet = fonts ?? FontSet(cjk: needsCJK)
+        engine = try CaptionLayoutEngine(width: width, height: height, fonts: fontSet, options: options)
+        nativeDrawer = try nativeScript.map { script throws(LegibleError) in try NativeScriptDrawer(script, width: width, height: height, fonts: fontSet) }
     }
 
     /// Draws a track (its timeline is built here).
     public convenience init(track: Track, family: LayoutFamily, width: Int, height: Int, appearance: CaptionAppearance = .default,
-                            fonts: FontSet? = nil, options: LayoutOptions = .default) throws(LegibleError) {
+                            fonts: FontSet? = nil, options: LayoutOptions = .default, nativeScript: NativeASSScript? = nil) throws(LegibleError) {
         try self.init(timeline: Timeline(track: track), regions: track.regions, language: track.language, family: family,
-                      width: width, height: height, appearance: appearance, fonts: fonts, options: options)
+                      width: width, height: height, appearance: appearance, fonts: fonts, options: options, nativeScript: nativeScript)
     }
+
+    /// True when libass draws a native script: the picture may change on any frame while a cue
+    /// shows (`\move`, `\fad`, `\t`, karaoke), not only at the timeline's changes.
+    public var drawsEveryFrame: Bool { nativeDrawer != nil }
 
     /// The frame width in pixels that captions are laid out for.
     public var width: Int { engine.width }
@@ -74,6 +85,10 @@ public final class CaptionRenderer {
 
     /// The overlay at `time`, nil when nothing shows; cached per interval of the timeline.
     public func overlay(at time: MediaTime) -> Overlay? {
+        if let nativeDrawer {
+            overlaysMade += 1
+            return nativeDrawer.overlay(at: time)
+        }
         let interval = timeline.interval(at: time) ?? -1
         if interval == cachedInterval { return cachedOverlay }
         cachedInterval = interval
@@ -85,7 +100,9 @@ public final class CaptionRenderer {
     /// Draws the captions at `time` onto a frame (only the overlay's rectangle is touched). For a
     /// YUV frame the overlay is drawn in its Y′CbCr at once and cached with its interval.
     public func render(at time: MediaTime, onto frame: inout VideoFrame) {
-        if frame.pixelFormat.isYUV {
+        if frame.pixelFormat.isYUV, nativeDrawer != nil {
+            if let overlay = overlay(at: time) { YUVOverlay(overlay, for: frame)?.composite(onto: &frame) }
+        } else if frame.pixelFormat.isYUV {
             let interval = timeline.interval(at: time) ?? -1
             if interval != cachedYUVInterval || !(cachedYUV?.matches(frame) ?? true) {
                 cachedYUVInterval = interval
@@ -109,6 +126,7 @@ public final class CaptionRenderer {
     /// The overlay at `time` for frames like `frame` (YUV): drawn in its Y′CbCr, not cached; in
     /// buffers from `pool` when one is given.
     public func yuvOverlay(at time: MediaTime, for frame: VideoFrame, pool: OverlayBufferPool? = nil) -> YUVOverlay? {
+        if nativeDrawer != nil { return overlay(at: time).flatMap { YUVOverlay($0, for: frame) } }
         overlaysMade += 1
         guard timeline.interval(at: time) != nil else { return nil }
         return YUVOverlay(scene(at: time), for: frame, pool: pool)

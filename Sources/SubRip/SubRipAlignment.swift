@@ -6,39 +6,9 @@ public enum SubRipAlignment {
     /// The layout of `{\anN}`: rows 7–9 at the top line, 4–6 at the middle, 1–3 the default bottom;
     /// columns 1/4/7 left-aligned at the left edge, 3/6/9 right-aligned at the right, 2/5/8 centred.
     /// A number outside 1...9 gives the default layout (2).
-    public static func layout(numpad: Int) -> CueLayout {
-        var layout = CueLayout()
-        switch numpad {
-        case 7, 8, 9:
-            layout.line = .fraction(.zero)
-            layout.lineAlignment = .start
-        case 4, 5, 6:
-            layout.line = .fraction(Fraction(1, 2))
-            layout.lineAlignment = .center
-        default:
-            break
-        }
-        switch numpad {
-        case 1, 4, 7:
-            layout.position = .zero
-            layout.positionAlignment = .lineLeft
-            layout.textAlignment = .left
-        case 3, 6, 9:
-            layout.position = .one
-            layout.positionAlignment = .lineRight
-            layout.textAlignment = .right
-        default:
-            break
-        }
-        return layout
-    }
+    public static func layout(numpad: Int) -> CueLayout { CueLayout(numpad: numpad) }
 
     /// The numpad position whose layout this is (ignoring `box`), or nil when it is none of them.
     /// The default layout is 2.
-    public static func numpad(of layout: CueLayout) -> Int? {
-        var plain = layout
-        plain.box = nil
-        for n in 1...9 where Self.layout(numpad: n) == plain { return n }
-        return nil
-    }
+    public static func numpad(of layout: CueLayout) -> Int? { layout.numpad }
 }

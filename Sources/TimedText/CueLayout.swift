@@ -233,3 +233,43 @@ public struct Insets: Sendable, Hashable {
         self.left = left
     }
 }
+
+extension CueLayout {
+    /// The SubStation Alpha numpad positions (`{\an1}` … `{\an9}`: 1 bottom left, 5 centre, 9 top
+    /// right) as cue settings, the same for SRT's `{\an}` and ASS without `\pos`: top rows on
+    /// line 0% (start), middle rows on 50% (centre), the bottom row on `auto`; left columns at
+    /// position 0% (line-left, left-aligned), right ones at 100% (line-right, right-aligned).
+    public init(numpad: Int) {
+        self.init()
+        switch numpad {
+        case 7, 8, 9:
+            line = .fraction(.zero)
+            lineAlignment = .start
+        case 4, 5, 6:
+            line = .fraction(Fraction(1, 2))
+            lineAlignment = .center
+        default:
+            break
+        }
+        switch numpad {
+        case 1, 4, 7:
+            position = .zero
+            positionAlignment = .lineLeft
+            textAlignment = .left
+        case 3, 6, 9:
+            position = .one
+            positionAlignment = .lineRight
+            textAlignment = .right
+        default:
+            break
+        }
+    }
+
+    /// The numpad position these settings are exactly (a cue box aside), or nil.
+    public var numpad: Int? {
+        var plain = self
+        plain.box = nil
+        for n in 1...9 where CueLayout(numpad: n) == plain { return n }
+        return nil
+    }
+}

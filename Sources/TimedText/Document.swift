@@ -14,8 +14,7 @@ public struct SourceFormat: RawRepresentable, Sendable, Hashable, ExpressibleByS
     public static let scc: SourceFormat = "scc"
     /// TTML, with its profiles IMSC, SMPTE-TT and EBU-TT-D, and DFXP (`.ttml`, `.dfxp`, `.xml`).
     public static let ttml: SourceFormat = "ttml"
-    /// SubStation Alpha / Advanced SubStation (`.ass`, `.ssa`): recognised so that such a file is
-    /// named, but not read or written.
+    /// SubStation Alpha / Advanced SubStation Alpha (`.ass`, `.ssa`).
     public static let substationAlpha: SourceFormat = "ass"
 }
 

@@ -9,6 +9,10 @@ public enum LayoutFamily: String, Sendable, Hashable, CaseIterable {
     case cea608Grid = "cea608-grid"
     /// TTML: content flowed into regions (origin, extent, padding, display alignment).
     case ttmlRegions = "ttml-regions"
+    /// SubStation Alpha: the script itself is drawn by libass (styles, `\pos`, `\move`, karaoke,
+    /// drawings, every frame as libass draws it). A renderer given only the cues lays them out as
+    /// cue boxes, which their settings also express.
+    case assScript = "ass-script"
 }
 
 /// What a format's reader gives: the common model, and whatever only that format has (the VTTCue

@@ -20,6 +20,7 @@ final class OverlaysAhead: @unchecked Sendable {
 
     private let renderers: [CaptionRenderer]
     private let timeline: Timeline
+    private let drawsEveryFrame: Bool
     private let frameRate: (numerator: Int64, denominator: Int64)
     private let offset: MediaTime
     private let template: VideoFrame
@@ -42,6 +43,7 @@ final class OverlaysAhead: @unchecked Sendable {
         // from being reused.
         queues = renderers.map { _ in BoundedQueue<Item>(capacity: 4) }
         timeline = renderers[0].timeline
+        drawsEveryFrame = renderers[0].drawsEveryFrame
         self.frameRate = (Int64(frameRate.0), Int64(frameRate.1))
         self.offset = offset
         self.template = template
@@ -78,7 +80,7 @@ final class OverlaysAhead: @unchecked Sendable {
         var change = 0
         while true {
             let time = time(ofFrame: k)
-            let interval = timeline.interval(at: time) ?? -1
+            let interval = key(ofFrame: k, at: time)
             if interval != last {
                 last = interval
                 if change % renderers.count == worker {
@@ -87,6 +89,8 @@ final class OverlaysAhead: @unchecked Sendable {
                 }
                 change += 1
             }
+            // A native script may change on any frame while a cue shows: each such frame is a change.
+            if interval < -1 { k += 1; continue }
             guard let next = timeline.nextChange(after: time) else { break }
             k = max(k + 1, firstFrame(atOrAfter: next))
         }
@@ -95,7 +99,7 @@ final class OverlaysAhead: @unchecked Sendable {
 
     /// The overlay for frame `k` (frames asked for in order), nil when nothing shows.
     func overlay(forFrame k: Int) -> YUVOverlay? {
-        let interval = timeline.interval(at: time(ofFrame: k)) ?? -1
+        let interval = key(ofFrame: k, at: time(ofFrame: k))
         while !exhausted && current?.interval != interval {
             guard let next = queues[taken % queues.count].take() else {
                 // No change is left: past the last one, its overlay holds.
@@ -108,6 +112,13 @@ final class OverlaysAhead: @unchecked Sendable {
             current = next
         }
         return current?.overlay
+    }
+
+    /// What identifies the picture of frame `k`: its interval of the timeline (-1 for none), or,
+    /// where a native script draws every frame and a cue shows, the frame itself (below -1).
+    private func key(ofFrame k: Int, at time: MediaTime) -> Int {
+        let interval = timeline.interval(at: time) ?? -1
+        return drawsEveryFrame && interval >= 0 ? -2 - k : interval
     }
 
     func stop() {

@@ -34,9 +34,9 @@ import Legible
         #expect(CaptionFormat.named("dfxp") == .ttml)
         #expect(CaptionFormat.named("ass") == .substationAlpha)
         #expect(CaptionFormat.named("mp4") == nil)
-        #expect(Set(CaptionFormat.readable.map(\.id)) == [.subRip, .webVTT, .scc, .ttml])
-        #expect(CaptionFormat.writable.map(\.id).count == 4)
-        #expect(!CaptionFormat.substationAlpha.canRead)
+        #expect(Set(CaptionFormat.readable.map(\.id)) == [.subRip, .webVTT, .scc, .ttml, .substationAlpha])
+        #expect(CaptionFormat.writable.map(\.id).count == 5)
+        #expect(CaptionFormat.substationAlpha.canRead && CaptionFormat.substationAlpha.canWrite)
     }
 
     /// Each reader's document says which layout rules it follows, as its registry entry does.
@@ -46,6 +46,7 @@ import Legible
             (.webVTT, "WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n"),
             (.scc, "Scenarist_SCC V1.0\n\n00:00:01:00\t9420 9420 c8e9 942f 942f\n"),
             (.ttml, #"<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="1s" end="2s">Hi</p></div></body></tt>"#),
+            (.substationAlpha, "[Script Info]\n[Events]\nFormat: Start, End, Text\nDialogue: 0:00:01.00,0:00:02.00,Hi\n"),
         ]
         for (format, text) in samples {
             let read = try #require(format.read(SourceText(text)))
@@ -55,7 +56,7 @@ import Legible
     }
 
     /// Every writer says what it could not carry: here, the tracks after the first.
-    @Test(arguments: [CaptionFormat.subRip, .webVTT, .scc, .ttml])
+    @Test(arguments: [CaptionFormat.subRip, .webVTT, .scc, .ttml, .substationAlpha])
     func writersReportTheTracksTheyDoNotWrite(_ format: CaptionFormat) throws {
         let cue = Cue(start: .zero, end: MediaTime(seconds: 1), content: [.text("ONE")])
         let document = Document(format: .scc, tracks: [Track(id: "CC1", cues: [cue]), Track(id: "CC3", cues: [cue])])

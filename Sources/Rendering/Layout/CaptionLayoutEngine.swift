@@ -70,7 +70,7 @@ public final class CaptionLayoutEngine {
         switch family {
         case .cea608Grid: StyleProperties(fontFamilies: ["monospaceSansSerif"])
         case .ttmlRegions: StyleProperties(color: .white, backgroundColor: .transparent)
-        case .cueBoxes: .none
+        case .cueBoxes, .assScript: .none
         }
     }
 

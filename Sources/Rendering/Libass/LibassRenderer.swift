@@ -126,6 +126,17 @@ package final class LibassRenderer {
         if track == nil { throw LegibleError(.invalidArgument, "libass could not read the script") }
     }
 
+    /// Replaces the current script with a script's own bytes (UTF-8), as a player hands libass a
+    /// `.ass` file: nothing is re-laid out.
+    package func load(scriptBytes: [UInt8]) throws(LegibleError) {
+        if let track { libass.free_track!(track) }
+        var bytes = scriptBytes.map { CChar(bitPattern: $0) }
+        bytes.append(0)
+        let count = bytes.count - 1
+        track = bytes.withUnsafeMutableBufferPointer { libass.read_memory!(library, $0.baseAddress, count, nil) }
+        if track == nil { throw LegibleError(.invalidArgument, "libass could not read the script") }
+    }
+
     /// Replaces the events of the loaded script with `dialogue` (complete `Dialogue:` lines in the
     /// script's event format), keeping its header and styles: how one script serves many lines.
     package func replaceEvents(with dialogue: String) {
@@ -139,7 +150,13 @@ package final class LibassRenderer {
     /// Renders the script at `milliseconds` and returns every image, copied, in libass's order
     /// (for each event: shadows, then outlines, then fills).
     package func images(at milliseconds: Int64) -> [RasterImage] {
-        guard let track else { return [] }
+        imagesIfChanged(at: milliseconds).images
+    }
+
+    /// Renders the script at `milliseconds`: the images, and whether they differ from the last
+    /// render's (libass's change detection; an unchanged frame's images need not be drawn again).
+    package func imagesIfChanged(at milliseconds: Int64) -> (images: [RasterImage], changed: Bool) {
+        guard let track else { return ([], false) }
         var changed: Int32 = 0
         var image = libass.render_frame!(renderer, track, milliseconds, &changed)
         var result: [RasterImage] = []
@@ -159,7 +176,7 @@ package final class LibassRenderer {
                                a: UInt8(255 - (i.color & 0xFF)))
             result.append(RasterImage(kind: kind, x: Int(i.dst_x), y: Int(i.dst_y), width: w, height: h, coverage: coverage, color: color))
         }
-        return result
+        return (result, changed != 0)
     }
 
     /// Renders the script at `milliseconds` and draws the result over `bitmap`.

@@ -1,0 +1,104 @@
+/// The columns of a `Format:` line, in the order the line gives them: ASS lets a script order
+/// them as it likes, and the `Style:` and `Dialogue:` lines below follow that order.
+struct ASSFormatLine: Sendable, Hashable {
+    /// A column of `[Events]`.
+    enum EventColumn: Sendable, Hashable {
+        case layer, marked, start, end, style, name, marginLeft, marginRight, marginVertical, effect, text, unknown
+    }
+    /// A column of `[V4+ Styles]` / `[V4 Styles]`.
+    enum StyleColumn: Sendable, Hashable {
+        case name, fontName, fontSize, primaryColor, secondaryColor, outlineColor, tertiaryColor, backColor
+        case bold, italic, underline, strikeOut, scaleX, scaleY, spacing, angle, borderStyle, outline, shadow
+        case alignment, marginLeft, marginRight, marginVertical, alphaLevel, encoding, unknown
+    }
+
+    /// ASS v4+ events.
+    static let assEvents: [EventColumn] = [.layer, .start, .end, .style, .name, .marginLeft, .marginRight, .marginVertical, .effect, .text]
+    /// SSA v4 events.
+    static let ssaEvents: [EventColumn] = [.marked, .start, .end, .style, .name, .marginLeft, .marginRight, .marginVertical, .effect, .text]
+    /// ASS v4+ styles.
+    static let assStyles: [StyleColumn] = [.name, .fontName, .fontSize, .primaryColor, .secondaryColor, .outlineColor, .backColor,
+                                           .bold, .italic, .underline, .strikeOut, .scaleX, .scaleY, .spacing, .angle,
+                                           .borderStyle, .outline, .shadow, .alignment, .marginLeft, .marginRight, .marginVertical, .encoding]
+    /// SSA v4 styles.
+    static let ssaStyles: [StyleColumn] = [.name, .fontName, .fontSize, .primaryColor, .secondaryColor, .tertiaryColor, .backColor,
+                                           .bold, .italic, .borderStyle, .outline, .shadow, .alignment, .marginLeft, .marginRight,
+                                           .marginVertical, .alphaLevel, .encoding]
+
+    static func eventColumn(_ name: String) -> EventColumn {
+        switch name.lowercased() {
+        case "layer": .layer
+        case "marked": .marked
+        case "start": .start
+        case "end": .end
+        case "style": .style
+        case "name", "actor": .name
+        case "marginl": .marginLeft
+        case "marginr": .marginRight
+        case "marginv", "margint": .marginVertical
+        case "effect": .effect
+        case "text": .text
+        default: .unknown
+        }
+    }
+
+    static func styleColumn(_ name: String) -> StyleColumn {
+        switch name.lowercased() {
+        case "name": .name
+        case "fontname": .fontName
+        case "fontsize": .fontSize
+        case "primarycolour", "primarycolor": .primaryColor
+        case "secondarycolour", "secondarycolor": .secondaryColor
+        case "outlinecolour", "outlinecolor": .outlineColor
+        case "tertiarycolour", "tertiarycolor": .tertiaryColor
+        case "backcolour", "backcolor": .backColor
+        case "bold": .bold
+        case "italic": .italic
+        case "underline": .underline
+        case "strikeout": .strikeOut
+        case "scalex": .scaleX
+        case "scaley": .scaleY
+        case "spacing": .spacing
+        case "angle": .angle
+        case "borderstyle": .borderStyle
+        case "outline": .outline
+        case "shadow": .shadow
+        case "alignment": .alignment
+        case "marginl": .marginLeft
+        case "marginr": .marginRight
+        case "marginv": .marginVertical
+        case "alphalevel": .alphaLevel
+        case "encoding": .encoding
+        default: .unknown
+        }
+    }
+
+    /// The column names of a `Format:` value (`Layer, Start, End, …`), trimmed.
+    static func names(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [String] {
+        var names: [String] = []
+        var start = range.lowerBound
+        for k in range.lowerBound...range.upperBound where k == range.upperBound || p[k] == UInt8(ascii: ",") {
+            names.append(ASSValues.string(p, start..<k))
+            start = k + 1
+        }
+        return names
+    }
+
+    /// Splits `p[range]` into `count` comma-separated fields, the last taking the rest of the line
+    /// (commas and all: the text). Nil when there are fewer.
+    static func split(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, count: Int, into fields: inout [Range<Int>]) -> Bool {
+        fields.removeAll(keepingCapacity: true)
+        guard count > 0 else { return false }
+        var start = range.lowerBound
+        var k = range.lowerBound
+        while fields.count < count - 1 {
+            while k < range.upperBound, p[k] != UInt8(ascii: ",") { k += 1 }
+            guard k < range.upperBound else { return false }
+            fields.append(start..<k)
+            k += 1
+            start = k
+        }
+        fields.append(start..<range.upperBound)
+        return true
+    }
+}

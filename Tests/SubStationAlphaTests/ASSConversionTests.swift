@@ -1,0 +1,116 @@
+import Testing
+import Legible
+import LegibleCLI
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Converting out of ASS through the registry and the CLI: what the target loses is reported,
+/// once per kind with a count and the first place; ASS to ASS is the script itself.
+@Suite struct ASSConversionTests {
+    @Test func registryReadsAndWritesASS() throws {
+        let format = try #require(CaptionFormat.named("ass"))
+        #expect(format.canRead && format.canWrite)
+        #expect(CaptionFormat.forFileName("episode.ssa") == format)
+        let file = try CaptionFile(contentsOf: Fixtures.root + "/ass/v4plus_aegisub.ass")
+        #expect(file.format == .substationAlpha)
+        #expect(file.contents is SubStationAlphaFile)
+        let same = try #require(file.written(as: .substationAlpha))
+        #expect(same.value == Fixtures.bytes("ass/v4plus_aegisub.ass"))
+        #expect(same.diagnostics.isEmpty)
+    }
+
+    @Test func convertingOutReportsEachLostKindOnce() throws {
+        let file = try CaptionFile(contentsOf: Fixtures.root + "/ass/move_and_drawing.ass")
+        let vtt = try #require(file.written(as: .webVTT))
+        let lost = vtt.diagnostics.filter { $0.code.rawValue.hasPrefix("ass.dropped-") }
+        #expect(lost.map(\.code.rawValue) == ["ass.dropped-animation", "ass.dropped-drawing", "ass.dropped-clip",
+                                             "ass.dropped-outline", "ass.dropped-layer", "ass.dropped-effect"])
+        let animation = lost[0]
+        #expect(animation.message.contains("(2 events, the first here)"))
+        #expect(animation.location == SourceLocation(line: 12, column: 56))
+        // The text and its place survive.
+        let text = String(decoding: vtt.value, as: UTF8.self)
+        #expect(text.contains("Sliding across"))
+        #expect(text.contains("line:50%"))
+    }
+
+    @Test func cliConvertsASSToSRTAndBack() {
+        let srt = temporaryPath("karaoke.srt")
+        let run = Run(["convert", Fixtures.root + "/ass/karaoke.ass", "-o", srt])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("karaoke.ass:13:51: warning: SubRip: karaoke sweeps"))
+        #expect(run.stderr.contains("[ass.dropped-karaoke-effect]"))
+        #expect(run.stderr.contains("[write.timestamps-dropped]"))
+        #expect(readFile(srt)?.hasPrefix("1\n00:00:10,000 --> 00:00:13,000\n{\\an8}kaze no uta\n") == true)
+        let ass = temporaryPath("karaoke.ass")
+        let back = Run(["convert", srt, "-o", ass])
+        #expect(back.status == 0)
+        #expect(readFile(ass)?.contains("Dialogue: 0,0:00:10.00,0:00:13.00,Default,,0,0,0,,{\\an8}kaze no uta\n") == true)
+        unlink(srt)
+        unlink(ass)
+    }
+
+    @Test func cliWritesTheFidelityReport() {
+        let out = temporaryPath("move.vtt")
+        let report = temporaryPath("move.report.json")
+        let run = Run(["convert", Fixtures.root + "/ass/move_and_drawing.ass", "-o", out, "--fidelity-report", report, "--quiet"])
+        #expect(run.status == 0)
+        let json = readFile(report) ?? ""
+        #expect(json.contains("\"from\": \"ass\""))
+        #expect(json.contains("\"to\": \"webvtt\""))
+        #expect(json.contains("\"lossless\": false"))
+        #expect(json.contains("\"code\": \"ass.dropped-drawing\""))
+        #expect(json.contains("\"line\": 12"))
+        // A lossless conversion says so.
+        let same = Run(["convert", Fixtures.root + "/ass/karaoke.ass", "-o", temporaryPath("k.ass"), "--fidelity-report", report])
+        #expect(same.status == 0)
+        #expect(readFile(report)?.contains("\"lossless\": true") == true)
+        #expect(Run(["convert", Fixtures.root + "/ass/karaoke.ass", "-o", out, "--fidelity-report", "-"]).status == 2)
+        unlink(out)
+        unlink(report)
+        unlink(temporaryPath("k.ass"))
+    }
+
+    @Test func cliConvertASSToASSIsTheSameFile() {
+        let out = temporaryPath("same.ass")
+        let run = Run(["convert", Fixtures.root + "/ass/japanese_vertical.ass", "-o", out])
+        #expect(run.status == 0)
+        #expect(readFile(out) == String(decoding: Fixtures.bytes("ass/japanese_vertical.ass"), as: UTF8.self))
+        unlink(out)
+    }
+
+    @Test func cliDumpAndInfoReadASS() {
+        let info = Run(["info", Fixtures.root + "/ass/v4plus_aegisub.ass"])
+        #expect(info.status == 0)
+        #expect(info.stdout.contains("ass, UTF-8"))
+        #expect(info.stdout.contains("8 cues, 00:00:01.000 to 00:00:18.000"))
+    }
+}
+
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    init(_ arguments: [String]) {
+        var out: [UInt8] = []
+        var err = ""
+        let io = CommandIO(readStandardInput: { [] }, writeStandardOutput: { out += $0 }, writeStandardError: { err += $0 })
+        status = LegibleCommandLine.run(arguments, io: io)
+        stdout = String(decoding: out, as: UTF8.self)
+        stderr = err
+    }
+}
+
+func temporaryPath(_ name: String) -> String { "/tmp/legible-ass-\(getpid())-\(name)" }
+
+func readFile(_ path: String) -> String? {
+    guard let f = fopen(path, "rb") else { return nil }
+    defer { fclose(f) }
+    var data: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while case let n = fread(&chunk, 1, chunk.count, f), n > 0 { data += chunk[0..<n] }
+    return String(decoding: data, as: UTF8.self)
+}

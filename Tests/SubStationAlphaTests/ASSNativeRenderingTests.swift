@@ -1,0 +1,77 @@
+import Testing
+import Legible
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An ASS source is drawn by libass as the script itself: the same picture as ffmpeg's
+/// `subtitles=` filter (libass too) on the same frame, and animation that moves between frames.
+@Suite struct ASSNativeRenderingTests {
+    static let width = 1280
+    static let height = 720
+
+    func render(_ fixture: String, at seconds: MediaTime) throws -> Bitmap {
+        let file = try CaptionFile(contentsOf: Fixtures.root + "/ass/" + fixture)
+        #expect(file.document.layoutFamily == .assScript)
+        let renderer = try CaptionRenderer(track: file.document.tracks[0], family: file.document.layoutFamily,
+                                           width: Self.width, height: Self.height, nativeScript: file.nativeScript)
+        #expect(renderer.drawsEveryFrame)
+        var frame = Bitmap(width: Self.width, height: Self.height, fill: (0, 0, 0, 255))
+        renderer.overlay(at: seconds)?.draw(onto: &frame)
+        return frame
+    }
+
+    /// The leftmost column with ink (a channel above 64), or nil.
+    func leftmostInk(_ bitmap: Bitmap, rows: Range<Int>) -> Int? {
+        for x in 0..<bitmap.width {
+            for y in rows where bitmap.pixel(x: x, y: y).r > 64 { return x }
+        }
+        return nil
+    }
+
+    @Test func moveAnimatesBetweenFrames() throws {
+        let early = try render("move_and_drawing.ass", at: MediaTime(milliseconds: 500))
+        let late = try render("move_and_drawing.ass", at: MediaTime(milliseconds: 3500))
+        let rows = 330..<390
+        let a = try #require(leftmostInk(early, rows: rows))
+        let b = try #require(leftmostInk(late, rows: rows))
+        // \move(100,360,1180,360) over 4 s: 0.5 s in it is near the left, 3.5 s in near the right.
+        #expect(a < 400 && b > 800, "ink at x=\(a), then x=\(b)")
+    }
+
+    static let frames: [(String, Int)] = [
+        ("move_and_drawing.ass", 2500), ("karaoke.ass", 11200), ("v4plus_aegisub.ass", 5500),
+        ("japanese_vertical.ass", 2500), ("attachments.ass", 1500),
+    ]
+
+    @Test(arguments: frames.map { "\($0.0)@\($0.1)" })
+    func sameFrameAsFFmpegSubtitlesFilter(_ case: String) throws {
+        guard access("/usr/bin/ffmpeg", X_OK) == 0 else { return }
+        let parts = `case`.split(separator: "@")
+        let fixture = String(parts[0])
+        let milliseconds = Int64(parts[1])!
+        let ours = try render(fixture, at: MediaTime(milliseconds: milliseconds))
+        let reference = "/tmp/legible-ass-ffmpeg-\(getpid())-\(fixture).png"
+        let seconds = Double(milliseconds) / 1000
+        let command = "ffmpeg -v error -y -f lavfi -i color=c=black:s=\(Self.width)x\(Self.height):r=10:d=\(Int(seconds) + 2) -vf format=rgb24,subtitles='\(Fixtures.root)/ass/\(fixture)' -ss \(seconds) -frames:v 1 \(reference)"
+        #expect(system(command) == 0)
+        defer { unlink(reference) }
+        let theirs = try PNGFile.read(reference)
+        #expect(theirs.width == Self.width && theirs.height == Self.height)
+        var ink = 0
+        var differing = 0
+        for y in 0..<Self.height {
+            for x in 0..<Self.width {
+                let p = ours.pixel(x: x, y: y), q = theirs.pixel(x: x, y: y)
+                if max(p.r, p.g, p.b) > 64 || max(q.r, q.g, q.b) > 64 { ink += 1 }
+                let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
+                if d > 40 { differing += 1 }
+            }
+        }
+        #expect(ink > 200, "\(fixture): nothing drawn")
+        // Both are libass with the same fonts; ffmpeg blends each image into the frame itself, so
+        // glyph edges differ a little (measured: 0 to 4% of the inked pixels by more than 40 of 255).
+        #expect(differing * 20 <= ink, "\(fixture): \(differing) of \(ink) inked pixels differ")
+    }
+}
