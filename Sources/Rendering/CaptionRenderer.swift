@@ -56,6 +56,12 @@ public final class CaptionRenderer {
                       width: width, height: height, appearance: appearance, fonts: fonts, options: options)
     }
 
+    /// True when some TTML region's background shows with no content (`tts:showBackground`
+    /// `always`), so that a moment with no cue still draws something.
+    private var hasAlwaysShownRegions: Bool {
+        family == .ttmlRegions && regions.contains { $0.showBackground == .always && $0.style.backgroundColor.map { $0.alpha > 0 } == true }
+    }
+
     /// The frame width in pixels that captions are laid out for.
     public var width: Int { engine.width }
     /// The frame height in pixels that captions are laid out for.
@@ -78,7 +84,7 @@ public final class CaptionRenderer {
         if interval == cachedInterval { return cachedOverlay }
         cachedInterval = interval
         overlaysMade += 1
-        cachedOverlay = interval < 0 ? nil : scene(at: time).overlay(frameWidth: width, frameHeight: height)
+        cachedOverlay = interval < 0 && !hasAlwaysShownRegions ? nil : scene(at: time).overlay(frameWidth: width, frameHeight: height)
         return cachedOverlay
     }
 
@@ -110,7 +116,7 @@ public final class CaptionRenderer {
     /// buffers from `pool` when one is given.
     public func yuvOverlay(at time: MediaTime, for frame: VideoFrame, pool: OverlayBufferPool? = nil) -> YUVOverlay? {
         overlaysMade += 1
-        guard timeline.interval(at: time) != nil else { return nil }
+        guard timeline.interval(at: time) != nil || hasAlwaysShownRegions else { return nil }
         return YUVOverlay(scene(at: time), for: frame, pool: pool)
     }
 }

@@ -345,6 +345,7 @@ extension TTMLStyleComputation {
         if case .keyword(let k)? = style[tts: "writingMode"] {
             region.writingDirection = ["tbrl", "tb"].contains(k) ? .verticalRightToLeft : k == "tblr" ? .verticalLeftToRight : .horizontal
         }
+        if case .keyword(let k)? = style[tts: "overflow"] { region.overflow = k == "visible" ? .visible : .hidden }
         if case .keyword(let k)? = style[tts: "showBackground"] { region.showBackground = k == "whenActive" ? .whenActive : .always }
         if case .padding(let p)? = style[tts: "padding"] {
             // before/after/start/end are writing-mode relative; map them to physical edges.

@@ -47,6 +47,12 @@ public final class CaptionLayoutEngine {
             default: layoutWebVTT(cue, resolver: resolver, family: family, language: language, into: &scene)
             }
         }
+        if family == .ttmlRegions {
+            // TTML2 §10.2.40: a region whose background always shows draws it with no content too.
+            for region in regions where regionCues[region.id] == nil && region.showBackground == .always && region.extent != nil {
+                appendWindow(of: region, box: regionBox(region), resolver: resolver, into: &scene)
+            }
+        }
         for id in regionOrder {
             let region = regions.first { $0.id == id }!
             if family == .ttmlRegions || region.width == nil {
