@@ -23,7 +23,12 @@ breaking differ from a browser's (SOURCE.md of the suite says as much):
    other within one block (Chebyshev distance 1, the 3x3 neighbourhood), and the numbers of ink
    blocks are within a ratio of 0.5 to 2.0 of each other (so that a missing background box,
    whose outline a line of text would otherwise "cover", is not forgiven); two empty pictures
-   match, one empty and one not do not.
+   match, one empty and one not do not;
+4. the same rule is applied to *detail* blocks, blocks that are not of one colour (at least 3
+   of their pixels differ by more than 40 from the block's most common colour): text strokes,
+   on the grey or on a box, and a box's edges. Ink alone cannot tell a box drawn in the right
+   place with its text elsewhere (or missing) from the right rendering; detail can. Where both
+   pictures' detail blocks are their ink blocks (text on the grey), this adds nothing.
 
 A region, a line or a box that is 9 or more pixels away from where the reference has it fails;
 a font that is a little wider or narrower, or a glyph a few pixels off, does not.
@@ -33,14 +38,20 @@ Tests with `params` (forcedDisplay, stereo3D disparity, PQ pixels) need a render
 never as skipped or passed. A test without a document (`ttml_present: false`) has no reference
 images, and is listed as such.
 
-usage: scripts/imsc-rendering.py [--legible PATH] [--conformance DIR] [--jobs N] [--only TEXT]
-                                 [--json FILE] [--keep DIR] [--target PERCENT] [--appearance SPEC] [-v]
+usage: scripts/imsc-rendering.py [--legible PATH] [--conformance DIR] [--jobs N] [--only TEXT]...
+                                 [--json FILE] [--report FILE] [--keep DIR] [--target PERCENT]
+                                 [--appearance SPEC] [-v]
+
+It prints the match rate per profile and per feature folder, a table of failure causes (one
+per failing image: nothing drawn, ink missing, ink extra, ink misplaced, only the detail rule
+failing...), and the rate the ink rule alone would give. `--only ttml/ruby/` runs one folder;
+`--report FILE` prints the tables of an earlier `--json FILE` again without rendering.
 
 --keep DIR keeps legible's PNGs (DIR/<Test>/<time>.png) and writes for each failing image
-DIR/<Test>/<time>-diff.png: reference | legible | block diff, where in the diff white is ink in
-both, red is reference ink with no legible ink within one block, blue legible ink with no
-reference ink within one block, and pink / light blue ink of only one picture that the one-block
-tolerance forgives.
+DIR/<Test>/<time>-diff.png: reference | legible | ink diff | detail diff, where in a diff white
+is a block in both, red a reference block with none of legible's within one block, blue a
+legible block with none of the reference's within one block, and pink / light blue blocks of
+only one picture that the one-block tolerance forgives.
 
 Exit status 0 when the overall match rate reaches --target (default 95%), 1 below it, 2 when the
 suite or the binary is absent (SKIPPED is printed: an absent suite never counts as passed).
@@ -177,6 +188,32 @@ def block_mask(width, height, rgba):
             counts[base + bx] += row[bx * BLOCK:(bx + 1) * BLOCK].count(1)
     return {(i % BW, i // BW) for i, c in enumerate(counts) if c >= BLOCK_PIXELS}
 
+def detail_mask(width, height, rgba):
+    """A set of (bx, by) blocks that are not of one colour: at least BLOCK_PIXELS of their pixels
+    differ by more than PIXEL_DIFF (in some channel) from the block's most common colour. Text
+    strokes on a box and a box's edges are detail; a box's uniform inside and the empty grey are not."""
+    rgba = flatten(rgba)
+    stride = width * 4
+    out = set()
+    for by in range(height // BLOCK):
+        rows = [rgba[(by * BLOCK + r) * stride:(by * BLOCK + r + 1) * stride] for r in range(BLOCK)]
+        for bx in range(width // BLOCK):
+            start = bx * BLOCK * 4
+            segments = [row[start:start + BLOCK * 4] for row in rows]
+            first = segments[0]
+            if first == first[:4] * BLOCK and all(seg == first for seg in segments[1:]):
+                continue  # one colour: the fast, common case
+            pixels = [seg[i:i + 4] for seg in segments for i in range(0, BLOCK * 4, 4)]
+            mode = collections.Counter(pixels).most_common(1)[0][0]
+            differing = 0
+            for p in pixels:
+                if abs(p[0] - mode[0]) > PIXEL_DIFF or abs(p[1] - mode[1]) > PIXEL_DIFF or abs(p[2] - mode[2]) > PIXEL_DIFF:
+                    differing += 1
+                    if differing >= BLOCK_PIXELS:
+                        out.add((bx, by))
+                        break
+    return out
+
 def near(block, mask):
     x, y = block
     return any((x + dx, y + dy) in mask for dx in (-1, 0, 1) for dy in (-1, 0, 1))
@@ -187,41 +224,51 @@ def bbox(mask):
     xs, ys = [b[0] for b in mask], [b[1] for b in mask]
     return [min(xs) * BLOCK, min(ys) * BLOCK, (max(xs) + 1) * BLOCK, (max(ys) + 1) * BLOCK]
 
-def compare(ref, ours):
+def compare_masks(ref, ours, what):
+    """(reasons, metrics) of the rule for one kind of mask ("ink" or "detail")."""
     ref_lone = {b for b in ref if not near(b, ours)}
     ours_lone = {b for b in ours if not near(b, ref)}
     metrics = {"ref_blocks": len(ref), "legible_blocks": len(ours),
                "ref_unmatched": len(ref_lone), "legible_unmatched": len(ours_lone),
                "ref_bbox": bbox(ref), "legible_bbox": bbox(ours)}
-    reasons = []
     if not ref and not ours:
-        return True, None, metrics
+        return [], metrics
     if not ours:
-        return False, f"legible drew nothing; the reference has {len(ref)} ink blocks", metrics
+        return [f"legible drew no {what}; the reference has {len(ref)} {what} blocks"], metrics
     if not ref:
-        return False, f"the reference is empty; legible drew {len(ours)} ink blocks", metrics
+        return [f"the reference has no {what}; legible has {len(ours)} {what} blocks"], metrics
+    reasons = []
     ratio = len(ours) / len(ref)
     metrics["ratio"] = round(ratio, 3)
     if ref_lone:
-        reasons.append(f"{len(ref_lone)}/{len(ref)} reference ink blocks have no legible ink within 1 block")
+        reasons.append(f"{what}: {len(ref_lone)}/{len(ref)} reference blocks have none of legible's within 1 block")
     if ours_lone:
-        reasons.append(f"{len(ours_lone)}/{len(ours)} legible ink blocks have no reference ink within 1 block")
+        reasons.append(f"{what}: {len(ours_lone)}/{len(ours)} legible blocks have none of the reference's within 1 block")
     if not RATIO[0] <= ratio <= RATIO[1]:
-        reasons.append(f"ink block ratio {ratio:.2f} (legible {len(ours)}, reference {len(ref)})")
+        reasons.append(f"{what}: block ratio {ratio:.2f} (legible {len(ours)}, reference {len(ref)})")
     if reasons:
         metrics["ref_unmatched_bbox"] = bbox(ref_lone)
         metrics["legible_unmatched_bbox"] = bbox(ours_lone)
-        return False, "; ".join(reasons), metrics
-    return True, None, metrics
+    return reasons, metrics
 
-def side_by_side(path, ref_px, ours_px, ref, ours):
-    """reference | legible | block diff, 3 x 640 by 360."""
-    diff = bytearray(bytes(GREY) + b"\xff") * (WIDTH * HEIGHT)
+def compare(ref_ink, ours_ink, ref_detail, ours_detail):
+    """(matched, reason, metrics): both the ink masks and the detail masks must agree."""
+    ink_reasons, ink_metrics = compare_masks(ref_ink, ours_ink, "ink")
+    if not ref_ink or not ours_ink:  # nothing to say about detail when one picture is empty
+        return not ink_reasons, "; ".join(ink_reasons) or None, {"ink": ink_metrics}
+    if ref_detail == ref_ink and ours_detail == ours_ink:  # text on the grey: the same blocks
+        return not ink_reasons, "; ".join(ink_reasons) or None, {"ink": ink_metrics, "detail": "same as ink"}
+    detail_reasons, detail_metrics = compare_masks(ref_detail, ours_detail, "detail")
+    reasons = ink_reasons + detail_reasons
+    return not reasons, "; ".join(reasons) or None, {"ink": ink_metrics, "detail": detail_metrics}
+
+def diff_panel(ref, ours):
+    panel = bytearray(bytes(GREY) + b"\xff") * (WIDTH * HEIGHT)
     def paint(block, colour):
         bx, by = block
         for y in range(by * BLOCK, (by + 1) * BLOCK):
             start = (y * WIDTH + bx * BLOCK) * 4
-            diff[start:start + BLOCK * 4] = bytes(colour + (255,)) * BLOCK
+            panel[start:start + BLOCK * 4] = bytes(colour + (255,)) * BLOCK
     for b in ref | ours:
         if b in ref and b in ours:
             paint(b, (255, 255, 255))
@@ -229,13 +276,18 @@ def side_by_side(path, ref_px, ours_px, ref, ours):
             paint(b, (255, 170, 170) if near(b, ours) else (230, 0, 0))
         else:
             paint(b, (160, 190, 255) if near(b, ref) else (0, 0, 230))
+    return panel
+
+def side_by_side(path, ref_px, ours_px, masks):
+    """reference | legible | ink diff | detail diff, 4 x 640 by 360."""
+    panels = [ref_px, ours_px, diff_panel(masks[0], masks[1]), diff_panel(masks[2], masks[3])]
     stride = WIDTH * 4
-    rows = []
     separator = b"\x00\x00\x00\xff"
+    rows = []
     for y in range(HEIGHT):
         s = slice(y * stride, (y + 1) * stride)
-        rows.append(ref_px[s][:-4] + separator + ours_px[s][:-4] + separator + bytes(diff[s]))
-    write_png(path, WIDTH * 3, HEIGHT, b"".join(rows))
+        rows.append(separator.join(bytes(p[s][:-4]) for p in panels[:-1]) + separator + bytes(panels[-1][s]))
+    write_png(path, WIDTH * 4, HEIGHT, b"".join(rows))
 
 # ---------------------------------------------------------------- one image
 
@@ -266,17 +318,18 @@ def check(job):
     try:
         rw, rh, ref_px = read_png(job["png"])
         ow, oh, ours_px = read_png(out)
-        ref, ours = block_mask(rw, rh, ref_px), block_mask(ow, oh, ours_px)
+        masks = (block_mask(rw, rh, ref_px), block_mask(ow, oh, ours_px),
+                 detail_mask(rw, rh, ref_px), detail_mask(ow, oh, ours_px))
     except (ValueError, zlib.error) as error:
         result.update(matched=False, reason=f"unreadable picture: {error}")
         return result
-    matched, reason, metrics = compare(ref, ours)
+    matched, reason, metrics = compare(*masks)
     result.update(matched=matched, metrics=metrics)
     if reason:
         result["reason"] = reason
     if job["keep"]:
         if not matched:
-            side_by_side(os.path.join(out_dir, time_name(job["time"]) + "-diff.png"), flatten(ref_px), flatten(ours_px), ref, ours)
+            side_by_side(os.path.join(out_dir, time_name(job["time"]) + "-diff.png"), flatten(ref_px), flatten(ours_px), masks)
     else:
         os.remove(out)
     return result
@@ -296,6 +349,38 @@ def table(title, counts, order=None):
         ok, total = counts[key]
         print(f"  {key:<36} {ok:>4}/{total:<4} {100.0 * ok / total:5.1f}%")
 
+def cause(result):
+    """The main cause of a failure, one label per failing image, for the failure-cause table."""
+    reason = result.get("reason") or ""
+    if reason.startswith("params not supported"):
+        return "params not supported"
+    if reason.startswith(("legible exited", "legible render timed out", "unreadable picture")):
+        return "render error"
+    if reason.startswith("legible drew no ink"):
+        return "legible drew nothing (reference has ink)"
+    if reason.startswith("the reference has no ink"):
+        return "reference empty, legible drew ink"
+    ink = [part for part in reason.split("; ") if part.startswith("ink:")]
+    if not ink:
+        return "ink matches, detail (text on a box) does not"
+    missing = any("reference blocks have none" in part for part in ink)
+    extra = any("legible blocks have none" in part for part in ink)
+    if missing and extra:
+        return "ink misplaced (missing and extra)"
+    if missing:
+        return "reference ink missing in legible"
+    if extra:
+        return "legible ink where the reference has none"
+    return "ink amount differs (block ratio)"
+
+def cause_table(failures):
+    counts = collections.Counter(cause(r) for r in failures)
+    print("failure causes (one per failing image, most common first; the worst folders for each):")
+    for label, n in counts.most_common():
+        folders = collections.Counter(f"{r['profile']}/{r['folder']}" for r in failures if cause(r) == label)
+        top = ", ".join(f"{f} {c}" for f, c in folders.most_common(4))
+        print(f"  {label:<46} {n:>4}   {top}")
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(here)
@@ -303,7 +388,10 @@ def main():
     ap.add_argument("--legible", default=os.path.join(root, ".build/release/legible"))
     ap.add_argument("--conformance", default=os.path.join(root, "../shared/conformance"))
     ap.add_argument("--jobs", type=int, default=2, help="renders run at once (default 2)")
-    ap.add_argument("--only", help="only tests whose name or document path contains this")
+    ap.add_argument("--only", action="append", default=[], metavar="TEXT",
+                    help="only tests whose name or document path contains this (repeatable: any of them; "
+                         "'ttml/ruby/' selects a feature folder)")
+    ap.add_argument("--report", metavar="FILE", help="print the tables of an earlier run's --json FILE; renders nothing")
     ap.add_argument("--json", help="write every image's result to this file")
     ap.add_argument("--keep", help="keep legible's PNGs here, with a side-by-side PNG for each failure")
     ap.add_argument("--target", type=float, default=95.0, help="overall match rate for exit status 0 (default 95)")
@@ -312,6 +400,10 @@ def main():
                          "a run with it is not the conformance measure")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every failing image")
     args = ap.parse_args()
+
+    if args.report:
+        results = json.load(open(args.report))["results"]
+        return summarise(results, args)
 
     suite = os.path.join(args.conformance, "imsc-tests")
     manifest_path = os.path.join(suite, "manifest.json")
@@ -324,7 +416,7 @@ def main():
     legible = os.path.abspath(args.legible)
     tests = json.load(open(manifest_path))["tests"]
     if args.only:
-        tests = [t for t in tests if args.only in t["name"] or args.only in t.get("ttml", "")]
+        tests = [t for t in tests if any(o in t["name"] or o in t.get("ttml", "") for o in args.only)]
 
     with tempfile.TemporaryDirectory(prefix="imsc-rendering-") as tmp:
         background = os.path.join(tmp, "grey.png")
@@ -348,6 +440,10 @@ def main():
         with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             results = list(pool.map(check, jobs, chunksize=4))
 
+    return summarise(results, args)
+
+def summarise(results, args):
+    """Prints the tables of a run (or of --report's JSON), writes --json; the exit status."""
     by_profile = collections.defaultdict(lambda: [0, 0])
     by_folder = collections.defaultdict(lambda: [0, 0])
     for r in results:
@@ -360,11 +456,16 @@ def main():
             print(f"FAIL {r['test']} @ {r['time']:g}s ({r['profile']}/{r['folder']}): {r['reason']}")
     table("by profile:", by_profile, PROFILES + sorted(set(by_profile) - set(PROFILES)))
     table("by feature folder (worst first):", by_folder)
+    if failures:
+        cause_table(failures)
     passed = len(results) - len(failures)
     rate = 100.0 * passed / len(results)
     unsupported = sum(1 for r in failures if r["reason"].startswith("params not supported"))
     print(f"imsc-tests rendering: {passed}/{len(results)} images match ({rate:.1f}%), {len(failures)} fail"
           f" ({unsupported} of them for params legible render does not support)")
+    detail_only = sum(1 for r in failures if cause(r).startswith("ink matches"))
+    print(f"  by the ink rule alone (without the detail rule): {passed + detail_only}/{len(results)}"
+          f" ({100.0 * (passed + detail_only) / len(results):.1f}%)")
     if args.json:
         with open(args.json, "w") as out:
             json.dump({"passed": passed, "total": len(results), "rate": round(rate, 2),

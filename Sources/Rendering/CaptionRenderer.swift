@@ -67,6 +67,12 @@ public final class CaptionRenderer {
     /// shows (`\move`, `\fad`, `\t`, karaoke), not only at the timeline's changes.
     public var drawsEveryFrame: Bool { nativeDrawer != nil }
 
+    /// True when some TTML region's background shows with no content (`tts:showBackground`
+    /// `always`), so that a moment with no cue still draws something.
+    private var hasAlwaysShownRegions: Bool {
+        family == .ttmlRegions && regions.contains { $0.showBackground == .always && $0.style.backgroundColor.map { $0.alpha > 0 } == true }
+    }
+
     /// The frame width in pixels that captions are laid out for.
     public var width: Int { engine.width }
     /// The frame height in pixels that captions are laid out for.
@@ -93,7 +99,7 @@ public final class CaptionRenderer {
         if interval == cachedInterval { return cachedOverlay }
         cachedInterval = interval
         overlaysMade += 1
-        cachedOverlay = interval < 0 ? nil : scene(at: time).overlay(frameWidth: width, frameHeight: height)
+        cachedOverlay = interval < 0 && !hasAlwaysShownRegions ? nil : scene(at: time).overlay(frameWidth: width, frameHeight: height)
         return cachedOverlay
     }
 
@@ -128,7 +134,7 @@ public final class CaptionRenderer {
     public func yuvOverlay(at time: MediaTime, for frame: VideoFrame, pool: OverlayBufferPool? = nil) -> YUVOverlay? {
         if nativeDrawer != nil { return overlay(at: time).flatMap { YUVOverlay($0, for: frame) } }
         overlaysMade += 1
-        guard timeline.interval(at: time) != nil else { return nil }
+        guard timeline.interval(at: time) != nil || hasAlwaysShownRegions else { return nil }
         return YUVOverlay(scene(at: time), for: frame, pool: pool)
     }
 }

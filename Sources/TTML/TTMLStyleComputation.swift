@@ -229,8 +229,11 @@ struct Resolver {
         case .length(let l) where property == "disparity":
             return .length(h(l))
         case .position(let p):
-            return .position(TTMLPosition(horizontalEdge: p.horizontalEdge, horizontalOffset: h(p.horizontalOffset),
-                                          verticalEdge: p.verticalEdge, verticalOffset: v(p.verticalOffset)))
+            // A percentage offset is of the room left beside the box (CSS background-position),
+            // not of the root container: it stays a percentage, which `region` resolves.
+            func offset(_ l: TTMLLength, _ f: (TTMLLength) -> TTMLLength) -> TTMLLength { l.unit == .percent ? l : f(l) }
+            return .position(TTMLPosition(horizontalEdge: p.horizontalEdge, horizontalOffset: offset(p.horizontalOffset, h),
+                                          verticalEdge: p.verticalEdge, verticalOffset: offset(p.verticalOffset, v)))
         case .measure(.length(let l)):
             return .measure(.length(property == "ipd" ? h(l) : v(l)))
         default:
@@ -328,12 +331,32 @@ extension TTMLStyleComputation {
         default:
             break
         }
+        if case .origin(.auto)? = style[tts: "origin"], case .position(let p)? = style[tts: "position"], let extent = region.extent {
+            // TTML2 §10.2.35: the position places the region's box in the root container, as CSS
+            // background-position places an image: a percentage p puts the point p of the box on
+            // the point p of the container; a length is the distance between the named edges.
+            // (tts:origin, when given, takes precedence: TTML1 processors read only it.)
+            func place(_ offset: TTMLLength, fromFarEdge: Bool, room: Fraction) -> Fraction? {
+                let near: Fraction
+                if offset.unit == .percent {
+                    near = room.times(offset.value.times(Fraction(1, 100)))
+                    return fromFarEdge ? room.minus(near) : near
+                }
+                guard let length = fraction(offset, "position") else { return nil }
+                return fromFarEdge ? room.minus(length) : length
+            }
+            if let x = place(p.horizontalOffset, fromFarEdge: p.horizontalEdge == .right, room: Fraction.one.minus(extent.x)),
+               let y = place(p.verticalOffset, fromFarEdge: p.verticalEdge == .bottom, room: Fraction.one.minus(extent.y)) {
+                region.origin = Point(x: x, y: y)
+            }
+        }
         if case .keyword(let k)? = style[tts: "displayAlign"] {
             region.displayAlignment = k == "center" ? .center : k == "after" ? .after : .before
         }
         if case .keyword(let k)? = style[tts: "writingMode"] {
             region.writingDirection = ["tbrl", "tb"].contains(k) ? .verticalRightToLeft : k == "tblr" ? .verticalLeftToRight : .horizontal
         }
+        if case .keyword(let k)? = style[tts: "overflow"] { region.overflow = k == "visible" ? .visible : .hidden }
         if case .keyword(let k)? = style[tts: "showBackground"] { region.showBackground = k == "whenActive" ? .whenActive : .always }
         if case .padding(let p)? = style[tts: "padding"] {
             // before/after/start/end are writing-mode relative; map them to physical edges.

@@ -118,7 +118,7 @@ private let catalogue: [TTMLStyleProperty] = [
     .init(tts, "origin", inherited: false, initial: "auto", animation: .continuous, .origin),
     .init(tts, "overflow", inherited: false, initial: "hidden", animation: .discrete, .keywords(["visible", "hidden"])),
     .init(tts, "padding", inherited: false, initial: "0px", animation: .continuous, .padding),
-    .init(tts, "position", inherited: false, initial: "center", animation: .continuous, .position),
+    .init(tts, "position", inherited: false, initial: "top left", animation: .continuous, .position),
     .init(tts, "ruby", inherited: false, initial: "none", animation: .none,
           .keywords(["none", "container", "base", "baseContainer", "text", "textContainer", "delimiter"])),
     .init(tts, "rubyAlign", inherited: true, initial: "center", animation: .discrete,

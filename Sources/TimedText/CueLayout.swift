@@ -180,6 +180,17 @@ public struct Region: Sendable, Hashable {
     /// When the region's background is drawn (TTML `tts:showBackground`).
     public var showBackground: ShowBackground
 
+    /// Whether content that does not fit the region is drawn outside it (TTML `tts:overflow`).
+    public var overflow: Overflow
+
+    /// TTML `tts:overflow`: what happens to content beyond the region's edges.
+    public enum Overflow: String, Sendable, Hashable {
+        /// Drawn where it falls, past the edges (the default of a region made by hand).
+        case visible
+        /// Clipped at the region's edges (TTML's initial value).
+        case hidden
+    }
+
     /// TTML `tts:showBackground`: whether the region's background shows while nothing is in it.
     public enum ShowBackground: String, Sendable, Hashable {
         /// Whenever the region is shown, content or not (TTML's initial value).
@@ -196,7 +207,7 @@ public struct Region: Sendable, Hashable {
                 lines: Int? = nil, regionAnchor: Point? = nil, viewportAnchor: Point? = nil,
                 scrollUp: Bool = false, displayAlignment: DisplayAlignment = .before, style: StyleProperties = .none,
                 padding: Insets? = nil, writingDirection: CueLayout.WritingDirection = .horizontal,
-                showBackground: ShowBackground = .always) {
+                showBackground: ShowBackground = .always, overflow: Overflow = .visible) {
         self.id = id
         self.origin = origin
         self.extent = extent
@@ -210,6 +221,7 @@ public struct Region: Sendable, Hashable {
         self.padding = padding
         self.writingDirection = writingDirection
         self.showBackground = showBackground
+        self.overflow = overflow
     }
 }
 

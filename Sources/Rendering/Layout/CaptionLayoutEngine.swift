@@ -47,6 +47,12 @@ public final class CaptionLayoutEngine {
             default: layoutWebVTT(cue, resolver: resolver, family: family, language: language, into: &scene)
             }
         }
+        if family == .ttmlRegions {
+            // TTML2 §10.2.40: a region whose background always shows draws it with no content too.
+            for region in regions where regionCues[region.id] == nil && region.showBackground == .always && region.extent != nil {
+                appendWindow(of: region, box: regionBox(region), resolver: resolver, into: &scene)
+            }
+        }
         for id in regionOrder {
             let region = regions.first { $0.id == id }!
             if family == .ttmlRegions || region.width == nil {
@@ -88,8 +94,11 @@ public final class CaptionLayoutEngine {
 
     func prepare(_ cue: Cue, family: LayoutFamily, resolver: CaptionStyleResolver, emSize: Double, extra: StyleProperties = .none) -> PreparedText {
         let base = Self.formatStyle(family).overlaid(by: extra).overlaid(by: cue.style)
+        // TTML2 §10.2.19 leaves `default` to the processor; IMSC renderers (imscJS) draw it as
+        // monospaced serif, which also decides where lines wrap.
         return PreparedText(content: cue.content, base: base, resolver: resolver, emSize: emSize,
-                            resolveLength: { self.pixels($0, parent: $1) })
+                            resolveLength: { self.pixels($0, parent: $1) },
+                            defaultFamily: family == .ttmlRegions ? "monospaceSerif" : nil)
     }
 
     /// The title-safe area in pixels.

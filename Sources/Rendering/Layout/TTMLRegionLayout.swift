@@ -8,18 +8,21 @@ import CaptionStyling
 /// allows. The cues of one region follow each other in document order.
 extension CaptionLayoutEngine {
     func layoutTTMLRegion(_ region: Region, cues: [Cue], resolver: CaptionStyleResolver, language: String?, into scene: inout CaptionScene) {
-        let origin = region.origin ?? Point(x: .zero, y: .zero)
-        let extent = region.extent ?? Point(x: .one, y: .one)
-        let box = PixelRect(x: Int((origin.x.doubleValue * Double(width)).rounded()), y: Int((origin.y.doubleValue * Double(height)).rounded()),
-                            width: Int((extent.x.doubleValue * Double(width)).rounded()), height: Int((extent.y.doubleValue * Double(height)).rounded()))
+        let box = regionBox(region)
         let padding = region.padding ?? Insets(top: .zero, right: .zero, bottom: .zero, left: .zero)
         let content = PixelRect(x: box.x + Int(padding.left.doubleValue * Double(width)), y: box.y + Int(padding.top.doubleValue * Double(height)),
                                 width: box.width - Int((padding.left.doubleValue + padding.right.doubleValue) * Double(width)),
                                 height: box.height - Int((padding.top.doubleValue + padding.bottom.doubleValue) * Double(height)))
         // One cell of the default 32 × 15 grid: TTML's initial font size.
         let em = Double(height) / 15
-        let window = resolver.window(content: region.style.backgroundColor)
-        scene.windows.append((box, Color4(r: window.red, g: window.green, b: window.blue, a: window.alpha)))
+        appendWindow(of: region, box: box, resolver: resolver, into: &scene)
+        let clip: PixelRect? = region.overflow == .hidden ? box : nil
+        let firstLine = scene.lines.count
+        defer {
+            if let clip {
+                for k in firstLine..<scene.lines.count { scene.lines[k] = scene.lines[k].clipped(to: clip) }
+            }
+        }
         let regionStyle = StyleProperties(fontFamilies: region.style.fontFamilies, fontSize: region.style.fontSize)
 
         if region.writingDirection != .horizontal {
@@ -66,10 +69,13 @@ extension CaptionLayoutEngine {
             case .end: rtl ? .left : .right
             case .center: .center
             }
+            let wraps = !Self.isNoWrap(cue)
             for line in text.lines {
-                let lineEm = line.first.map(Self.firstEm) ?? em
-                for wrapped in rasterizer.wrap(line, maxWidth: max(1, content.width - Int(lineEm * 0.5)), language: language) {
-                    lines.append(rasterizer.rasterize(wrapped, horizontalPadding: lineEm * 0.2))
+                // Lines fill the content box exactly; backgrounds are the glyphs' own extent
+                // (imscJS draws a span's background as CSS does, with no padding of its own).
+                let pieces = wraps ? rasterizer.wrap(line, maxWidth: max(1, content.width), language: language) : [line]
+                for wrapped in pieces {
+                    lines.append(rasterizer.rasterize(wrapped, horizontalPadding: 0))
                     aligns.append(align)
                 }
             }
@@ -80,17 +86,49 @@ extension CaptionLayoutEngine {
         case .center: content.y + (content.height - total) / 2
         case .after: content.maxY - total
         }
-        let inset = Int(em * 0.2)
         for (line, align) in zip(lines, aligns) {
             let x: Int = switch align {
-            case .left: content.x + inset
-            case .right: content.maxX - inset - line.width
+            case .left: content.x
+            case .right: content.maxX - line.width
             case .center: content.x + (content.width - line.width) / 2
             }
             scene.lines.append(line.offset(dx: x, dy: y))
             y += line.height
         }
         scene.blocks.append(box)
+    }
+
+    /// The region's background, drawn behind its content: while the region shows content, and
+    /// also while it shows none when `tts:showBackground` is `always` (TTML2 §10.2.40). The
+    /// region's `tts:opacity` multiplies it.
+    func appendWindow(of region: Region, box: PixelRect, resolver: CaptionStyleResolver, into scene: inout CaptionScene) {
+        let window = resolver.window(content: region.style.backgroundColor)
+        let opacity = region.style.opacity?.doubleValue ?? 1
+        let alpha = UInt8((Double(window.alpha) * min(1, max(0, opacity))).rounded())
+        guard alpha > 0, region.style.visibility != .hidden else { return }
+        scene.windows.append((box, Color4(r: window.red, g: window.green, b: window.blue, a: alpha)))
+    }
+
+    /// The pixel box of a TTML region on the frame (`tts:origin`, `tts:extent`).
+    func regionBox(_ region: Region) -> PixelRect {
+        let origin = region.origin ?? Point(x: .zero, y: .zero)
+        let extent = region.extent ?? Point(x: .one, y: .one)
+        return PixelRect(x: Int((origin.x.doubleValue * Double(width)).rounded()), y: Int((origin.y.doubleValue * Double(height)).rounded()),
+                         width: Int((extent.x.doubleValue * Double(width)).rounded()), height: Int((extent.y.doubleValue * Double(height)).rounded()))
+    }
+
+    /// True when the cue's text must not wrap (`tts:wrapOption="noWrap"` on the cue or on any of
+    /// its spans: TTML content wraps per paragraph, and the model keeps a paragraph's own style
+    /// on the span it becomes).
+    static func isNoWrap(_ cue: Cue) -> Bool {
+        if cue.style.textWrap == .noWrap { return true }
+        func scan(_ nodes: [InlineNode]) -> Bool {
+            nodes.contains { node in
+                if case .span(let span) = node { return span.style.textWrap == .noWrap || scan(span.children) }
+                return false
+            }
+        }
+        return scan(cue.content)
     }
 
     static func firstEm(_ item: LineItem) -> Double {

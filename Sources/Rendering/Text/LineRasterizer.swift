@@ -25,6 +25,41 @@ public struct RasterLine: Sendable {
         copy.backgrounds = backgrounds.map { (PixelRect(x: $0.rect.x + dx, y: $0.rect.y + dy, width: $0.rect.width, height: $0.rect.height), $0.color) }
         return copy
     }
+
+    /// The same line with every mask and box cut to `rect` (a region's edges, TTML
+    /// `tts:overflow="hidden"`); what lies wholly outside is dropped.
+    func clipped(to rect: PixelRect) -> RasterLine {
+        var copy = self
+        copy.images = images.compactMap { $0.clipped(to: rect) }
+        copy.backgrounds = backgrounds.compactMap { box in
+            let cut = box.rect.intersection(rect)
+            return cut.isEmpty ? nil : (cut, box.color)
+        }
+        return copy
+    }
+}
+
+extension RasterImage {
+    /// The part of the mask inside `rect`, nil when none of it is.
+    func clipped(to rect: PixelRect) -> RasterImage? {
+        let own = PixelRect(x: x, y: y, width: width, height: height)
+        let cut = own.intersection(rect)
+        guard !cut.isEmpty else { return nil }
+        if cut == own { return self }
+        var copy = self
+        var coverage: [UInt8] = []
+        coverage.reserveCapacity(cut.width * cut.height)
+        for row in (cut.y - y)..<(cut.maxY - y) {
+            let start = row * width + (cut.x - x)
+            coverage += self.coverage[start..<(start + cut.width)]
+        }
+        copy.x = cut.x
+        copy.y = cut.y
+        copy.width = cut.width
+        copy.height = cut.height
+        copy.coverage = coverage
+        return copy
+    }
 }
 
 /// Shapes and rasterises lines of styled text with libass, one line at a time: each line is one

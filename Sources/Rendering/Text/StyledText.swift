@@ -43,9 +43,13 @@ package struct PreparedText: Sendable, Hashable {
     ///   - base: the content style the cue starts from (cue style over the format's implied style).
     ///   - emSize: the size of text whose content gives no size, in pixels, before the viewer's scale.
     ///   - resolveLength: turns a content font size into pixels, given the parent's size.
+    ///   - defaultFamily: the family that the content's generic `default` stands for, when the
+    ///     format fixes one (TTML's is monospaced serif, as IMSC renderers draw it); nil leaves
+    ///     `default` to the viewer's default font.
     package init(content: [InlineNode], base: StyleProperties, resolver: CaptionStyleResolver, emSize: Double,
-                resolveLength: (StyleProperties.Length, Double) -> Double) {
+                resolveLength: (StyleProperties.Length, Double) -> Double, defaultFamily: String? = nil) {
         var lines: [[LineItem]] = [[]]
+        let resolver = DefaultFamilyResolver(resolver: resolver, defaultFamily: defaultFamily)
         func size(_ style: ComputedCaptionStyle) -> Double {
             let contentSize = style.contentFontSize.map { resolveLength($0, emSize) } ?? emSize
             return contentSize * style.textSizeScale.doubleValue
@@ -109,4 +113,18 @@ package struct PreparedText: Sendable, Hashable {
 
     /// True when there is no text to draw (every line empty).
     package var isEmpty: Bool { lines.allSatisfy { $0.allSatisfy { $0.plainText.isEmpty } } }
+}
+
+/// A style resolver that reads the content's generic family `default` as a given family first.
+struct DefaultFamilyResolver {
+    let resolver: CaptionStyleResolver
+    let defaultFamily: String?
+
+    func resolve(_ content: StyleProperties) -> ComputedCaptionStyle {
+        guard let defaultFamily, let families = content.fontFamilies,
+              families.contains(where: { $0.lowercased() == "default" }) else { return resolver.resolve(content) }
+        var style = content
+        style.fontFamilies = families.map { $0.lowercased() == "default" ? defaultFamily : $0 }
+        return resolver.resolve(style)
+    }
 }
