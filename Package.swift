@@ -77,6 +77,7 @@ let package = Package(
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         // The A/53 path of media files: ffprobe's packet dump parsed, 608 decoded, 708 services found.
         .executableTarget(name: "legible-fuzz-a53", dependencies: ["VideoIO", "CEA608", "TimedText", "FuzzSupport"], path: "Fuzz/A53",
+                          swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         .executableTarget(name: "legible-fuzz-ass", dependencies: ["SubStationAlpha", "TextScanning", "FuzzSupport"], path: "Fuzz/SubStationAlpha",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
 
