@@ -1,5 +1,8 @@
 import Testing
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import TestSupport
 @testable import LegibleCLI
 
@@ -69,5 +72,30 @@ import TestSupport
             for k in 0..<20_000 { ProcessLifetime.keepUntilExit([worker, k]) }
         }
         #expect(ProcessLifetime.parkedCount >= 80_000)
+    }
+
+    @Test func batchModeWritesOneRecordPerFileFromAList() {
+        let list = temporaryPath("batch-list.txt")
+        writeFile(list, "\(clean)\n/nonexistent/listed.srt\n")
+        defer { unlink(list) }
+        let run = Run(["validate", overlap, "--files-from", list, "--format", "jsonl", "--jobs", "2"])
+        #expect(run.status == 2)  // the listed file that does not exist
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines.contains { $0.hasPrefix("{\"path\":\"\(overlap)\",\"status\":\"findings\"") })
+        #expect(lines.contains { $0.hasPrefix("{\"path\":\"\(clean)\",\"status\":\"ok\"") })
+        #expect(lines.contains { $0.hasPrefix("{\"path\":\"/nonexistent/listed.srt\",\"status\":\"unreadable\"") })
+        #expect(lines.last == "{\"summary\":{\"files\":3,\"ok\":1,\"findings\":1,\"unreadable\":1,\"timed-out\":0,\"errors\":1,\"warnings\":1,\"infos\":0}}")
+        // The text form takes the same list.
+        let text = Run(["validate", "--files-from", list])
+        #expect(text.stdout.contains("2 files checked"))
+    }
+
+    @Test func batchFlagsAreForBatchMode() {
+        #expect(Run(["validate", overlap, "--max-seconds", "5"]).status == 2)
+        #expect(Run(["validate", overlap, "--cache", "/tmp", "--format", "json"]).status == 2)
+        #expect(Run(["validate", overlap, "--format", "jsonl", "--max-seconds", "0"]).status == 2)
+        #expect(Run(["validate", overlap, "--format", "jsonl", "--fix", "--in-place"]).status == 2)
+        #expect(Run(["validate", "-", "--format", "jsonl"]).status == 2)
     }
 }
