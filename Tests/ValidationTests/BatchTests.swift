@@ -180,6 +180,18 @@ private var legibleExecutable: String {
         #expect(run.summary.timedOut == 1 && run.summary.files == 3)
     }
 
+    @Test func aWorkerThatDiesCostsOnlyItsFile() throws {
+        // A stand-in worker speaking the protocol, which dies (as on a crash or its memory limit)
+        // on any path containing "crash": that file is unreadable, and a new worker goes on.
+        let script = #"while read p; do case "$p" in *crash*) echo "Fatal error: failed to allocate" >&2; kill -9 $$;; esac; printf 'ok 0 0 0\t{"path":"%s","status":"ok"}\n' "$p"; done"#
+        let command = BatchWorkerCommand(executable: "/bin/sh", arguments: ["-c", script])
+        let run = try runBatch(["one.srt", "crash.srt", "two.srt", "three.srt"], jobs: 2, isolation: .workers(command))
+        #expect(run.records["crash.srt"]?["status"] as? String == "unreadable")
+        #expect((run.records["crash.srt"]?["message"] as? String)?.contains("killed by signal 9: Fatal error: failed to allocate") == true)
+        #expect(["one.srt", "two.srt", "three.srt"].allSatisfy { run.records[$0]?["status"] as? String == "ok" })
+        #expect(run.summary.files == 4 && run.summary.unreadable == 1 && run.summary.ok == 3)
+    }
+
     @Test func aTimeLimitNeedsWorkers() {
         #expect(throws: LegibleError.self) { try runBatch([], maxSeconds: 1) }
     }

@@ -130,6 +130,9 @@ private struct WorkerPool {
     mutating func run(next: () -> String?, emit: @Sendable (BatchOutcome) -> Void) throws(LegibleError) -> BatchSummary {
         // A worker that dies leaves a pipe with no reader: the write must fail, not kill us.
         signal(SIGPIPE, SIG_IGN)
+        // A crashing worker prints one line ("Fatal error: failed to allocate …") instead of a
+        // backtrace of every thread that takes seconds (unless the user asked for backtraces).
+        setenv("SWIFT_BACKTRACE", "enable=no", 0)
         var summary = BatchSummary()
         var slots: [Slot] = []
         func finish(_ outcome: BatchOutcome) {
@@ -186,7 +189,8 @@ private struct WorkerPool {
                 // End of the worker's output: it died on this file.
                 let path = slot.path!
                 let status = slot.process.wait()
-                let tail = slot.process.errorTail.last.map { ": \($0)" } ?? ""
+                let lines = slot.process.errorTail
+                let tail = (lines.first { $0.hasPrefix("Fatal error") } ?? lines.last).map { ": \($0)" } ?? ""
                 let how = status > 128 ? "was killed by signal \(status - 128)" : "exited with status \(status)"
                 finish(failure(path, "the worker checking it \(how)\(tail)", status: .unreadable, seconds: BatchValidator.seconds(since: slot.started)))
                 slot.process = try start()
