@@ -21,7 +21,10 @@ python3 "$root/Benchmarks/gen_validate_corpus.py" "$work/corpus" "$files" 40
 printf '\x00\x01\x02 not captions' > "$work/corpus/00/broken.srt"
 : > "$work/corpus/00/empty.vtt"
 find "$work/corpus" -type f | sort > "$work/list.txt"
-"$bin" validate --files-from "$work/list.txt" --format jsonl --fail-on never > "$work/expected.jsonl"
+# Exit 2: the two damaged files are unreadable, as they should be.
+status=0
+"$bin" validate --files-from "$work/list.txt" --format jsonl --fail-on never > "$work/expected.jsonl" || status=$?
+[ "$status" -eq 2 ] || { echo "test_spark: legible validate exited $status, expected 2 (two unreadable files)" >&2; exit 1; }
 export PYSPARK_PYTHON="$python" PYSPARK_DRIVER_PYTHON="$python"
 spark_submit="$(dirname "$python")/spark-submit"
 quiet=(--conf spark.ui.enabled=false --conf "spark.driver.extraJavaOptions=-Dlog4j.rootLogger=WARN")
