@@ -2,8 +2,9 @@
 """Lists the public declarations of the library's modules that have no doc comment.
 
 A player reads the API by its doc comments; every `public` declaration (type, function, property,
-case, initialiser) needs one. Enum cases listed on one line share the comment above them; members
-of a public extension need their own. Exit status 1 when any is missing (with --strict).
+case, initialiser) needs one. Enum cases listed on one line, and the names one `let` declares
+(`public static let a = …, b = …`), share the comment above them; members of a public extension
+need their own. Exit status 1 when any is missing (with --strict).
 usage: scripts/check-public-docs.py [--strict] [--summary]
 """
 import os, re, sys

@@ -36,7 +36,7 @@ public struct CaptionFile: Sendable {
         public var webVTT: WebVTTReader.Options
         /// The SCC reader's options: which field the file holds, the stuck-caption timeout.
         public var scc: SCCReader.Options
-        /// The TTML reader's options (XML limits, how the track is cut up for several cores).
+        /// The TTML reader's options (the XML scanner's limits).
         public var ttml: TTMLReader.Options
         /// Called once the format is known, just before the read: the CLI prepares its heap then.
         package var beforeReading: (@Sendable (CaptionFormat, _ byteCount: Int) -> Void)?

@@ -130,7 +130,7 @@ public struct SubRipReader: SourceTextReader, Sendable {
     /// an index and a timing line), so the pieces are independent and their cues concatenate.
     private func readInParallel(_ p: UnsafeBufferPointer<UInt8>, log: inout DiagnosticLog) -> Piece {
         let lines = LineTable(p)
-        let pieces = parallelPieces(size: p.count, minimumPieceSize: options.minimumParallelPieceSize)
+        let pieces = parallelPieces(size: p.count, minimumPieceSize: options.minimumParallelPieceSize, perCore: 4)
         let bounds = pieceBounds(0..<lines.count, pieces: pieces) { cueBoundary(p, lines, near: $0) }
         if bounds.count == 2 { return read(p, lines, 0..<lines.count, capacity: lines.count / 4, log: &log) }
         nonisolated(unsafe) let buffer = p

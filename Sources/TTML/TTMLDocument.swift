@@ -10,6 +10,7 @@ public import TimedText
 /// children by index (parents come before their children), so that the ISD builder can index
 /// containers of thousands of paragraphs without copying them.
 public struct TTMLDocument: Sendable {
+    /// The timing parameters of `tt` that the times were read with (frame and tick rates).
     public var parameters: TTMLTimingParameters
     /// `xml:lang` of `tt` ("" when the document says the language is unknown, nil when absent).
     public var language: String?
@@ -19,6 +20,7 @@ public struct TTMLDocument: Sendable {
     /// The content tree; empty when there is no `body`.
     public var nodes: [TTMLContentNode]
 
+    /// A document from its parts; `nodes` must be ordered as described above.
     public init(parameters: TTMLTimingParameters = TTMLTimingParameters(), language: String? = nil,
                 regions: [TTMLRegion] = [], nodes: [TTMLContentNode] = []) {
         self.parameters = parameters
@@ -30,19 +32,24 @@ public struct TTMLDocument: Sendable {
     /// The id of the default region that holds content when a document defines no region.
     public static let defaultRegionID = "default"
 
+    /// `nodes[0]`, nil when there is no `body`.
     public var body: TTMLContentNode? { nodes.first }
 }
 
 /// An active interval on the document's timeline: `end` nil means indefinite.
 public struct TTMLInterval: Sendable, Hashable {
+    /// The first instant of the interval.
     public var begin: MediaTime
+    /// The first instant after it (exclusive); nil when indefinite.
     public var end: MediaTime?
 
+    /// The interval `[begin, end)`.
     public init(begin: MediaTime, end: MediaTime?) {
         self.begin = begin
         self.end = end
     }
 
+    /// Whether `t` is in `[begin, end)`.
     @inline(__always) public func contains(_ t: MediaTime) -> Bool {
         begin <= t && (end.map { t < $0 } ?? true)
     }
@@ -54,10 +61,15 @@ public struct TTMLInterval: Sendable, Hashable {
 /// A `set` element (TTML2 §10.1.7): style values that replace the specified ones of its parent
 /// while it is active.
 public struct TTMLSet: Sendable, Hashable {
+    /// When the values apply, on the document timeline, clipped to the interval of the element
+    /// the `set` is in.
     public var interval: TTMLInterval
+    /// The style attributes of the `set` element, by name, as written.
     public var styles: [XMLName: XMLAttribute]
+    /// Where the `set` element is.
     public var location: SourceLocation
 
+    /// A `set` from its parts.
     public init(interval: TTMLInterval, styles: [XMLName: XMLAttribute], location: SourceLocation) {
         self.interval = interval
         self.styles = styles
@@ -67,7 +79,9 @@ public struct TTMLSet: Sendable, Hashable {
 
 /// A `region` element of `head/layout`, an inline region, or the default region.
 public struct TTMLRegion: Sendable, Hashable {
+    /// Where the region was defined.
     public enum Origin: Sendable, Hashable {
+        /// A `region` element of `head/layout` (or, read leniently, directly in `head`).
         case layout
         /// A `region` child of a content element (TTML2 §11.1.2.1); its id is generated when it
         /// has none.
@@ -76,13 +90,21 @@ public struct TTMLRegion: Sendable, Hashable {
         case defaultRegion
     }
 
+    /// `xml:id`; `inline-region-N` for an inline region without one, `TTMLDocument.defaultRegionID`
+    /// for the default region. Cues name their region by it (`CueLayout.regionID`).
     public var id: String
+    /// Where the region was defined.
     public var origin: Origin
+    /// When the region is active (its own `begin`, `end`, `dur`; always for the default region).
     public var interval: TTMLInterval
+    /// The region's specified styles: referential, nested and inline styling merged (raw values).
     public var specifiedStyles: [XMLName: XMLAttribute]
+    /// The region's `set` children, in document order.
     public var sets: [TTMLSet]
+    /// Where the `region` element is; nil for the default region.
     public var location: SourceLocation?
 
+    /// A region from its parts.
     public init(id: String, origin: Origin, interval: TTMLInterval, specifiedStyles: [XMLName: XMLAttribute] = [:],
                 sets: [TTMLSet] = [], location: SourceLocation? = nil) {
         self.id = id
@@ -96,15 +118,19 @@ public struct TTMLRegion: Sendable, Hashable {
 
 /// One element (or anonymous span) of the body.
 public struct TTMLContentNode: Sendable, Hashable {
+    /// The element, or the text of an anonymous span.
     public enum Kind: Sendable, Hashable {
+        /// `body`, `div`, `p`, `span` and `br` elements.
         case body, div, p, span, br
         /// An anonymous span: character data inside `p` or `span`.
         case text(String)
     }
 
+    /// What the node is.
     public var kind: Kind
     /// `xml:id`.
     public var id: String?
+    /// Where the element, or the text, starts.
     public var location: SourceLocation
     /// When the element is active, on the document timeline, clipped to its parent's interval.
     public var interval: TTMLInterval
@@ -113,17 +139,20 @@ public struct TTMLContentNode: Sendable, Hashable {
     public var region: Int?
     /// Specified styles: referential, nested and inline styling merged (TTML2 §10.4.4.2).
     public var specifiedStyles: [XMLName: XMLAttribute]
+    /// The element's `set` children, in document order.
     public var sets: [TTMLSet]
     /// `xml:lang` in effect (inherited).
     public var language: String?
     /// `xml:space="preserve"` in effect (inherited).
     public var preservesSpace: Bool
-    /// `ttm:agent` (resolved to the agent's name when the document gives one) and `ttm:role`.
+    /// The first agent `ttm:agent` names: its `ttm:name` when the document gives one, else its id.
     public var agent: String?
+    /// `ttm:role`, trimmed.
     public var role: String?
     /// Children by index into `TTMLDocument.nodes`, in document order.
     public var children: [Int]
 
+    /// A node from its parts.
     public init(kind: Kind, id: String? = nil, location: SourceLocation, interval: TTMLInterval, region: Int? = nil,
                 specifiedStyles: [XMLName: XMLAttribute] = [:], sets: [TTMLSet] = [], language: String? = nil,
                 preservesSpace: Bool = false, agent: String? = nil, role: String? = nil, children: [Int] = []) {

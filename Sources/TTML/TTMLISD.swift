@@ -5,10 +5,13 @@ public import TimedText
 public struct TTMLISDNode: Sendable, Hashable {
     /// The node, by index into `TTMLDocument.nodes`.
     public var node: Int
+    /// The node's specified styles then: its own, with the values of its active `set`s applied
+    /// (not inherited, not computed: `TTMLStyleComputation` does that).
     public var styles: [XMLName: XMLAttribute]
+    /// The children selected into the region then, in document order.
     public var children: [TTMLISDNode]
 
-    public init(node: Int, styles: [XMLName: XMLAttribute], children: [TTMLISDNode] = []) {
+    package init(node: Int, styles: [XMLName: XMLAttribute], children: [TTMLISDNode] = []) {
         self.node = node
         self.styles = styles
         self.children = children
@@ -28,9 +31,11 @@ public struct TTMLISDRegion: Sendable, Hashable {
 /// The document between two consecutive significant times (TTML2 §11.3.1.5): every active region
 /// and what it shows.
 public struct TTMLISD: Sendable, Hashable {
+    /// The significant time the ISD starts at.
     public var begin: MediaTime
     /// Nil for the last ISD, which lasts indefinitely.
     public var end: MediaTime?
+    /// The regions active then, in `TTMLDocument.regions` order, each with what it shows.
     public var regions: [TTMLISDRegion]
 
     /// True when some region shows content.
@@ -47,6 +52,7 @@ public struct TTMLISD: Sendable, Hashable {
 /// region is left out with everything in it. Then (§11.3.1.5) inactive elements, elements with
 /// `tts:display="none"` and empty containers are pruned.
 public struct TTMLISDBuilder: Sendable {
+    /// The document the ISDs are of.
     public let document: TTMLDocument
     /// Containers with many children are indexed by begin time so that finding the children
     /// active at a time costs a binary search, not a scan (a body of 10,000 paragraphs).
@@ -118,6 +124,8 @@ public struct TTMLISDBuilder: Sendable {
     /// its selection alone: two selections show the same exactly when they are equal.
     private(set) var hasSets = false
 
+    /// A builder for `document`, its large containers indexed by begin time so that each ISD
+    /// costs a search rather than a scan of every paragraph.
     public init(document: TTMLDocument) {
         self.document = document
         // Through a buffer: reading a field of `nodes[i]` must not copy (retain) the whole node.

@@ -20,7 +20,9 @@ public enum TTMLProfile: String, Sendable, Hashable, CaseIterable {
     case ebuTTD2018 = "urn:ebu:tt:distribution:2018-04"
     case sdpUS = "http://www.w3.org/ns/ttml/profile/sdp-us"
 
+    /// An IMSC 1, 1.1 or 1.2 Text Profile, whose constraints the reader checks.
     public var isIMSCText: Bool { [.imsc1Text, .imsc11Text, .imsc12Text].contains(self) }
+    /// EBU-TT-D (2014 or 2018), whose constraints the reader checks.
     public var isEBUTTD: Bool { self == .ebuTTD || self == .ebuTTD2018 }
 
     /// The profiles a document declares: `ttp:profile` and `ttp:contentProfiles` on the root

@@ -5,6 +5,8 @@ public import TextScanning
 /// was built from, and its ISD sequence (for the timeline, the style resolver and conformance
 /// tests).
 public struct TTMLFile: CaptionFileContents {
+    /// The model: one track, its cues cut by region as `TTMLReader` says; no track when `ttml` is
+    /// nil.
     public var document: Document
     /// Nil when the input is not a TTML document (not XML, refused, another root element).
     public var ttml: TTMLDocument?
@@ -28,16 +30,22 @@ public struct TTMLFile: CaptionFileContents {
 /// that share a region.) Each cue's `layout.regionID` names its region; cue ids are nil, since a
 /// cue need not correspond to one element.
 public struct TTMLReader: SourceTextReader, Sendable {
+    /// How to read.
     public struct Options: Sendable {
+        /// The XML scanner's limits (input size, nesting depth).
         public var xml: XMLScanner.Options
+        /// - Parameter xml: the XML scanner's limits (256 MiB, 256 levels by default).
         public init(xml: XMLScanner.Options = .default) {
             self.xml = xml
         }
+        /// The XML scanner's default limits.
         public static let `default` = Options()
     }
 
+    /// How this reader reads.
     public var options: Options
 
+    /// A reader with `options`.
     public init(options: Options = .default) { self.options = options }
 
     /// Whether a text looks like TTML: it starts with an XML declaration, a `<tt` root or a comment.
@@ -46,11 +54,15 @@ public struct TTMLReader: SourceTextReader, Sendable {
             || ContentSniffing.starts(head, with: "<!--")
     }
 
+    /// Reads the timed-text model only (`readFile` keeps the TTML document and the XML as well).
     public func read(_ source: SourceText) -> ParseResult<Document> {
         let file = readFile(source)
         return ParseResult(value: file.value.document, diagnostics: file.diagnostics)
     }
 
+    /// Reads the model, the resolved TTML document and the XML it came from. XML errors, the
+    /// reader's repairs and the declared profiles' constraints (`ttml.profile.*` warnings) are
+    /// the diagnostics; a full TTML2 check is `TTMLValidator`'s.
     public func readFile(_ source: SourceText) -> ParseResult<TTMLFile> {
         let scanned = XMLScanner(options: options.xml).scan(source)
         var log = DiagnosticLog()

@@ -12,11 +12,17 @@ extension DiagnosticCode {
 /// when the document gives one (`tts:extent` on `tt`), and the cell grid (`ttp:cellResolution`,
 /// 32×15 by default).
 public struct TTMLStyleContext: Sendable, Hashable {
+    /// The root container's width in pixels; nil when the document gives no pixel extent (pixel
+    /// lengths then stay in `px`, and cannot be placed on the frame).
     public var rootWidth: Fraction?
+    /// The root container's height in pixels; nil with `rootWidth`.
     public var rootHeight: Fraction?
+    /// Columns of the cell grid (`c` lengths).
     public var cellColumns: Int
+    /// Rows of the cell grid: a `1c` font is `1/cellRows` of the root height.
     public var cellRows: Int
 
+    /// A context of your own: no pixel extent and TTML's 32×15 cells by default.
     public init(rootWidth: Fraction? = nil, rootHeight: Fraction? = nil, cellColumns: Int = 32, cellRows: Int = 15) {
         self.rootWidth = rootWidth
         self.rootHeight = rootHeight
@@ -42,8 +48,10 @@ public struct TTMLStyleContext: Sendable, Hashable {
     }
 }
 
-/// The element a style is computed for.
+/// The element a style is computed for: a region's percentages (origin, extent, position) are of
+/// the root container, a content element's of its region.
 public enum TTMLStyledElementKind: String, Sendable, Hashable {
+    /// A `region`, or one of the content elements of that name.
     case region, body, div, p, span, br
 }
 
@@ -51,6 +59,7 @@ public enum TTMLStyledElementKind: String, Sendable, Hashable {
 /// `rw`/`rh` (percent of the root container's width/height), or `px` when the document gives no
 /// root extent to convert them with.
 public struct TTMLComputedStyle: Sendable, Hashable {
+    /// Every property's value, by attribute name: each property of `TTMLStyleProperty` has one.
     public private(set) var values: [XMLName: TTMLStyleValue]
 
     init(values: [XMLName: TTMLStyleValue]) { self.values = values }
@@ -71,8 +80,10 @@ public struct TTMLComputedStyle: Sendable, Hashable {
 /// Turns specified style values into computed ones, and computed ones into the model's
 /// `StyleProperties` and `Region`.
 public struct TTMLStyleComputation: Sendable {
+    /// What relative lengths resolve against.
     public var context: TTMLStyleContext
 
+    /// A computation for a document whose root gives `context` (`TTMLStyleContext(root:)`).
     public init(context: TTMLStyleContext) { self.context = context }
 
     /// The style of the root of the inheritance chain: every property's initial value, computed.

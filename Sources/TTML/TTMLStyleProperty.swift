@@ -40,10 +40,13 @@ public struct TTMLStyleProperty: Sendable {
         case boolean
     }
 
+    /// The attribute that sets it (`tts:color`).
     public let name: XMLName
+    /// Whether an element that does not specify it takes its parent's computed value.
     public let inherited: Bool
     /// The initial value as TTML2 writes it; parsed with the property's own grammar.
     public let initialText: String
+    /// Which animation it admits.
     public let animation: Animation
     let grammar: Grammar
 
@@ -64,14 +67,18 @@ public struct TTMLStyleProperty: Sendable {
     /// The property this attribute name sets, if it is one.
     public static func named(_ name: XMLName) -> TTMLStyleProperty? { byName[name] }
 
-    public static let all: [TTMLStyleProperty] = catalogue
+    /// Every property, in the order style computation visits them (`named(_:)` finds one).
+    package static let all: [TTMLStyleProperty] = catalogue
     static let byName: [XMLName: TTMLStyleProperty] = Dictionary(uniqueKeysWithValues: catalogue.map { ($0.name, $0) })
 }
 
-/// The audio styling namespace TTML2 adds (`tta:gain`, `tta:pan`, `tta:pitch`, `tta:speak`).
+/// Namespaces TTML2 uses besides those of `XMLNamespace`.
 public enum TTMLExtraNamespace {
+    /// Audio styling (`tta:gain`, `tta:pan`, `tta:pitch`, `tta:speak`).
     public static let audio = "http://www.w3.org/ns/ttml#audio"
+    /// XLink (`xlink:href`).
     public static let xlink = "http://www.w3.org/1999/xlink"
+    /// TTML's datatype namespace.
     public static let datatype = "http://www.w3.org/ns/ttml#datatype"
 }
 

@@ -7,6 +7,7 @@ public import TimedText
 /// Why a style value (or another attribute value) was refused: a message precise enough to fix
 /// the document with.
 public struct TTMLValueError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, quoting the value (at most 160 characters).
     public var message: String
 
     /// Messages quote the value they refuse; a huge value (a 64 KiB attribute) is cut, so that a
@@ -30,16 +31,21 @@ public enum TTMLLengthUnit: String, Sendable, Hashable, CaseIterable {
 
 /// A `<length>`: a signed exact number and its unit.
 public struct TTMLLength: Sendable, Hashable, CustomStringConvertible {
+    /// The number, exactly as written (`1.5` is 3/2).
     public var value: Fraction
+    /// What the number counts.
     public var unit: TTMLLengthUnit
 
+    /// `value` in `unit`.
     public init(_ value: Fraction, _ unit: TTMLLengthUnit) {
         self.value = value
         self.unit = unit
     }
 
+    /// `value` pixels.
     public static func px(_ value: Int64) -> TTMLLength { TTMLLength(Fraction(value), .pixels) }
 
+    /// Whether the number is below zero.
     public var isNegative: Bool { value < .zero }
 
     public var description: String { value.decimalText() + unit.rawValue }

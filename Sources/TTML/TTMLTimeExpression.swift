@@ -11,9 +11,12 @@ extension DiagnosticCode {
 
 /// The timing parameters of a document (TTML2 §7.2, attributes of `tt`), with their defaults.
 public struct TTMLTimingParameters: Sendable, Hashable {
+    /// `ttp:timeBase`: what times count (`clock` is read as `media`, with a diagnostic).
     public enum TimeBase: String, Sendable, Hashable { case media, smpte, clock }
+    /// `ttp:dropMode`: which frame numbers SMPTE time codes skip.
     public enum DropMode: String, Sendable, Hashable { case nonDrop, dropNTSC, dropPAL }
 
+    /// `ttp:timeBase` (default `media`).
     public var timeBase: TimeBase = .media
     /// `ttp:frameRate`: frames per second before the multiplier (default 30).
     public var frameRate: Int64 = 30
@@ -24,8 +27,10 @@ public struct TTMLTimingParameters: Sendable, Hashable {
     /// `ttp:tickRate`: when absent, the effective frame rate times the sub-frame rate if
     /// `ttp:frameRate` is given, otherwise 1 (TTML2 §7.2.12).
     public var tickRate = Fraction.one
+    /// `ttp:dropMode` (default `nonDrop`).
     public var dropMode: DropMode = .nonDrop
 
+    /// TTML's defaults: media time, 30 frames per second, one tick per second.
     public init() {}
 
     /// Frames per second: `frameRate × frameRateMultiplier` (30000/1001 for NTSC).
@@ -36,7 +41,7 @@ public struct TTMLTimingParameters: Sendable, Hashable {
     }
 
     /// Reads the parameters from the root element; an invalid value is reported and its default used.
-    public static func read(from root: XMLElementNode, log: inout DiagnosticLog) -> TTMLTimingParameters {
+    package static func read(from root: XMLElementNode, log: inout DiagnosticLog) -> TTMLTimingParameters {
         var p = TTMLTimingParameters()
         func value(_ local: String) -> XMLAttribute? { root.attribute(XMLName(XMLNamespace.ttp, local)) }
         func bad(_ attribute: XMLAttribute, _ expected: String) {
@@ -123,7 +128,9 @@ public enum TTMLTimeExpression {
         return offsetTime(bytes, parameters)
     }
 
+    /// Why a time expression was refused.
     public struct Invalid: Error, Sendable, Hashable {
+        /// What is wrong, for a message (`an empty time expression`).
         public var reason: String
         init(_ reason: String) { self.reason = reason }
     }

@@ -40,6 +40,7 @@ extension DiagnosticCode {
 /// It runs on the namespace-resolved tree (`XMLElementNode`), so it can check a document the reader
 /// has not turned into a model, and the reader can share its value parsers.
 public struct TTMLValidator: Sendable {
+    /// What to check beyond TTML2 itself.
     public struct Options: Sendable {
         /// Also report IMSC / EBU-TT-D profile constraints (`ttml.profile.*` warnings).
         public var checksProfiles: Bool
@@ -48,16 +49,22 @@ public struct TTMLValidator: Sendable {
         /// resources are not checked.
         public var loadResource: (@Sendable (String) -> [UInt8]?)?
 
+        /// - Parameters:
+        ///   - checksProfiles: also check the declared profiles' constraints (on by default).
+        ///   - loadResource: reads external resources; nil (the default) leaves them unchecked.
         public init(checksProfiles: Bool = true, loadResource: (@Sendable (String) -> [UInt8]?)? = nil) {
             self.checksProfiles = checksProfiles
             self.loadResource = loadResource
         }
 
+        /// Profile constraints checked, external resources not.
         public static let `default` = Options()
     }
 
+    /// How this validator checks.
     public var options: Options
 
+    /// A validator with `options`.
     public init(options: Options = .default) {
         self.options = options
     }

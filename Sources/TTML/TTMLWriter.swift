@@ -25,7 +25,7 @@ extension DiagnosticCode {
     // A cue naming a region the track does not define: `ttmlUnknownRegion`, shared with the reader.
     /// Markup the output cannot carry (classes, ruby in DFXP) was written as plain content.
     public static let ttmlUnsupportedMarkup: Self = "ttml.unsupported-markup"
-    /// Tracks after the first were not written (a TTML document holds one track).
+    // Tracks after the first, which a TTML document cannot hold: `trackNotWritten`, shared by the writers.
 }
 
 /// Writes a track as a TTML document.
@@ -40,6 +40,7 @@ extension DiagnosticCode {
 /// Nothing is dropped silently: the result's diagnostics list every property, character, id or
 /// region that had to be changed to fit, located at the cue it came from.
 public struct TTMLWriter: Sendable {
+    /// What to write.
     public struct Options: Sendable {
         /// Which TTML the output conforms to.
         public enum Dialect: Sendable, Hashable {
@@ -61,7 +62,9 @@ public struct TTMLWriter: Sendable {
             case clock
         }
 
+        /// Which TTML the output conforms to (IMSC 1.1 Text by default).
         public var dialect: Dialect
+        /// How times are spelled (`automatic` by default).
         public var timeExpressions: TimeExpressions
         /// `ttp:cellResolution` (columns, rows); 32×15 is CEA-608's grid and TTML's default.
         public var cellResolution: (columns: Int, rows: Int)
@@ -69,6 +72,8 @@ public struct TTMLWriter: Sendable {
         /// be written when it is known; without it they are left out with a diagnostic.
         public var pixelExtent: (width: Int64, height: Int64)?
 
+        /// By default: IMSC 1.1 Text, clock times where exact (else ticks), a 32×15 cell grid and
+        /// no pixel extent.
         public init(dialect: Dialect = .imsc11Text, timeExpressions: TimeExpressions = .automatic,
                     cellResolution: (columns: Int, rows: Int) = (32, 15), pixelExtent: (width: Int64, height: Int64)? = nil) {
             self.dialect = dialect
@@ -77,6 +82,7 @@ public struct TTMLWriter: Sendable {
             self.pixelExtent = pixelExtent
         }
 
+        /// IMSC 1.1 Text, automatic times, 32×15 cells, no pixel extent.
         public static let `default` = Options()
         /// TTML1 for DFXP consumers, with clock times only (see `docs/ttml.md`).
         public static let dfxp = Options(dialect: .dfxp, timeExpressions: .clock)
@@ -87,8 +93,10 @@ public struct TTMLWriter: Sendable {
     /// The DFXP presentation profile designator (TTML1 §5.2).
     public static let dfxpPresentationProfile = "http://www.w3.org/ns/ttml/profile/dfxp-presentation"
 
+    /// How this writer writes.
     public var options: Options
 
+    /// A writer with `options`.
     public init(options: Options = .default) { self.options = options }
 
     /// Writes the document's first track; a TTML document holds one (any others are reported).

@@ -4,11 +4,12 @@ public import TextScanning
 /// A scanned XML document: the root element (nil when there is none, or the document was refused)
 /// and what its XML declaration said.
 public struct ScannedXML: Sendable, Hashable {
+    /// The root element with everything in it.
     public var root: XMLElementNode?
     /// The `encoding` of the XML declaration, as written, or nil.
     public var declaredEncoding: String?
 
-    public init(root: XMLElementNode?, declaredEncoding: String? = nil) {
+    package init(root: XMLElementNode?, declaredEncoding: String? = nil) {
         self.root = root
         self.declaredEncoding = declaredEncoding
     }
@@ -33,6 +34,7 @@ public struct ScannedXML: Sendable, Hashable {
 /// ignored; elements open at the end are closed there; a malformed reference is kept as text; an
 /// attribute with an unbound prefix, or repeated, is dropped. Every recovery is an `xml.*` error.
 public struct XMLScanner: Sendable {
+    /// The limits that bound what an untrusted document can cost.
     public struct Options: Sendable {
         /// Inputs larger than this many bytes are refused (`xml.too-large`).
         public var maximumInputSize: Int
@@ -40,20 +42,32 @@ public struct XMLScanner: Sendable {
         public var maximumDepth: Int
         /// Inputs of at least this many bytes have their second half scanned on another core
         /// (see `XMLParser.startSecondHalf`). Any value gives the same result: a second half
-        /// that cannot be joined exactly is scanned again in order (the fuzz target checks it).
-        public var splitInputsFrom: Int
+        /// that cannot be joined exactly is scanned again in order (tests and the fuzz target
+        /// change it to check that).
+        package var splitInputsFrom = 256 << 10
 
-        public init(maximumInputSize: Int = 256 << 20, maximumDepth: Int = 256, splitInputsFrom: Int = 256 << 10) {
+        /// - Parameters:
+        ///   - maximumInputSize: bytes; 256 MiB by default.
+        ///   - maximumDepth: levels of element nesting; 256 by default.
+        public init(maximumInputSize: Int = 256 << 20, maximumDepth: Int = 256) {
+            self.maximumInputSize = maximumInputSize
+            self.maximumDepth = maximumDepth
+        }
+
+        package init(maximumInputSize: Int = 256 << 20, maximumDepth: Int = 256, splitInputsFrom: Int) {
             self.maximumInputSize = maximumInputSize
             self.maximumDepth = maximumDepth
             self.splitInputsFrom = splitInputsFrom
         }
 
+        /// 256 MiB, 256 levels deep.
         public static let `default` = Options()
     }
 
+    /// How this scanner scans.
     public var options: Options
 
+    /// A scanner with `options`.
     public init(options: Options = .default) { self.options = options }
 
     /// Scans decoded text (UTF-8, LF line ends; `SourceDecoder` has handled byte-order marks and
@@ -63,7 +77,7 @@ public struct XMLScanner: Sendable {
     }
 
     /// Scans UTF-8 bytes that were decoded as `decodedAs`.
-    public func scan(_ bytes: UnsafeBufferPointer<UInt8>, decodedAs encoding: String = "UTF-8") -> ParseResult<ScannedXML> {
+    package func scan(_ bytes: UnsafeBufferPointer<UInt8>, decodedAs encoding: String = "UTF-8") -> ParseResult<ScannedXML> {
         scanSayingIfJoined(bytes, decodedAs: encoding).result
     }
 

@@ -7,9 +7,14 @@ import TimedText
 
 /// A namespace-resolved name. `namespace` is the URI ("" for no namespace).
 public struct XMLName: Sendable, Hashable, CustomStringConvertible {
+    /// The namespace URI (`XMLNamespace.tts`), "" for a name in no namespace (most TTML
+    /// attributes: `begin`, `region`, `style`).
     public var namespace: String
+    /// The local part, without the prefix (`color` for `tts:color`).
     public var local: String
 
+    /// The name `local` in `namespace`; a lookup key for `XMLElementNode.attribute(_:)`,
+    /// specified styles and computed ones.
     public init(_ namespace: String, _ local: String) {
         self.namespace = namespace
         self.local = local
@@ -36,15 +41,22 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// An attribute as written on an element, with its name resolved. Specified styles
+/// (`TTMLContentNode.specifiedStyles`) are kept as these, so a value is always found with where it
+/// came from.
 public struct XMLAttribute: Sendable, Hashable {
+    /// The resolved name: an unprefixed attribute is in no namespace, not in its element's.
     public var name: XMLName
     /// The name as written (`tts:color`), for messages.
     public var qualifiedName: String
     /// The normalised attribute value (entities and character references replaced, whitespace
     /// characters turned into spaces as XML 1.0 §3.3.3 says for CDATA attributes).
     public var value: String
+    /// Where the attribute's name starts.
     public var location: SourceLocation
 
+    /// An attribute with an already-normalised `value`; to have a style computed for a value of
+    /// your own (`TTMLStyleComputation.compute(specified:kind:parent:regionExtent:)`).
     public init(name: XMLName, qualifiedName: String, value: String, location: SourceLocation) {
         self.name = name
         self.qualifiedName = qualifiedName
@@ -53,17 +65,20 @@ public struct XMLAttribute: Sendable, Hashable {
     }
 }
 
+/// A run of character data between two tags.
 public struct XMLText: Sendable, Hashable {
     /// Character data with references replaced; CDATA sections are merged into it.
     public var text: String
+    /// Where the run starts.
     public var location: SourceLocation
 
-    public init(text: String, location: SourceLocation) {
+    package init(text: String, location: SourceLocation) {
         self.text = text
         self.location = location
     }
 }
 
+/// A child of an element: an element or a run of text, in document order.
 public enum XMLContent: Sendable, Hashable {
     case element(XMLElementNode)
     case text(XMLText)
@@ -74,14 +89,20 @@ public enum XMLContent: Sendable, Hashable {
 /// style resolution). As a value of five references, every element looked at was copied and
 /// released again, a tenth of the instructions of reading a large document.
 public final class XMLElementNode: Sendable, Hashable {
+    /// The resolved name (`{http://www.w3.org/ns/ttml}p` for `tt:p` or an unprefixed `p` under a
+    /// default namespace).
     public let name: XMLName
     /// The name as written (`tt:p`), for messages.
     public let qualifiedName: String
+    /// The attributes in document order; namespace declarations (`xmlns`, `xmlns:p`) are not
+    /// among them, only resolved into the names.
     public let attributes: [XMLAttribute]
+    /// Child elements and text in document order.
     public let children: [XMLContent]
+    /// Where the start tag's `<` is.
     public let location: SourceLocation
 
-    public init(name: XMLName, qualifiedName: String, attributes: [XMLAttribute] = [],
+    package init(name: XMLName, qualifiedName: String, attributes: [XMLAttribute] = [],
                 children: [XMLContent] = [], location: SourceLocation) {
         self.name = name
         self.qualifiedName = qualifiedName
@@ -117,26 +138,36 @@ public final class XMLElementNode: Sendable, Hashable {
     }
 }
 
-/// The namespaces TTML and its profiles use.
+/// The namespaces TTML and its profiles use, by their usual prefix: with `XMLName` they name
+/// the elements and attributes of the tree (`XMLName(XMLNamespace.tts, "color")`).
 public enum XMLNamespace {
-    public static let xml = "http://www.w3.org/XML/1998/namespace"
-    public static let xmlns = "http://www.w3.org/2000/xmlns/"
-    public static let tt = "http://www.w3.org/ns/ttml"
-    public static let ttp = "http://www.w3.org/ns/ttml#parameter"
-    public static let tts = "http://www.w3.org/ns/ttml#styling"
-    public static let ttm = "http://www.w3.org/ns/ttml#metadata"
-    public static let ttf = "http://www.w3.org/ns/ttml#feature"
-    public static let tte = "http://www.w3.org/ns/ttml#extension"
-    public static let isd = "http://www.w3.org/ns/ttml#isd"
-    public static let smpte = "http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt"
-    public static let smpteM608 = "http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt#cea608"
-    public static let ebutts = "urn:ebu:tt:style"
-    public static let ebuttm = "urn:ebu:tt:metadata"
-    public static let ebuttp = "urn:ebu:tt:parameters"
-    public static let itts = "http://www.w3.org/ns/ttml/profile/imsc1#styling"
-    public static let ittp = "http://www.w3.org/ns/ttml/profile/imsc1#parameter"
-    public static let ittm = "http://www.w3.org/ns/ttml/profile/imsc1#metadata"
-    /// DFXP (TTML1 drafts, 2006) and its sub-namespaces, read as the TTML ones.
-    public static let dfxpLegacy = "http://www.w3.org/2006/10/ttaf1"
-    public static let dfxpLegacy2006_04 = "http://www.w3.org/2006/04/ttaf1"
+    /// XML's own: `xml` (`xml:lang`, `xml:space`, `xml:id`) and `xmlns` (namespace declarations).
+    public static let xml = "http://www.w3.org/XML/1998/namespace",
+                      xmlns = "http://www.w3.org/2000/xmlns/"
+    /// TTML's: elements (`tt`), parameters (`ttp`), styling (`tts`), metadata (`ttm`), feature
+    /// and extension designators (`ttf`, `tte`), and ISD documents (`isd`).
+    public static let tt = "http://www.w3.org/ns/ttml",
+                      ttp = "http://www.w3.org/ns/ttml#parameter",
+                      tts = "http://www.w3.org/ns/ttml#styling",
+                      ttm = "http://www.w3.org/ns/ttml#metadata",
+                      ttf = "http://www.w3.org/ns/ttml#feature",
+                      tte = "http://www.w3.org/ns/ttml#extension",
+                      isd = "http://www.w3.org/ns/ttml#isd"
+    /// SMPTE-TT (SMPTE ST 2052-1): its extensions (`smpte`) and the CEA-608 carriage data
+    /// (`m608`).
+    public static let smpte = "http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt",
+                      smpteM608 = "http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt#cea608"
+    /// EBU-TT (EBU Tech 3350, 3380): styling (`ebutts`), metadata (`ebuttm`), parameters (`ebuttp`).
+    public static let ebutts = "urn:ebu:tt:style",
+                      ebuttm = "urn:ebu:tt:metadata",
+                      ebuttp = "urn:ebu:tt:parameters"
+    /// IMSC 1.x: styling (`itts`: `fillLineGap`, `forcedDisplay`), parameters (`ittp`), metadata
+    /// (`ittm`).
+    public static let itts = "http://www.w3.org/ns/ttml/profile/imsc1#styling",
+                      ittp = "http://www.w3.org/ns/ttml/profile/imsc1#parameter",
+                      ittm = "http://www.w3.org/ns/ttml/profile/imsc1#metadata"
+    /// DFXP (TTML1 drafts of 2006-10 and 2006-04) and their sub-namespaces (`#styling`,
+    /// `#parameter`, `#metadata`), which the reader reads as the TTML ones (`ttml.legacy-namespace`).
+    public static let dfxpLegacy = "http://www.w3.org/2006/10/ttaf1",
+                      dfxpLegacy2006_04 = "http://www.w3.org/2006/04/ttaf1"
 }

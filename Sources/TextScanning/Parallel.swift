@@ -113,9 +113,12 @@ package func pieceBounds(_ range: Range<Int>, pieces: Int, boundary: (Int) -> In
     return bounds
 }
 
-/// How many pieces to split work of `size` units into, given a minimum useful piece size.
-package func parallelPieces(size: Int, minimumPieceSize: Int) -> Int {
-    max(1, min(ReadConcurrency.cores, size / max(1, minimumPieceSize)))
+/// How many pieces to split work of `size` units into, given a minimum useful piece size:
+/// `perCore` pieces for each core, so that a core whose pieces go slower (a worker thread's heap
+/// is fresh memory, faulted in page by page) hands the rest to the other cores instead of
+/// holding up the end.
+package func parallelPieces(size: Int, minimumPieceSize: Int, perCore: Int = 1) -> Int {
+    max(1, min(ReadConcurrency.cores * max(1, perCore), size / max(1, minimumPieceSize)))
 }
 
 /// Writes `cues` in consecutive pieces of `cuesPerPiece` with `body`, which writes one slice
