@@ -155,9 +155,14 @@ enum ValidateCommand: Command {
         }
         let listed = list.map { BatchPathList(descriptor: $0) }
         let paths = BatchInputs(given: given, listed: listed)
+        // Worker processes whenever there is a program to start them from: they are what can be
+        // stopped (--max-seconds, --max-memory, a crash), and at two jobs they were faster than
+        // threads in one process, not slower (docs/validate.md, "Throughput").
         let isolation: BatchRunner.Isolation
-        if settings.maxSeconds != nil || settings.maxMemory != nil {
-            isolation = .workers(BatchWorkerCommand(executable: try ownExecutable(), arguments: workerArguments(arguments)))
+        if let executable = io.workerExecutable {
+            isolation = .workers(BatchWorkerCommand(executable: executable, arguments: workerArguments(arguments)))
+        } else if settings.maxSeconds != nil || settings.maxMemory != nil {
+            throw UsageError(message: "--max-seconds and --max-memory need worker processes, which this embedded command line cannot start")
         } else {
             isolation = .threads
         }
@@ -187,7 +192,11 @@ enum ValidateCommand: Command {
 
     static func batchValidator(_ settings: Settings, _ arguments: Arguments) -> BatchValidator {
         var reading = CaptionFile.Options(encoding: arguments.value("encoding"), format: try? InputOptions.forcedFormat(arguments), maximumCores: 1)
-        reading.beforeReading = { format, size in LargeInputHeap.prepare(forInputOfSize: size, format: format) }
+        // The heap reservation for a large input counts against a worker's --max-memory
+        // (RLIMIT_DATA counts reserved memory too): only without a limit.
+        if settings.maxMemory == nil {
+            reading.beforeReading = { format, size in LargeInputHeap.prepare(forInputOfSize: size, format: format) }
+        }
         return BatchValidator(BatchConfiguration(profile: settings.profile, options: settings.options, reading: reading,
                                                  cacheDirectory: arguments.value("cache")))
     }
@@ -200,14 +209,6 @@ enum ValidateCommand: Command {
         }
         for rate in arguments.all("playback-rate") { out += ["--playback-rate", rate] }
         return out
-    }
-
-    /// The path of the running program (workers are started from it).
-    static func ownExecutable() throws -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { throw LegibleError(.missingComponent, "cannot find the legible program to start workers from") }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The options, checked once before any file is read.

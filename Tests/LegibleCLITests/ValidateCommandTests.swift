@@ -98,4 +98,29 @@ import TestSupport
         #expect(Run(["validate", overlap, "--format", "jsonl", "--fix", "--in-place"]).status == 2)
         #expect(Run(["validate", "-", "--format", "jsonl"]).status == 2)
     }
+
+    @Test func batchModeStartsWorkersThatCarryItsOptions() {
+        // The built program beside the test bundle, as the real command line uses itself.
+        var directory = CommandIO.ownExecutable() ?? ""
+        directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
+        if directory.hasSuffix(".xctest") { directory = String(directory[..<directory.lastIndex(of: "/")!]) }
+        let hang = temporaryPath("batch-hang.srt")
+        unlink(hang)
+        #expect(mkfifo(hang, 0o644) == 0)
+        defer { unlink(hang) }
+        var out: [UInt8] = []
+        let io = CommandIO(readStandardInput: { [] }, writeStandardOutput: { out += $0 }, writeStandardError: { _ in },
+                           workerExecutable: directory + "/legible")
+        // netflix: the profile must reach the workers (its name is in every record).
+        let status = LegibleCommandLine.run(["validate", overlap, hang, clean, "--format", "jsonl", "--max-seconds", "0.5",
+                                             "--profile", "netflix", "--jobs", "2"], io: io)
+        let lines = String(decoding: out, as: UTF8.self).split(separator: "\n")
+        #expect(status == 2)
+        #expect(lines.count == 4)
+        #expect(lines.contains { $0.hasPrefix("{\"path\":\"\(hang)\",\"status\":\"timed-out\"") })
+        #expect(lines.filter { $0.contains("\"profile\":{\"name\":\"netflix\"") }.count == 3)
+        #expect(lines.last?.contains("\"timed-out\":1") == true)
+        // Embedded without a program to start, limits are a usage error, not silently ignored.
+        #expect(Run(["validate", overlap, "--format", "jsonl", "--max-seconds", "5"]).status == 2)
+    }
 }
