@@ -26,7 +26,7 @@ def without_timing(row):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--jsonl", required=True)
-    parser.add_argument("--output", required=True)
+    parser.add_argument("--output", required=True, nargs="+", help="one or more job outputs, each checked")
     args = parser.parse_args()
     from pyspark.sql import SparkSession
 
@@ -36,25 +36,24 @@ def main():
     expected_findings = collections.Counter(row for r in records for row in finding_rows(r))
 
     spark = SparkSession.builder.appName("legible-compare-tables").getOrCreate()
-    files = spark.read.parquet(args.output + "/files")
-    findings = spark.read.parquet(args.output + "/findings")
-    got_files = collections.Counter(without_timing(tuple(row)) for row in files.collect())
-    got_findings = collections.Counter(tuple(row) for row in findings.collect())
+    failed = checked = 0
+    for output in args.output:
+        got_files = collections.Counter(without_timing(tuple(row)) for row in spark.read.parquet(output + "/files").collect())
+        got_findings = collections.Counter(tuple(row) for row in spark.read.parquet(output + "/findings").collect())
+        for name, expected, got in (("files", expected_files, got_files), ("findings", expected_findings, got_findings)):
+            checked += 1
+            missing, extra = expected - got, got - expected
+            if missing or extra:
+                failed += 1
+                print(f"{output}/{name}: {sum(missing.values())} rows missing from the table, {sum(extra.values())} rows it should not have")
+                for row in list(missing)[:5]:
+                    print("  missing:", row)
+                for row in list(extra)[:5]:
+                    print("  extra:  ", row)
+            else:
+                print(f"{output}/{name}: {sum(got.values())} rows, equal to the JSONL records")
     spark.stop()
-
-    failed = 0
-    for name, expected, got in (("files", expected_files, got_files), ("findings", expected_findings, got_findings)):
-        missing, extra = expected - got, got - expected
-        if missing or extra:
-            failed += 1
-            print(f"{name}: {sum(missing.values())} rows missing from the table, {sum(extra.values())} rows it should not have")
-            for row in list(missing)[:5]:
-                print("  missing:", row)
-            for row in list(extra)[:5]:
-                print("  extra:  ", row)
-        else:
-            print(f"{name}: {sum(got.values())} rows, equal to the JSONL records")
-    print(f"{2 - failed} passed, {failed} failed")
+    print(f"{checked - failed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 
 

@@ -31,9 +31,11 @@ quiet=(--conf spark.ui.enabled=false --conf "spark.driver.extraJavaOptions=-Dlog
 "$spark_submit" --master 'local[2]' "${quiet[@]}" "$here/validate_catalogue.py" \
     --inputs "$work/list.txt" --output "$work/out" --legible "$bin" > "$work/summary.txt" 2> "$work/spark.log" \
     || { tail -40 "$work/spark.log" >&2; exit 1; }
-# The directory form lists the same files (the two damaged ones have caption extensions).
+# The directory form lists the same files (the two damaged ones have caption extensions); with
+# --copy-inputs they reach legible as a remote file system's do: read by Spark on the executor and
+# written to its scratch disk.
 "$spark_submit" --master 'local[2]' "${quiet[@]}" "$here/validate_catalogue.py" \
-    --inputs "$work/corpus" --output "$work/out-dir" --legible "$bin" > "$work/summary-dir.txt" 2>> "$work/spark.log" \
+    --inputs "$work/corpus" --output "$work/out-dir" --legible "$bin" --copy-inputs > "$work/summary-dir.txt" 2>> "$work/spark.log" \
     || { tail -40 "$work/spark.log" >&2; exit 1; }
 "$python" - "$work/summary.txt" "$work/summary-dir.txt" "$((files + 2))" <<'PY'
 import json, sys
@@ -45,4 +47,4 @@ assert a["files_per_status"].get("unreadable") == 2, a["files_per_status"]
 print("summary:", json.dumps(a["files_per_status"]), "findings:", json.dumps(a["findings_per_severity"]))
 PY
 "$spark_submit" --master 'local[2]' "${quiet[@]}" "$here/compare_tables.py" \
-    --jsonl "$work/expected.jsonl" --output "$work/out" 2>> "$work/spark.log"
+    --jsonl "$work/expected.jsonl" --output "$work/out" "$work/out-dir" 2>> "$work/spark.log"

@@ -43,6 +43,8 @@ def parse_arguments(argv):
     parser.add_argument("--jobs", type=int, default=1, help="files each task checks at once (legible --jobs)")
     parser.add_argument("--max-seconds", type=float, default=60.0, help="time limit per file (legible --max-seconds)")
     parser.add_argument("--max-memory", type=int, default=None, help="memory limit per file's worker, MB (legible --max-memory)")
+    parser.add_argument("--copy-inputs", action="store_true",
+                        help="copy local files to the executors' scratch disk too, as remote ones are (tests that path)")
     return parser.parse_args(argv)
 
 
@@ -106,6 +108,8 @@ def validate_partition(binary_name, options, max_seconds):
         for item in items:
             if isinstance(item, tuple):  # (remote path, bytes): copy to this executor's disk
                 remote, content = item
+                if remote.startswith("file:") and not remote.startswith("file://"):
+                    remote = remote[5:]  # Hadoop's form of a local path: back to the listed one
                 if scratch is None:
                     scratch = tempfile.mkdtemp(prefix="legible-spark-")
                 local = os.path.join(scratch, str(len(listed)), os.path.basename(remote))
@@ -195,8 +199,9 @@ def main(argv=None):
     if args.max_memory:
         options += ["--max-memory", str(args.max_memory)]
 
-    local = [p for p in paths if scheme_of(p) in LOCAL_SCHEMES]
-    remote = [p for p in paths if scheme_of(p) not in LOCAL_SCHEMES]
+    copied = lambda p: args.copy_inputs or scheme_of(p) not in LOCAL_SCHEMES
+    local = [p for p in paths if not copied(p)]
+    remote = [p for p in paths if copied(p)]
     rdds = []
     if local:
         rdds.append(sc.parallelize([p[5:] if p.startswith("file:") else p for p in local], partitions))
