@@ -217,4 +217,34 @@ private var legibleExecutable: String {
         defer { close(fd) }
         #expect(Array(BatchPathList(descriptor: fd)) == ["a.srt", "b c.vtt", "last.ttml"])
     }
+
+    /// What the rules report on every rule fixture, pinned to the rule-set version: a change of
+    /// any rule's findings (or a reader's diagnostics) fails here until `RuleCatalog.version` is
+    /// raised and the new digest pinned beside it, so a cached result or a record never claims a
+    /// rule-set version whose rules said something else.
+    @Test func theRuleSetVersionIsRaisedWhenWhatTheRulesReportChanges() throws {
+        let pinned: [Int: String] = [
+            1: "08fb76b6c10d145e3d1a32a47f999e42906f3e7bd093b700b3195785878c2e3c",
+        ]
+        var text = ""
+        for rule in RuleFixtureTests.ruleFolders {
+            let files = Fixtures.list("validate/\(rule)").filter { $0.hasPrefix("triggers.") || $0.hasPrefix("passes.") }.sorted()
+            var profile = ValidationProfile.general
+            if Fixtures.list("validate/\(rule)").contains("profile") {
+                let name = String(decoding: Fixtures.bytes("validate/\(rule)/profile"), as: UTF8.self).split(separator: "\n")[0]
+                profile = try #require(ValidationProfile.named(String(name)))
+            }
+            for name in files {
+                let file = try CaptionFile(bytes: Fixtures.bytes("validate/\(rule)/\(name)"), fileName: name)
+                text += "== \(rule)/\(name)\n"
+                for f in Validator(profile: profile).validate(file) {
+                    text += "\(f.rule.rawValue) \(f.severity.rawValue) \(f.location.map { "\($0.line):\($0.column)" } ?? "-") "
+                    text += "\(f.cue?.label ?? "-") \(f.start?.secondsText ?? "-") \(f.end?.secondsText ?? "-") \(f.message) | \(f.suggestedFix ?? "-")\n"
+                }
+            }
+        }
+        let digest = SHA256.hash(Array(text.utf8)).hex
+        #expect(pinned[RuleCatalog.version] == digest,
+                "the rules' findings on Fixtures/validate changed: raise RuleCatalog.version (docs/validate.md, \"Rule-set version\") and pin \(digest)")
+    }
 }
