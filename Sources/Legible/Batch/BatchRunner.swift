@@ -140,7 +140,7 @@ private struct WorkerPool {
             emit(outcome)
         }
         // Gives the slot its next file; false when there is none left.
-        func feed(_ slot: Slot) -> Bool {
+        func feed(_ slot: Slot) throws(LegibleError) -> Bool {
             while let path = next() {
                 if path.utf8.contains(0x0A) {
                     finish(failure(path, "the path contains a line break", status: .unreadable, seconds: 0))
@@ -148,8 +148,15 @@ private struct WorkerPool {
                 }
                 slot.path = path
                 slot.started = .now
-                if !FileIO.writeAll(Array((path + "\n").utf8), descriptor: slot.process.standardInput) {
-                    slot.pending.removeAll()  // the worker is gone: the read loop sees it end
+                let request = Array((path + "\n").utf8)
+                if !FileIO.writeAll(request, descriptor: slot.process.standardInput) {
+                    // The worker ended after its last answer, before this file: not this file's
+                    // doing, so a fresh worker gets it (if that one fails too, the read loop
+                    // reports the file).
+                    _ = slot.process.wait()
+                    slot.process = try start()
+                    slot.pending.removeAll()
+                    _ = FileIO.writeAll(request, descriptor: slot.process.standardInput)
                 }
                 return true
             }
@@ -159,7 +166,7 @@ private struct WorkerPool {
         for _ in 0..<jobs {
             let slot = Slot(try start())
             slots.append(slot)
-            if !feed(slot) { break }
+            if try !feed(slot) { break }
         }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -182,7 +189,7 @@ private struct WorkerPool {
                         let line = Array(slot.pending[...newline])
                         slot.pending.removeSubrange(...newline)
                         finish(outcome(path, line: line))
-                        _ = feed(slot)
+                        _ = try feed(slot)
                     }
                     continue
                 }
@@ -195,7 +202,7 @@ private struct WorkerPool {
                 finish(failure(path, "the worker checking it \(how)\(tail)", status: .unreadable, seconds: BatchValidator.seconds(since: slot.started)))
                 slot.process = try start()
                 slot.pending.removeAll()
-                _ = feed(slot)
+                _ = try feed(slot)
             }
             if let maxSeconds {
                 for slot in slots where slot.path != nil && BatchValidator.seconds(since: slot.started) >= maxSeconds {
@@ -205,7 +212,7 @@ private struct WorkerPool {
                     finish(failure(slot.path!, "took longer than \(maxSeconds) s; stopped", status: .timedOut, seconds: elapsed))
                     slot.process = try start()
                     slot.pending.removeAll()
-                    _ = feed(slot)
+                    _ = try feed(slot)
                 }
             }
         }
