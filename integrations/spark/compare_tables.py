@@ -13,6 +13,7 @@ import json
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from validate_catalogue import file_row, finding_rows  # noqa: E402  (the job's own row mapping)
 
