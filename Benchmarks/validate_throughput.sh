@@ -1,12 +1,15 @@
 #!/bin/sh
-# Throughput of `legible validate` over a directory of many files (release build only).
+# Throughput of `legible validate` over many files (release build only).
 #
 # usage: Benchmarks/validate_throughput.sh [FILES] [CUES]
 #
 # Generates FILES (default 10,000) caption files with gen_validate_corpus.py in a temporary
-# directory, then validates the directory with one job and with the default (every core), and
-# prints one JSON object per run: files/s, MB/s, wall and CPU seconds, and CPU use (user+sys
-# over wall time; 2.0 means both cores of a 2-core machine were busy).
+# directory, then times batch mode (`--format jsonl`, one record per file, worker processes)
+# three ways: the directory with one job and with the default (every core), and the same files
+# from a list (`--files-from`) with every core and a time limit (`--max-seconds 60`, what the
+# deadline bookkeeping costs). Prints one JSON object per run: files/s, MB/s,
+# wall and CPU seconds, and CPU use (user+sys over wall time; 2.0 means both cores of a 2-core
+# machine were busy).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -17,21 +20,26 @@ bin="$root/.build/release/legible"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 "$here/gen_validate_corpus.py" "$work/corpus" "$files" "$cues"
+find "$work/corpus" -type f | sort > "$work/list.txt"
 bytes=$(du -sb "$work/corpus" | cut -f1)
-for jobs in 1 default; do
-    if [ "$jobs" = default ]; then flag=""; else flag="--jobs $jobs"; fi
+run() {
+    name=$1; shift
     # Warm the page cache once, then measure.
-    "$bin" validate "$work/corpus" --format jsonl --fail-on never $flag > /dev/null
-    /usr/bin/time -f "%e %U %S" -o "$work/time" "$bin" validate "$work/corpus" --format jsonl --fail-on never $flag > "$work/out.jsonl"
+    "$bin" validate "$@" --format jsonl --fail-on never > /dev/null
+    /usr/bin/time -f "%e %U %S" -o "$work/time" "$bin" validate "$@" --format jsonl --fail-on never > "$work/out.jsonl"
     read -r wall user sys < "$work/time"
-    findings=$(($(wc -l < "$work/out.jsonl") - 1))
-    python3 - "$jobs" "$files" "$bytes" "$wall" "$user" "$sys" "$findings" <<'PY'
+    python3 - "$name" "$files" "$bytes" "$wall" "$user" "$sys" "$work/out.jsonl" <<'PY'
 import json, sys
-jobs, files, size, wall, user, sys_ = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5]), float(sys.argv[6])
-findings = int(sys.argv[7])
-print(json.dumps({"name": "validate.directory", "jobs": jobs, "files": files, "bytes": size, "findings": findings,
+name, files, size, wall, user, sys_ = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5]), float(sys.argv[6])
+summary = json.loads(open(sys.argv[7]).read().rstrip("\n").rsplit("\n", 1)[-1])["summary"]
+assert summary["files"] == files, summary
+findings = summary["errors"] + summary["warnings"] + summary["infos"]
+print(json.dumps({"name": name, "files": files, "bytes": size, "findings": findings,
                   "wall_seconds": wall, "cpu_seconds": round(user + sys_, 2),
                   "files_per_second": round(files / wall, 1), "mb_per_second": round(size / wall / 1e6, 2),
                   "cpu_use": round((user + sys_) / wall, 2)}))
 PY
-done
+}
+run validate.directory.jobs1 "$work/corpus" --jobs 1
+run validate.directory "$work/corpus"
+run validate.files-from.max-seconds --files-from "$work/list.txt" --max-seconds 60

@@ -10,13 +10,19 @@ public final class CommandIO: @unchecked Sendable {
     public var writeStandardError: (String) -> Void
     /// Whether standard error is a terminal (progress output goes there only then).
     public var standardErrorIsTerminal: Bool
+    /// The `legible` program that batch mode starts its worker processes from: this process's
+    /// own executable for `.process`; nil when the command line runs inside another program (a
+    /// test), where batch mode checks files on threads and cannot enforce time or memory limits.
+    public var workerExecutable: String?
 
     public init(readStandardInput: @escaping () -> [UInt8], writeStandardOutput: @escaping ([UInt8]) -> Void,
-                writeStandardError: @escaping (String) -> Void, standardErrorIsTerminal: Bool = false) {
+                writeStandardError: @escaping (String) -> Void, standardErrorIsTerminal: Bool = false,
+                workerExecutable: String? = nil) {
         self.readStandardInput = readStandardInput
         self.writeStandardOutput = writeStandardOutput
         self.writeStandardError = writeStandardError
         self.standardErrorIsTerminal = standardErrorIsTerminal
+        self.workerExecutable = workerExecutable
     }
 
     /// The process's own standard streams.
@@ -25,7 +31,16 @@ public final class CommandIO: @unchecked Sendable {
             readStandardInput: { FileIO.readAll(descriptor: 0) ?? [] },
             writeStandardOutput: { FileIO.writeAll($0, descriptor: 1) },
             writeStandardError: { FileIO.writeAll(Array($0.utf8), descriptor: 2) },
-            standardErrorIsTerminal: isatty(2) == 1)
+            standardErrorIsTerminal: isatty(2) == 1,
+            workerExecutable: ownExecutable())
+    }
+
+    /// The path of the running program, from /proc/self/exe.
+    static func ownExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     func print(_ line: String) { writeStandardOutput(Array((line + "\n").utf8)) }

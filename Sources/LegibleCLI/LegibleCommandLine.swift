@@ -2,7 +2,7 @@ import Legible
 
 /// The `legible` command line, as a library so tests can run it in-process.
 public enum LegibleCommandLine {
-    public static let version = "0.1.0"
+    public static let version = LegibleEngine.version
 
     static let commands: [CommandEntry] = [CommandEntry(DumpCommand.self), CommandEntry(InfoCommand.self), CommandEntry(TimelineCommand.self), CommandEntry(ConvertCommand.self), CommandEntry(TracksCommand.self), CommandEntry(ValidateCommand.self), CommandEntry(RenderCommand.self), CommandEntry(BurnCommand.self), CommandEntry(ProbeCommand.self)]
 

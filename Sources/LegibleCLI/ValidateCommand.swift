@@ -10,7 +10,7 @@ import Glibc
 enum ValidateCommand: Command {
     static let name = "validate"
     static let summary = "Check caption files against a profile's rules (timing, reading speed, layout, text, contrast, CEA-608, spec)."
-    static let usage = "legible validate FILE|DIR... [--profile NAME|FILE.json] [--format text|json|jsonl|sarif|junit] [--fail-on SEVERITY] [--fps RATE] [--playback-rate R]... [--fix (-o OUT | --in-place)] [--from FORMAT] [--encoding NAME]"
+    static let usage = "legible validate (FILE|DIR... | --files-from LIST|-) [--profile NAME|FILE.json] [--format text|json|jsonl|sarif|junit] [--fail-on SEVERITY] [--fps RATE] [--playback-rate R]... [--fix (-o OUT | --in-place)] [--jobs N] [--max-seconds S] [--max-memory MB] [--cache DIR] [--from FORMAT] [--encoding NAME]"
     static let discussion = """
         Directories are searched recursively for caption files (.srt .vtt .scc .ttml .dfxp .xml).
         Files are validated in parallel on all cores; text and jsonl output is written as each file
@@ -21,8 +21,14 @@ enum ValidateCommand: Command {
         --in-place; the findings printed are those that remain.
         A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
         608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
+        Batch mode: --format jsonl writes one record per file as it finishes (path, size, sha256,
+        format, encoding, cue counts, findings by rule, profile version, seconds, status ok, findings,
+        unreadable or timed-out), then a summary line. --files-from reads the paths one a line from a
+        file or standard input, lazily. --max-seconds and --max-memory check each file in a worker
+        process that is stopped when it takes longer or needs more; --cache DIR keeps results by
+        content hash, profile version and engine version.
         Exit status: 0 when no finding reaches --fail-on (default: error), 1 when one does, 2 for a
-        usage error or an input that cannot be read.
+        usage error or an input that cannot be read (or, in batch mode, that timed out).
         """
     static let options: [OptionSpec] = [
         OptionSpec("profile", short: "p", value: "NAME", help: "Profile: a built-in name or a JSON file (default: general)."),
@@ -34,6 +40,11 @@ enum ValidateCommand: Command {
         OptionSpec("output", short: "o", value: "OUT", help: "With --fix: where to write the fixed file (its extension may change the format)."),
         OptionSpec("in-place", help: "With --fix: overwrite each input with its fixed version."),
         OptionSpec("jobs", short: "j", value: "N", help: "Files validated at once (default: the number of cores)."),
+        OptionSpec("files-from", value: "LIST", help: "Also check the files listed in LIST, one path a line (- for standard input)."),
+        OptionSpec("max-seconds", value: "S", help: "With --format jsonl: stop a file that takes longer than S seconds and report it timed-out."),
+        OptionSpec("max-memory", value: "MB", help: "With --format jsonl: a file's worker may use at most MB megabytes; a file that needs more is reported unreadable."),
+        OptionSpec("cache", value: "DIR", help: "With --format jsonl: reuse results kept in DIR (by content hash, profile version and engine version)."),
+        OptionSpec("batch-worker", help: "Internal: serve paths from standard input for a batch (what --max-seconds starts)."),
         OptionSpec("list-rules", help: "Print the rules with their default severities and exit."),
         OptionSpec("list-profiles", help: "Print the built-in profiles and exit."),
         OptionSpec("json", help: "Short for --format json."),
@@ -52,7 +63,34 @@ enum ValidateCommand: Command {
             return 0
         }
         let settings = try Settings(arguments)
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "validate needs at least one FILE or DIR") }
+        if arguments.has("batch-worker") {
+            BatchWorker.serve(batchValidator(settings, arguments), memoryLimitBytes: settings.maxMemory)
+            return 0
+        }
+        if settings.format != .jsonl {
+            for name in ["max-seconds", "max-memory", "cache"] where arguments.has(name) {
+                throw UsageError(message: "--\(name) is for batch mode (--format jsonl)")
+            }
+        }
+        let listed = arguments.value("files-from")
+        guard !arguments.positionals.isEmpty || listed != nil else { throw UsageError(message: "validate needs at least one FILE or DIR, or --files-from LIST") }
+        if listed == "-" && arguments.positionals.contains("-") { throw UsageError(message: "standard input cannot be both the list (--files-from -) and an input") }
+        var list: Int32?
+        if let listed {
+            if listed == "-" {
+                list = 0
+            } else {
+                let fd = open(listed, O_RDONLY)
+                guard fd >= 0 else { throw UsageError(message: "cannot read the list \(listed): \(String(cString: strerror(errno)))") }
+                list = fd
+            }
+        }
+        defer { if let list, list != 0 { close(list) } }
+        if settings.format == .jsonl {
+            if settings.fixes { throw UsageError(message: "--fix is not for batch mode (--format jsonl): use --format text or json") }
+            if arguments.positionals.contains("-") { throw UsageError(message: "batch mode (--format jsonl) checks files by path; give standard input as a list with --files-from -") }
+            return try runBatch(settings, arguments, list: list, io: io)
+        }
         var paths: [String] = []
         var missing: [String] = []
         for argument in arguments.positionals {
@@ -61,6 +99,12 @@ enum ValidateCommand: Command {
             } else {
                 paths.append(argument)
                 if argument != "-" && access(argument, F_OK) != 0 { missing.append(argument) }
+            }
+        }
+        if let list {
+            for path in BatchPathList(descriptor: list) {
+                paths.append(path)
+                if access(path, F_OK) != 0 { missing.append(path) }
             }
         }
         if settings.fixes {
@@ -104,6 +148,71 @@ enum ValidateCommand: Command {
         return 0
     }
 
+    /// Batch mode: every path (positionals, directories expanded, then the list) through the
+    /// library's batch runner, each record printed as its file finishes, then the summary.
+    static func runBatch(_ settings: Settings, _ arguments: Arguments, list: Int32?, io: CommandIO) throws -> Int32 {
+        var given: [String] = []
+        for argument in arguments.positionals {
+            if isDirectory(argument) { given += captionFiles(under: argument) } else { given.append(argument) }
+        }
+        let listed = list.map { BatchPathList(descriptor: $0) }
+        let paths = BatchInputs(given: given, listed: listed)
+        // Worker processes whenever there is a program to start them from: they are what can be
+        // stopped (--max-seconds, --max-memory, a crash), and at two jobs they were faster than
+        // threads in one process, not slower (docs/validate.md, "Throughput").
+        let isolation: BatchRunner.Isolation
+        if let executable = io.workerExecutable {
+            isolation = .workers(BatchWorkerCommand(executable: executable, arguments: workerArguments(arguments)))
+        } else if settings.maxSeconds != nil || settings.maxMemory != nil {
+            throw UsageError(message: "--max-seconds and --max-memory need worker processes, which this embedded command line cannot start")
+        } else {
+            isolation = .threads
+        }
+        let runner = BatchRunner(validator: batchValidator(settings, arguments), jobs: settings.jobs,
+                                 maxSeconds: settings.maxSeconds, isolation: isolation)
+        let output = io
+        let summary = try runner.run(paths) { output.writeStandardOutput($0.jsonLine) }
+        io.writeStandardOutput(summary.jsonLine)
+        if summary.unreadable + summary.timedOut > 0 { return 2 }
+        if let failOn = settings.failOn, summary.count(atLeast: failOn) > 0 { return 1 }
+        return 0
+    }
+
+    /// The paths of a batch: those given as arguments, then those of the list, read as needed.
+    struct BatchInputs: Sequence, IteratorProtocol {
+        var given: [String]
+        var listed: BatchPathList?
+        var index = 0
+        mutating func next() -> String? {
+            if index < given.count {
+                index += 1
+                return given[index - 1]
+            }
+            return listed?.next()
+        }
+    }
+
+    static func batchValidator(_ settings: Settings, _ arguments: Arguments) -> BatchValidator {
+        var reading = CaptionFile.Options(encoding: arguments.value("encoding"), format: try? InputOptions.forcedFormat(arguments), maximumCores: 1)
+        // The heap reservation for a large input counts against a worker's --max-memory
+        // (RLIMIT_DATA counts reserved memory too): only without a limit.
+        if settings.maxMemory == nil {
+            reading.beforeReading = { format, size in LargeInputHeap.prepare(forInputOfSize: size, format: format) }
+        }
+        return BatchValidator(BatchConfiguration(profile: settings.profile, options: settings.options, reading: reading,
+                                                 cacheDirectory: arguments.value("cache")))
+    }
+
+    /// A worker is this program again, with the options that decide what a file's record says.
+    static func workerArguments(_ arguments: Arguments) -> [String] {
+        var out = ["validate", "--batch-worker"]
+        for name in ["profile", "fps", "from", "encoding", "cache", "max-memory"] {
+            if let value = arguments.value(name) { out += ["--\(name)", value] }
+        }
+        for rate in arguments.all("playback-rate") { out += ["--playback-rate", rate] }
+        return out
+    }
+
     /// The options, checked once before any file is read.
     struct Settings: @unchecked Sendable {
         var format: ReportFormat = .text
@@ -114,6 +223,8 @@ enum ValidateCommand: Command {
         var inPlace = false
         var output: String?
         var jobs = 1
+        var maxSeconds: Double?
+        var maxMemory: Int?
 
         init(_ arguments: Arguments) throws {
             format = ReportFormat(rawValue: try OutputOptions.format(arguments, ReportFormat.allCases.map(\.rawValue)))!
@@ -161,6 +272,14 @@ enum ValidateCommand: Command {
             } else {
                 jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
             }
+            if let text = arguments.value("max-seconds") {
+                guard let seconds = Double(text), seconds > 0, seconds.isFinite else { throw UsageError(message: "bad --max-seconds '\(text)' (seconds, such as 30 or 0.5)") }
+                maxSeconds = seconds
+            }
+            if let text = arguments.value("max-memory") {
+                guard let megabytes = Int(text), megabytes >= 64 else { throw UsageError(message: "bad --max-memory '\(text)' (megabytes, at least 64)") }
+                maxMemory = megabytes << 20
+            }
         }
     }
 
@@ -188,7 +307,7 @@ enum ValidateCommand: Command {
                               isUnreadable: true)
         }
         var diagnostics = input.result.diagnostics
-        if input.format == .ttml { diagnostics += ttmlSpecDiagnostics(input.source, known: diagnostics) }
+        if input.format == .ttml { diagnostics += Validator.ttmlSpecDiagnostics(input.source, known: diagnostics) }
         var document = input.result.value
         let validator = Validator(profile: settings.profile, options: settings.options)
         var extra: [Finding] = []
@@ -221,14 +340,6 @@ enum ValidateCommand: Command {
                                 isUnreadable: input.isUnreadable, byteCount: input.source.byteCount)
         if keepingInput { ProcessLifetime.keepUntilExit(input) }
         return report
-    }
-
-    /// TTML documents also go through the TTML2 validator with the IMSC / EBU-TT-D profile
-    /// checks (which the reader does not run): what it finds, less what the reader already said.
-    static func ttmlSpecDiagnostics(_ source: SourceText, known: [Diagnostic]) -> [Diagnostic] {
-        guard let root = XMLScanner().scan(source).value.root else { return [] }
-        let seen = Set(known.map { "\($0.code.rawValue)@\($0.location?.description ?? "")" })
-        return TTMLValidator().validate(root).filter { !seen.contains("\($0.code.rawValue)@\($0.location?.description ?? "")") }
     }
 
     static func isDirectory(_ path: String) -> Bool {

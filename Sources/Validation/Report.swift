@@ -7,7 +7,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case text
     /// One JSON document (`../shared/cue-json.md`, "legible validate").
     case json
-    /// JSON Lines: one finding per line as files finish, then a summary line.
+    /// JSON Lines: one object per file as files finish (the batch record, docs/validate.md), then
+    /// a summary line.
     case jsonl
     /// SARIF 2.1.0, for code-scanning interfaces.
     case sarif
@@ -83,11 +84,14 @@ public struct ReportWriter: Sendable {
         switch format {
         case .text: return Array(TextReport.lines(report).utf8)
         case .jsonl:
-            return report.findings.flatMap { finding -> [UInt8] in
-                var members: [(String, JSON)] = [("path", .string(report.path)), ("format", .optional(report.format))]
-                members += JSONReport.members(of: finding)
-                return JSON.object(members).serialized(pretty: false)
-            }
+            // One object a file, with the members of the batch record (docs/validate.md) that a
+            // report has; `BatchRunner` in the Legible module writes the whole record.
+            let status = report.isUnreadable ? "unreadable" : report.findings.isEmpty ? "ok" : "findings"
+            return JSON.object([
+                ("path", .string(report.path)), ("status", .string(status)), ("format", .optional(report.format)),
+                ("errors", .int(report.count(.error))), ("warnings", .int(report.count(.warning))), ("infos", .int(report.count(.info))),
+                ("findings", .array(report.findings.map { .object(JSONReport.members(of: $0)) })),
+            ]).serialized(pretty: false)
         case .json, .sarif, .junit:
             held.append((order, report))
             return []
@@ -128,7 +132,7 @@ enum TextReport {
 }
 
 /// The JSON form of `../shared/cue-json.md`.
-enum JSONReport {
+package enum JSONReport {
     static func document(_ reports: [FileReport], summary: ValidationSummary) -> JSON {
         .object([
             ("files", .array(reports.map { report in
@@ -139,7 +143,7 @@ enum JSONReport {
         ])
     }
 
-    static func members(of finding: Finding) -> [(String, JSON)] {
+    package static func members(of finding: Finding) -> [(String, JSON)] {
         var members: [(String, JSON)] = [
             ("rule", .string(finding.rule.rawValue)),
             ("severity", .string(finding.severity.rawValue)),

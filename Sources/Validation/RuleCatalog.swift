@@ -64,6 +64,13 @@ extension RuleID {
 /// Every rule Legible knows, in the order the docs list them. `spec.*` rules are not listed one
 /// by one: there is one per reader diagnostic code, with the diagnostic's own severity.
 public enum RuleCatalog {
+    /// The rule-set version: raise it in the same commit as any change to what a rule reports
+    /// (a new rule, a changed limit test, message, location or severity) or to what a reader
+    /// diagnoses, since `spec.*` findings are rules too. Batch records carry it inside the
+    /// profile version, and `--cache` keys results by it, so a cached result is never served
+    /// for rules that would now say something else. History: docs/validate.md, "Rule-set version".
+    public static let version = 1
+
     /// The non-`spec` rules with their default severities and summaries.
     public static let rules: [RuleDescriptor] = [
         RuleDescriptor(.timingOverlap, .warning, "A cue starts before the previous one has ended."),

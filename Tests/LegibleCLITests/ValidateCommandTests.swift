@@ -1,5 +1,8 @@
 import Testing
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import TestSupport
 @testable import LegibleCLI
 
@@ -69,5 +72,55 @@ import TestSupport
             for k in 0..<20_000 { ProcessLifetime.keepUntilExit([worker, k]) }
         }
         #expect(ProcessLifetime.parkedCount >= 80_000)
+    }
+
+    @Test func batchModeWritesOneRecordPerFileFromAList() {
+        let list = temporaryPath("batch-list.txt")
+        writeFile(list, "\(clean)\n/nonexistent/listed.srt\n")
+        defer { unlink(list) }
+        let run = Run(["validate", overlap, "--files-from", list, "--format", "jsonl", "--jobs", "2"])
+        #expect(run.status == 2)  // the listed file that does not exist
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines.contains { $0.hasPrefix("{\"path\":\"\(overlap)\",\"status\":\"findings\"") })
+        #expect(lines.contains { $0.hasPrefix("{\"path\":\"\(clean)\",\"status\":\"ok\"") })
+        #expect(lines.contains { $0.hasPrefix("{\"path\":\"/nonexistent/listed.srt\",\"status\":\"unreadable\"") })
+        #expect(lines.last == "{\"summary\":{\"files\":3,\"ok\":1,\"findings\":1,\"unreadable\":1,\"timed-out\":0,\"errors\":1,\"warnings\":1,\"infos\":0}}")
+        // The text form takes the same list.
+        let text = Run(["validate", "--files-from", list])
+        #expect(text.stdout.contains("2 files checked"))
+    }
+
+    @Test func batchFlagsAreForBatchMode() {
+        #expect(Run(["validate", overlap, "--max-seconds", "5"]).status == 2)
+        #expect(Run(["validate", overlap, "--cache", "/tmp", "--format", "json"]).status == 2)
+        #expect(Run(["validate", overlap, "--format", "jsonl", "--max-seconds", "0"]).status == 2)
+        #expect(Run(["validate", overlap, "--format", "jsonl", "--fix", "--in-place"]).status == 2)
+        #expect(Run(["validate", "-", "--format", "jsonl"]).status == 2)
+    }
+
+    @Test func batchModeStartsWorkersThatCarryItsOptions() {
+        // The built program beside the test bundle, as the real command line uses itself.
+        var directory = CommandIO.ownExecutable() ?? ""
+        directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
+        if directory.hasSuffix(".xctest") { directory = String(directory[..<directory.lastIndex(of: "/")!]) }
+        let hang = temporaryPath("batch-hang.srt")
+        unlink(hang)
+        #expect(mkfifo(hang, 0o644) == 0)
+        defer { unlink(hang) }
+        var out: [UInt8] = []
+        let io = CommandIO(readStandardInput: { [] }, writeStandardOutput: { out += $0 }, writeStandardError: { _ in },
+                           workerExecutable: directory + "/legible")
+        // netflix: the profile must reach the workers (its name is in every record).
+        let status = LegibleCommandLine.run(["validate", overlap, hang, clean, "--format", "jsonl", "--max-seconds", "0.5",
+                                             "--profile", "netflix", "--jobs", "2"], io: io)
+        let lines = String(decoding: out, as: UTF8.self).split(separator: "\n")
+        #expect(status == 2)
+        #expect(lines.count == 4)
+        #expect(lines.contains { $0.hasPrefix("{\"path\":\"\(hang)\",\"status\":\"timed-out\"") })
+        #expect(lines.filter { $0.contains("\"profile\":{\"name\":\"netflix\"") }.count == 3)
+        #expect(lines.last?.contains("\"timed-out\":1") == true)
+        // Embedded without a program to start, limits are a usage error, not silently ignored.
+        #expect(Run(["validate", overlap, "--format", "jsonl", "--max-seconds", "5"]).status == 2)
     }
 }

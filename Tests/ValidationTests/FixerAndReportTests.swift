@@ -69,12 +69,12 @@ import TimedText
         #expect(out.contains("\"summary\": {\n    \"files\": 1,\n    \"errors\": 1,\n    \"warnings\": 1,\n    \"infos\": 0\n  }"))
     }
 
-    @Test func jsonLinesHasOneFindingPerLine() {
+    @Test func jsonLinesHasOneObjectPerFile() {
         var writer = ReportWriter(format: .jsonl, toolVersion: "0.1.0")
         let lines = String(decoding: writer.add(report, order: 0) + writer.finish(), as: UTF8.self).split(separator: "\n")
-        #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("{\"path\":\"dir/a b.srt\",\"format\":\"srt\",\"rule\":\"timing.overlap\""))
-        #expect(lines[2] == "{\"summary\":{\"files\":1,\"errors\":1,\"warnings\":1,\"infos\":0}}")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("{\"path\":\"dir/a b.srt\",\"status\":\"findings\",\"format\":\"srt\",\"errors\":1,\"warnings\":1,\"infos\":0,\"findings\":[{\"rule\":\"timing.overlap\""))
+        #expect(lines[1] == "{\"summary\":{\"files\":1,\"errors\":1,\"warnings\":1,\"infos\":0}}")
     }
 
     @Test func sarifHasRulesResultsAndEncodedURIs() {
