@@ -51,7 +51,7 @@ import Legible
             \(mkv): matroska,webm, 2.0 s
             subtitle streams:
               s:0: subrip, en, default — read as SubRip
-              s:1: ass, ja, "Signs", forced — \(readsASS ? "read as SubStation Alpha (ASS/SSA)" : "not read: SubStation Alpha (ASS/SSA): reading it is not supported yet")
+              s:1: ass, ja, "Signs", forced — \(readsASS ? "read as \(CaptionFormat.substationAlpha.name)" : "not read: SubStation Alpha (ASS/SSA): reading it is not supported yet")
               s:2: webvtt, fr, hearing impaired — read as WebVTT
             video stream 0: h264, 25 fps
               A/53 captions: none in the first 120 frames; not decoded (--a53 always decodes the whole video)
