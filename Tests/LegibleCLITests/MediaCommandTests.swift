@@ -81,6 +81,8 @@ import Legible
         let never = Run(["probe", broadcast, "--a53", "never"])
         #expect(never.stdout.contains("A/53 captions: seen in the first frames; not decoded"))
         #expect(Run(["probe", broadcast, "--a53", "sometimes"]).status == 2)
+        let srt = directory + "/en.srt"
+        #expect(Run(["probe", srt]).stderr == "legible probe: \(srt) is a caption file (SubRip), not a media file: 'legible info \(srt)' describes it\n")
     }
 
     @Test func everyCommandReadsAnEmbeddedTrack() throws {
