@@ -205,7 +205,7 @@ public struct MediaCaptions: Sendable {
             let ext = stream.extraction?.fileExtension ?? "txt"
             let name = "\(path)#\(track.id).\(ext)"
             if stream.extraction == .webVTTPackets {
-                let (bytes, withAdditions) = try ffmpeg.webVTTFromPackets(stream, path: path)
+                let (bytes, withAdditions) = try ffmpeg.webVTTFromPackets(stream, path: path, start: inventory.startTime)
                 let read = try CaptionFile(bytes: bytes, fileName: name, options: options)
                 var notes: [Diagnostic] = []
                 if withAdditions > 0 {
@@ -286,9 +286,6 @@ public struct MediaCaptionFile: Sendable {
 extension DiagnosticCode {
     /// A track of a media file that was not read (bitmap subtitles, a format Legible does not read yet).
     public static let mediaTrackNotRead: Self = "media.track-not-read"
-}
-
-extension DiagnosticCode {
     /// Cue identifiers or settings a media file holds where ffmpeg cannot reach them (Matroska
     /// BlockAdditions of `S_TEXT/WEBVTT`).
     public static let mediaCueSettingsLost: Self = "media.cue-settings-lost"
@@ -297,7 +294,8 @@ extension DiagnosticCode {
 }
 
 extension CaptionFile {
-    /// A caption file whose contents were read by other means (a 608 channel decoded from a video).
+    /// A caption file whose contents were read by other means (a 608 channel decoded from a video,
+    /// a track's text with notes added).
     init(name: String?, format: CaptionFormat, text: SourceText, contents: any CaptionFileContents, diagnostics: [Diagnostic]) {
         self.name = name
         self.format = format

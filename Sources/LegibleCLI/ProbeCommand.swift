@@ -38,6 +38,11 @@ enum ProbeCommand: Command {
             options.a53Scan = scan
         }
         let path = arguments.positionals[0]
+        // ffprobe reads an SRT file as a one-stream "container"; every other command reads it as
+        // the caption file it is, and so does this one.
+        if !MediaFile.isMediaFile(path), let format = CaptionFormat.forFileName(path) {
+            throw LegibleError(.unsupportedFormat, "\(path) is a caption file (\(format.name)), not a media file: 'legible info \(path)' describes it")
+        }
         if io.standardErrorIsTerminal {
             options.progress = { reached, duration in
                 io.writeStandardError("\rlegible: decoding the captions in the video: \(MediaInput.clock(reached))\(duration.map { " of \(MediaInput.clock($0))" } ?? "")\u{1B}[K")

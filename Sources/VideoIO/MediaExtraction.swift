@@ -18,8 +18,10 @@ extension FFmpeg {
     /// bytes (`-c:s copy`), `mov_text` (tx3g) converted to SRT with its bold, italic, underline and
     /// colour as SRT markup. Throws `.unsupportedFormat` for bitmap subtitles (PGS, DVD, DVB) and
     /// codecs ffmpeg does not know, `.unreadableInput` with ffmpeg's last lines when it fails.
-    public func extractText(_ stream: MediaInventory.SubtitleStream, from path: String) throws(LegibleError) -> [UInt8] {
-        if stream.extraction == .webVTTPackets { return try webVTTFromPackets(stream, path: path).text }
+    /// `start` is the container's start time (`MediaInventory.startTime`), from which the packets of
+    /// `S_TEXT/WEBVTT` are timed; ffmpeg counts the other streams' times from it itself.
+    public func extractText(_ stream: MediaInventory.SubtitleStream, from path: String, start: MediaTime = .zero) throws(LegibleError) -> [UInt8] {
+        if stream.extraction == .webVTTPackets { return try webVTTFromPackets(stream, path: path, start: start).text }
         guard let arguments = Self.extractionArguments(stream, path: path) else {
             let what = ["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "xsub"].contains(stream.codec)
                 ? "bitmap subtitles (\(stream.codec)): pictures, not text, which Legible does not read"
@@ -31,9 +33,10 @@ extension FFmpeg {
 
     /// A Matroska `S_TEXT/WEBVTT` track as a WebVTT file: its header (the track's private data),
     /// then one cue per packet, timed by the packet's time and duration (to the millisecond, as
-    /// WebVTT writes times), its payload the cue text. `withAdditions` counts the packets that
-    /// carried BlockAdditions (a cue identifier or settings), which ffprobe does not show.
-    package func webVTTFromPackets(_ stream: MediaInventory.SubtitleStream, path: String) throws(LegibleError)
+    /// WebVTT writes times) from the container's `start` (as ffmpeg's own extraction counts),
+    /// its payload the cue text. `withAdditions` counts the packets that carried BlockAdditions
+    /// (a cue identifier or settings), which ffprobe does not show.
+    package func webVTTFromPackets(_ stream: MediaInventory.SubtitleStream, path: String, start: MediaTime = .zero) throws(LegibleError)
         -> (text: [UInt8], withAdditions: Int) {
         let output = try run(ffprobePath, ["-v", "error", "-select_streams", "\(stream.index)", "-show_entries",
                                            "packet=pts_time,duration_time,data:packet_side_data=side_data_type", "-show_data",
@@ -46,11 +49,12 @@ extension FFmpeg {
         text += Array("\n\n".utf8)
         var withAdditions = 0
         for packet in json["packets"] as? [[String: Any]] ?? [] {
-            guard let start = Self.decimalTime(packet["pts_time"]),
+            guard let time = Self.decimalTime(packet["pts_time"]),
                   let payload = (packet["data"] as? String).flatMap({ FFprobePacketDump.hexDump(Array($0.utf8)) }) else { continue }
-            let end = start + (Self.decimalTime(packet["duration_time"]) ?? .zero)
+            let begin = time - start
+            let end = begin + (Self.decimalTime(packet["duration_time"]) ?? .zero)
             if !((packet["side_data_list"] as? [Any]) ?? []).isEmpty { withAdditions += 1 }
-            text += Array("\(Self.webVTTTimestamp(start)) --> \(Self.webVTTTimestamp(end))\n".utf8)
+            text += Array("\(Self.webVTTTimestamp(begin)) --> \(Self.webVTTTimestamp(end))\n".utf8)
             var body = payload
             while body.last == 0x0A { body.removeLast() }
             text += body + [0x0A, 0x0A]

@@ -42,144 +42,154 @@ import Legible
     var readsASS: Bool { CaptionFormat.substationAlpha.canRead }
 
     @Test func probeListsWhatTheFileCarries() throws {
-        let directory = try MediaFixtures.directory("cli-probe")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let mkv = try Self.makeMKV(directory)
-        let run = Run(["probe", mkv])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == """
-            \(mkv): matroska,webm, 2.0 s
-            subtitle streams:
-              s:0: subrip, en, default — read as SubRip
-              s:1: ass, ja, "Signs", forced — \(readsASS ? "read as SubStation Alpha (ASS/SSA)" : "not read: SubStation Alpha (ASS/SSA): reading it is not supported yet")
-              s:2: webvtt, fr, hearing impaired — read as WebVTT
-            video stream 0: h264, 25 fps
-              A/53 captions: none in the first 120 frames; not decoded (--a53 always decodes the whole video)
-            attachments:
-              DejaVuSans.ttf (font/ttf, font)
+        try QuietCPU.exclusively {
+            let directory = try MediaFixtures.directory("cli-probe")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let mkv = try Self.makeMKV(directory)
+            let run = Run(["probe", mkv])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == """
+                \(mkv): matroska,webm, 2.0 s
+                subtitle streams:
+                  s:0: subrip, en, default — read as SubRip
+                  s:1: ass, ja, "Signs", forced — \(readsASS ? "read as \(CaptionFormat.substationAlpha.name)" : "not read: SubStation Alpha (ASS/SSA): reading it is not supported yet")
+                  s:2: webvtt, fr, hearing impaired — read as WebVTT
+                video stream 0: h264, 25 fps
+                  A/53 captions: none in the first 120 frames; not decoded (--a53 always decodes the whole video)
+                attachments:
+                  DejaVuSans.ttf (font/ttf, font)
 
-            """)
+                """)
 
-        let broadcast = try Self.makeBroadcast(directory)
-        let text = Run(["probe", broadcast])
-        #expect(text.stdout.contains("""
-            video stream 0: h264, 29.97 fps
-              A/53 captions: 60 pictures carry caption data
-              CEA-608: CC3 (1 caption)
-              CEA-708: services 2 carry data (not decoded yet)
-            """), "\(text.stdout)")
-        let json = Run(["probe", broadcast, "--json"])
-        #expect(json.status == 0)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        let video = try #require((object["videoStreams"] as? [[String: Any]])?.first)
-        #expect(video["closedCaptionsFlag"] as? Bool == true)
-        let a53 = try #require(video["a53"] as? [String: Any])
-        #expect(a53["cea708Services"] as? [Int] == [2])
-        #expect((a53["cea608"] as? [[String: Any]])?.map { $0["channel"] as? String } == ["CC3"])
-        #expect(object["container"] as? String == "mpegts")
+            let broadcast = try Self.makeBroadcast(directory)
+            let text = Run(["probe", broadcast])
+            #expect(text.stdout.contains("""
+                video stream 0: h264, 29.97 fps
+                  A/53 captions: 60 pictures carry caption data
+                  CEA-608: CC3 (1 caption)
+                  CEA-708: services 2 carry data (not decoded yet)
+                """), "\(text.stdout)")
+            let json = Run(["probe", broadcast, "--json"])
+            #expect(json.status == 0)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let video = try #require((object["videoStreams"] as? [[String: Any]])?.first)
+            #expect(video["closedCaptionsFlag"] as? Bool == true)
+            let a53 = try #require(video["a53"] as? [String: Any])
+            #expect(a53["cea708Services"] as? [Int] == [2])
+            #expect((a53["cea608"] as? [[String: Any]])?.map { $0["channel"] as? String } == ["CC3"])
+            #expect(object["container"] as? String == "mpegts")
 
-        let never = Run(["probe", broadcast, "--a53", "never"])
-        #expect(never.stdout.contains("A/53 captions: seen in the first frames; not decoded"))
-        #expect(Run(["probe", broadcast, "--a53", "sometimes"]).status == 2)
+            let never = Run(["probe", broadcast, "--a53", "never"])
+            #expect(never.stdout.contains("A/53 captions: seen in the first frames; not decoded"))
+            #expect(Run(["probe", broadcast, "--a53", "sometimes"]).status == 2)
+            let srt = directory + "/en.srt"
+            #expect(Run(["probe", srt]).stderr == "legible probe: \(srt) is a caption file (SubRip), not a media file: 'legible info \(srt)' describes it\n")
+        }
     }
 
     @Test func everyCommandReadsAnEmbeddedTrack() throws {
-        let directory = try MediaFixtures.directory("cli-commands")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let mkv = try Self.makeMKV(directory)
+        try QuietCPU.exclusively {
+            let directory = try MediaFixtures.directory("cli-commands")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let mkv = try Self.makeMKV(directory)
 
-        // No --track: the selection rules pick the default stream, and say so.
-        let plain = Run(["dump", mkv])
-        #expect(plain.status == 0)
-        #expect(plain.stdout.contains("track s:0: subtitles, language en, 1 cue"))
-        #expect(plain.stderr.hasPrefix("legible: \(mkv): reading track s:0 (subrip, en, default), chosen by the track-selection rules: "))
-        #expect(plain.stderr.contains("--track picks another (s:0, s:1, s:2)"))
+            // No --track: the selection rules pick the default stream, and say so.
+            let plain = Run(["dump", mkv])
+            #expect(plain.status == 0)
+            #expect(plain.stdout.contains("track s:0: subtitles, language en, 1 cue"))
+            #expect(plain.stderr.hasPrefix("legible: \(mkv): reading track s:0 (subrip, en, default), chosen by the track-selection rules: "))
+            #expect(plain.stderr.contains("--track picks another (s:0, s:1, s:2)"))
 
-        // --track by language; the JSON carries the stream's identity.
-        let french = Run(["dump", mkv, "--track", "fr", "--json"])
-        #expect(french.status == 0, "\(french.stderr)")
-        #expect(french.stderr == "")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(french.stdout.utf8)) as? [String: Any])
-        #expect(object["format"] as? String == "webvtt")
-        let track = try #require((object["tracks"] as? [[String: Any]])?.first)
-        #expect(track["id"] as? String == "s:2" && track["language"] as? String == "fr")
-        let cues = try #require(track["cues"] as? [[String: Any]])
-        #expect(cues.map { $0["text"] as? String } == ["Bonjour"] && cues.map { $0["start"] as? Double } == [0.5])
+            // --track by language; the JSON carries the stream's identity.
+            let french = Run(["dump", mkv, "--track", "fr", "--json"])
+            #expect(french.status == 0, "\(french.stderr)")
+            #expect(french.stderr == "")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(french.stdout.utf8)) as? [String: Any])
+            #expect(object["format"] as? String == "webvtt")
+            let track = try #require((object["tracks"] as? [[String: Any]])?.first)
+            #expect(track["id"] as? String == "s:2" && track["language"] as? String == "fr")
+            let cues = try #require(track["cues"] as? [[String: Any]])
+            #expect(cues.map { $0["text"] as? String } == ["Bonjour"] && cues.map { $0["start"] as? Double } == [0.5])
 
-        let info = Run(["info", mkv, "--track", "s:2"])
-        #expect(info.stdout.hasPrefix("\(mkv)#s:2: webvtt, UTF-8\ntrack s:2: subtitles, language fr, 1 cue, 00:00:00.500 to 00:00:01.500\n"), "\(info.stdout)")
-        #expect(Run(["timeline", mkv, "--track", "s:0"]).stdout == "0.0\t(nothing)\n0.5\t1\n1.5\t(nothing)\n")
-        let out = directory + "/fr.srt"
-        #expect(Run(["convert", mkv, "--track", "s:2", "-o", out]).status == 0)
-        #expect(readFile(out) == "1\n00:00:00,500 --> 00:00:01,500\nBonjour\n")
+            let info = Run(["info", mkv, "--track", "s:2"])
+            #expect(info.stdout.hasPrefix("\(mkv)#s:2: webvtt, UTF-8\ntrack s:2: subtitles, language fr, 1 cue, 00:00:00.500 to 00:00:01.500\n"), "\(info.stdout)")
+            #expect(Run(["timeline", mkv, "--track", "s:0"]).stdout == "0.0\t(nothing)\n0.5\t1\n1.5\t(nothing)\n")
+            let out = directory + "/fr.srt"
+            #expect(Run(["convert", mkv, "--track", "s:2", "-o", out]).status == 0)
+            #expect(readFile(out) == "1\n00:00:00,500 --> 00:00:01,500\nBonjour\n")
 
-        // What is not there, or cannot be read, is an error that names what is.
-        let missing = Run(["dump", mkv, "--track", "CC1"])
-        #expect(missing.status == 1)
-        #expect(missing.stderr == "legible dump: \(mkv) has no caption track 'CC1': it has s:0 (subrip, en), s:1 (ass, ja)\(readsASS ? "" : " unreadable"), s:2 (webvtt, fr)\n")
-        if !readsASS {
-            #expect(Run(["dump", mkv, "--track", "s:1"]).stderr == "legible dump: track s:1 of \(mkv) cannot be read: SubStation Alpha (ASS/SSA): reading it is not supported yet\n")
+            // What is not there, or cannot be read, is an error that names what is.
+            let missing = Run(["dump", mkv, "--track", "CC1"])
+            #expect(missing.status == 1)
+            #expect(missing.stderr == "legible dump: \(mkv) has no caption track 'CC1': it has s:0 (subrip, en), s:1 (ass, ja)\(readsASS ? "" : " unreadable"), s:2 (webvtt, fr)\n")
+            if !readsASS {
+                #expect(Run(["dump", mkv, "--track", "s:1"]).stderr == "legible dump: track s:1 of \(mkv) cannot be read: SubStation Alpha (ASS/SSA): reading it is not supported yet\n")
+            }
+            // validate names the track it checked.
+            let validate = Run(["validate", mkv, "--track", "s:2", "--format", "json"])
+            #expect(validate.status == 0, "\(validate.stdout)")
+            #expect(validate.stdout.contains("\"path\": \"\(mkv)#s:2\""), "\(validate.stdout)")
+            // validate never fixes a media file in place.
+            let inPlace = Run(["validate", mkv, "--fix", "--in-place", "--format", "json"])
+            #expect(inPlace.status == 2)
+            #expect(inPlace.stdout.contains("--in-place would write captions over the media file"))
+
+            // tracks: every embedded track is an option with its dispositions.
+            let tracks = Run(["tracks", mkv, "--prefer", "fr", "--mode", "always-on"])
+            #expect(tracks.status == 0, "\(tracks.stderr)")
+            #expect(tracks.stdout.contains("  \(mkv)#s:0: English, en, subtitles, default\n"))
+            #expect(tracks.stdout.contains("* \(mkv)#s:2: French (SDH), fr, subtitles, SDH\n"))
+            #expect(tracks.stdout.contains("\(mkv)#s:1: Signs [Japanese (Forced)], ja, subtitles, forced\(readsASS ? "" : ", unavailable")\n"))
+            #expect(tracks.stdout.contains("selected: \(mkv)#s:2\n"))
         }
-        // validate names the track it checked.
-        let validate = Run(["validate", mkv, "--track", "s:2", "--format", "json"])
-        #expect(validate.status == 0, "\(validate.stdout)")
-        #expect(validate.stdout.contains("\"path\": \"\(mkv)#s:2\""), "\(validate.stdout)")
-        // validate never fixes a media file in place.
-        let inPlace = Run(["validate", mkv, "--fix", "--in-place", "--format", "json"])
-        #expect(inPlace.status == 2)
-        #expect(inPlace.stdout.contains("--in-place would write captions over the media file"))
-
-        // tracks: every embedded track is an option with its dispositions.
-        let tracks = Run(["tracks", mkv, "--prefer", "fr", "--mode", "always-on"])
-        #expect(tracks.status == 0, "\(tracks.stderr)")
-        #expect(tracks.stdout.contains("  \(mkv)#s:0: English, en, subtitles, default\n"))
-        #expect(tracks.stdout.contains("* \(mkv)#s:2: French (SDH), fr, subtitles, SDH\n"))
-        #expect(tracks.stdout.contains("\(mkv)#s:1: Signs [Japanese (Forced)], ja, subtitles, forced\(readsASS ? "" : ", unavailable")\n"))
-        #expect(tracks.stdout.contains("selected: \(mkv)#s:2\n"))
     }
 
     @Test func a53CaptionsInEveryCommand() throws {
-        let directory = try MediaFixtures.directory("cli-a53")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let broadcast = try Self.makeBroadcast(directory)
-        let start = MediaTime(value: 15 * 1001, timescale: 30000), end = MediaTime(value: 30 * 1001, timescale: 30000)
-        let timeline = Run(["timeline", broadcast, "--track", "CC3"])
-        #expect(timeline.status == 0, "\(timeline.stderr)")
-        #expect(timeline.stdout == "0.0\t(nothing)\n\(start.secondsText)\t#0\n\(end.secondsText)\t(nothing)\n")
-        let dump = Run(["dump", broadcast])
-        #expect(dump.stdout.contains("track CC3: captions, language unknown, 1 cue"), "the only channel with text: \(dump.stdout)")
-        let service = Run(["dump", broadcast, "--track", "SERVICE2"])
-        #expect(service.status == 1)
-        #expect(service.stderr == "legible dump: CEA-708 service 2 carries data in \(broadcast), but Legible has no CEA-708 decoder yet; its 608 channels with text: CC3\n")
-        #expect(Run(["dump", broadcast, "--track", "SERVICE1"]).stderr.contains("has no caption track 'SERVICE1'"))
-        let scc = directory + "/cc3.scc"
-        #expect(Run(["convert", broadcast, "--track", "CC3", "-o", scc]).status == 0)
-        // Written as pop-on SCC, it reads back to the same text at the same time.
-        let back = Run(["dump", scc])
-        #expect(back.stdout.contains("#0  \(clock(start)) --> \(clock(end))"), "\(back.stdout)")
-        #expect(back.stdout.contains("  HI\n"))
+        try QuietCPU.exclusively {
+            let directory = try MediaFixtures.directory("cli-a53")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let broadcast = try Self.makeBroadcast(directory)
+            let start = MediaTime(value: 15 * 1001, timescale: 30000), end = MediaTime(value: 30 * 1001, timescale: 30000)
+            let timeline = Run(["timeline", broadcast, "--track", "CC3"])
+            #expect(timeline.status == 0, "\(timeline.stderr)")
+            #expect(timeline.stdout == "0.0\t(nothing)\n\(start.secondsText)\t#0\n\(end.secondsText)\t(nothing)\n")
+            let dump = Run(["dump", broadcast])
+            #expect(dump.stdout.contains("track CC3: captions, language unknown, 1 cue"), "the only channel with text: \(dump.stdout)")
+            let service = Run(["dump", broadcast, "--track", "SERVICE2"])
+            #expect(service.status == 1)
+            #expect(service.stderr == "legible dump: CEA-708 service 2 carries data in \(broadcast), but Legible has no CEA-708 decoder yet; its 608 channels with text: CC3\n")
+            #expect(Run(["dump", broadcast, "--track", "SERVICE1"]).stderr.contains("has no caption track 'SERVICE1'"))
+            let scc = directory + "/cc3.scc"
+            #expect(Run(["convert", broadcast, "--track", "CC3", "-o", scc]).status == 0)
+            // Written as pop-on SCC, it reads back to the same text at the same time.
+            let back = Run(["dump", scc])
+            #expect(back.stdout.contains("#0  \(clock(start)) --> \(clock(end))"), "\(back.stdout)")
+            #expect(back.stdout.contains("  HI\n"))
+        }
     }
 
     /// `burn` with no -s: the track the rules pick is drawn (and named); its pixels are there.
     @Test func burnsTheTrackTheRulesPick() throws {
-        let directory = try MediaFixtures.directory("cli-burn")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let mkv = try Self.makeMKV(directory)
-        let output = directory + "/out.mkv"
-        let run = Run(["burn", mkv, "-o", output, "--ffmpeg-args", "-c:v ffv1", "--progress", "none"])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("reading track s:0 (subrip, en, default), chosen by the track-selection rules"))
-        #expect(run.stderr.contains("legible: burned s:0 into 50 frames of \(output)"))
-        let before = try luma(output, frame: 5), during = try luma(output, frame: 25)
-        #expect(before.max() ?? 255 < 40)
-        #expect(during[(160 * 320)...].max() ?? 0 > 180, "HELLO WORLD's white ink in the bottom third")
-        #expect(during[..<(120 * 320)].max() ?? 255 < 40, "and nothing in the top half")
-        // --track names another: the French one, which starts at the same time.
-        let french = Run(["burn", mkv, "--track", "fr", "-o", output, "--ffmpeg-args", "-c:v ffv1", "--progress", "none"])
-        #expect(french.status == 0 && french.stderr.contains("legible: burned s:2 into 50 frames"), "\(french.stderr)")
-        // No caption file and no caption of its own: a usage error.
-        let clip = directory + "/plain.y4m"
-        #expect(Run(["burn", clip, "-o", output]).status == 2)
+        try QuietCPU.exclusively {
+            let directory = try MediaFixtures.directory("cli-burn")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let mkv = try Self.makeMKV(directory)
+            let output = directory + "/out.mkv"
+            let run = Run(["burn", mkv, "-o", output, "--ffmpeg-args", "-c:v ffv1", "--progress", "none"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("reading track s:0 (subrip, en, default), chosen by the track-selection rules"))
+            #expect(run.stderr.contains("legible: burned s:0 into 50 frames of \(output)"))
+            let before = try luma(output, frame: 5), during = try luma(output, frame: 25)
+            #expect(before.max() ?? 255 < 40)
+            #expect(during[(160 * 320)...].max() ?? 0 > 180, "HELLO WORLD's white ink in the bottom third")
+            #expect(during[..<(120 * 320)].max() ?? 255 < 40, "and nothing in the top half")
+            // --track names another: the French one, which starts at the same time.
+            let french = Run(["burn", mkv, "--track", "fr", "-o", output, "--ffmpeg-args", "-c:v ffv1", "--progress", "none"])
+            #expect(french.status == 0 && french.stderr.contains("legible: burned s:2 into 50 frames"), "\(french.stderr)")
+            // No caption file and no caption of its own: a usage error.
+            let clip = directory + "/plain.y4m"
+            #expect(Run(["burn", clip, "-o", output]).status == 2)
+        }
     }
 
     /// `00:00:00.500` as dump prints times.

@@ -47,69 +47,73 @@ import Legible
     func times(_ cues: [Cue]) -> [String] { cues.map { "\($0.start.secondsText)-\($0.end?.secondsText ?? "open") \($0.plainText)" } }
 
     @Test func matroskaTracksCarryTheirDispositions() throws {
-        let directory = try MediaFixtures.directory("captions-mkv")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let media = try MediaCaptions(contentsOf: try Self.makeMKV(directory))
-        #expect(media.tracks.map(\.id) == ["s:0", "s:1", "s:2"])
-        #expect(media.tracks.map { $0.language?.rawValue } == ["en", "ja", "fr"])
-        #expect(media.tracks.map(\.kind) == [.subtitles, .forced, .subtitles])
-        #expect(media.tracks.map(\.isDefault) == [true, false, false])
-        #expect(media.tracks[2].characteristics == MediaCharacteristic.sdh)
-        #expect(media.tracks[1].title == "Signs")
-        #expect(media.tracks.map { $0.format?.id } == [.subRip, .substationAlpha, .webVTT])
-        #expect(media.a53 == nil, "no caption data in the first frames and text streams present: the video is not decoded")
+        try QuietCPU.exclusively {
+            let directory = try MediaFixtures.directory("captions-mkv")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let media = try MediaCaptions(contentsOf: try Self.makeMKV(directory))
+            #expect(media.tracks.map(\.id) == ["s:0", "s:1", "s:2"])
+            #expect(media.tracks.map { $0.language?.rawValue } == ["en", "ja", "fr"])
+            #expect(media.tracks.map(\.kind) == [.subtitles, .forced, .subtitles])
+            #expect(media.tracks.map(\.isDefault) == [true, false, false])
+            #expect(media.tracks[2].characteristics == MediaCharacteristic.sdh)
+            #expect(media.tracks[1].title == "Signs")
+            #expect(media.tracks.map { $0.format?.id } == [.subRip, .substationAlpha, .webVTT])
+            #expect(media.a53 == nil, "no caption data in the first frames and text streams present: the video is not decoded")
 
-        let english = try media.open(media.tracks[0])
-        #expect(english.file.format == .subRip)
-        #expect(times(english.document.tracks[0].cues) == ["0.5-1.5 Hello there", "2.0-2.8 Second line"])
-        #expect(english.document.tracks[0].id == "s:0" && english.document.tracks[0].language?.rawValue == "en")
-        let french = try media.open(media.tracks[2])
-        #expect(french.file.format == .webVTT)
-        #expect(times(french.document.tracks[0].cues) == ["0.5-1.5 Bonjour toi", "2.0-2.5 Deux"])
-        #expect(french.document.tracks[0].characteristics == MediaCharacteristic.sdh)
+            let english = try media.open(media.tracks[0])
+            #expect(english.file.format == .subRip)
+            #expect(times(english.document.tracks[0].cues) == ["0.5-1.5 Hello there", "2.0-2.8 Second line"])
+            #expect(english.document.tracks[0].id == "s:0" && english.document.tracks[0].language?.rawValue == "en")
+            let french = try media.open(media.tracks[2])
+            #expect(french.file.format == .webVTT)
+            #expect(times(french.document.tracks[0].cues) == ["0.5-1.5 Bonjour toi", "2.0-2.5 Deux"])
+            #expect(french.document.tracks[0].characteristics == MediaCharacteristic.sdh)
 
-        // The ASS stream comes out as ASS; whether it is read is the registry's to say.
-        if CaptionFormat.substationAlpha.canRead {
-            #expect(media.tracks[1].unavailableReason == nil)
-            #expect(times(try media.open(media.tracks[1]).document.tracks[0].cues).map { $0.prefix(7) } == ["0.5-1.5", "2.0-2.8"])
-        } else {
-            #expect(media.tracks[1].unavailableReason == "SubStation Alpha (ASS/SSA): reading it is not supported yet")
-            #expect(throws: LegibleError(.unsupportedFormat, "track s:1 of \(media.path) cannot be read: SubStation Alpha (ASS/SSA): reading it is not supported yet")) {
-                try media.open(media.tracks[1])
+            // The ASS stream comes out as ASS; whether it is read is the registry's to say.
+            if CaptionFormat.substationAlpha.canRead {
+                #expect(media.tracks[1].unavailableReason == nil)
+                #expect(times(try media.open(media.tracks[1]).document.tracks[0].cues).map { $0.prefix(7) } == ["0.5-1.5", "2.0-2.8"])
+            } else {
+                #expect(media.tracks[1].unavailableReason == "SubStation Alpha (ASS/SSA): reading it is not supported yet")
+                #expect(throws: LegibleError(.unsupportedFormat, "track s:1 of \(media.path) cannot be read: SubStation Alpha (ASS/SSA): reading it is not supported yet")) {
+                    try media.open(media.tracks[1])
+                }
             }
-        }
 
-        // Tracks by id, place or language; selection over the dispositions.
-        #expect(media.track("S:2")?.id == "s:2")
-        #expect(media.track("1")?.id == "s:1")
-        #expect(media.track("fre")?.id == "s:2")
-        #expect(media.track("fr-CA")?.id == "s:2")
-        #expect(media.track("de") == nil && media.track("CC1") == nil)
-        let selector = TrackSelector()
-        #expect(selector.select(media.trackOptions(), for: ViewerPreferences(preferredLanguages: [LanguageTag("fr")!], displayMode: .alwaysOn)).chosen?.id == "s:2")
-        #expect(selector.select(media.trackOptions(), for: ViewerPreferences(displayMode: .alwaysOn)).chosen?.id == "s:0", "the default stream")
-        #expect(selector.select(media.trackOptions(), for: ViewerPreferences(preferredLanguages: [LanguageTag("en")!],
-                                                                                audioLanguage: LanguageTag("en"))).chosen == nil)
-        #expect(media.noTrackError("CC1").message == "\(media.path) has no caption track 'CC1': it has s:0 (subrip, en), s:1 (ass, ja)\(CaptionFormat.substationAlpha.canRead ? "" : " unreadable"), s:2 (webvtt, fr)")
+            // Tracks by id, place or language; selection over the dispositions.
+            #expect(media.track("S:2")?.id == "s:2")
+            #expect(media.track("1")?.id == "s:1")
+            #expect(media.track("fre")?.id == "s:2")
+            #expect(media.track("fr-CA")?.id == "s:2")
+            #expect(media.track("de") == nil && media.track("CC1") == nil)
+            let selector = TrackSelector()
+            #expect(selector.select(media.trackOptions(), for: ViewerPreferences(preferredLanguages: [LanguageTag("fr")!], displayMode: .alwaysOn)).chosen?.id == "s:2")
+            #expect(selector.select(media.trackOptions(), for: ViewerPreferences(displayMode: .alwaysOn)).chosen?.id == "s:0", "the default stream")
+            #expect(selector.select(media.trackOptions(), for: ViewerPreferences(preferredLanguages: [LanguageTag("en")!],
+                                                                                    audioLanguage: LanguageTag("en"))).chosen == nil)
+            #expect(media.noTrackError("CC1").message == "\(media.path) has no caption track 'CC1': it has s:0 (subrip, en), s:1 (ass, ja)\(CaptionFormat.substationAlpha.canRead ? "" : " unreadable"), s:2 (webvtt, fr)")
+        }
     }
 
     @Test func movTextInMP4() throws {
-        let directory = try MediaFixtures.directory("captions-mp4")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let srt = directory + "/a.srt", mp4 = directory + "/show.mp4"
-        try MediaFixtures.write("1\n00:00:00,500 --> 00:00:01,500\n<b>Bold</b> and <i>italic</i>\n", to: srt)
-        try MediaFixtures.run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=25:d=2", "-i", srt,
-                               "-c:v", "libx264", "-preset", "ultrafast", "-c:s", "mov_text", "-metadata:s:s:0", "language=deu", mp4])
-        #expect(MediaFile.isMediaFile(mp4))
-        let media = try MediaCaptions(contentsOf: mp4)
-        let track = try #require(media.tracks.first)
-        #expect(track.codec == "mov_text" && track.language?.rawValue == "de" && track.format == .subRip)
-        let cue = try #require(try media.open(track).document.tracks.first?.cues.first)
-        #expect(cue.plainText == "Bold and italic")
-        #expect(cue.start == MediaTime(milliseconds: 500) && cue.end == MediaTime(milliseconds: 1500))
-        // The styles survive as spans: bold on the first word, italic on the last.
-        let written = String(decoding: CaptionFormat.subRip.write(Document(format: .subRip, tracks: [Track(cues: [cue])]))!.value, as: UTF8.self)
-        #expect(written == "1\n00:00:00,500 --> 00:00:01,500\n<b>Bold</b> and <i>italic</i>\n")
+        try QuietCPU.exclusively {
+            let directory = try MediaFixtures.directory("captions-mp4")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let srt = directory + "/a.srt", mp4 = directory + "/show.mp4"
+            try MediaFixtures.write("1\n00:00:00,500 --> 00:00:01,500\n<b>Bold</b> and <i>italic</i>\n", to: srt)
+            try MediaFixtures.run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=25:d=2", "-i", srt,
+                                   "-c:v", "libx264", "-preset", "ultrafast", "-c:s", "mov_text", "-metadata:s:s:0", "language=deu", mp4])
+            #expect(MediaFile.isMediaFile(mp4))
+            let media = try MediaCaptions(contentsOf: mp4)
+            let track = try #require(media.tracks.first)
+            #expect(track.codec == "mov_text" && track.language?.rawValue == "de" && track.format == .subRip)
+            let cue = try #require(try media.open(track).document.tracks.first?.cues.first)
+            #expect(cue.plainText == "Bold and italic")
+            #expect(cue.start == MediaTime(milliseconds: 500) && cue.end == MediaTime(milliseconds: 1500))
+            // The styles survive as spans: bold on the first word, italic on the last.
+            let written = String(decoding: CaptionFormat.subRip.write(Document(format: .subRip, tracks: [Track(cues: [cue])]))!.value, as: UTF8.self)
+            #expect(written == "1\n00:00:00,500 --> 00:00:01,500\n<b>Bold</b> and <i>italic</i>\n")
+        }
     }
 
     /// The SCC fixture's byte pairs (pop-on, roll-up, paint-on) carried as A/53 field-1 data, one
@@ -117,78 +121,84 @@ import Legible
     /// file does (the same decoder, the same frames, an hour earlier), CC3 as written.
     @Test(arguments: [("mp4", false, false), ("ts", false, false), ("mp4", true, false), ("mp4", false, true)])
     func a53CaptionsDecodeAsTheSCCFileDoes(container: String, bFrames: Bool, hevc: Bool) throws {
-        let directory = try MediaFixtures.directory("captions-a53-\(container)-\(bFrames)-\(hevc)")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let scc = String(decoding: Fixtures.bytes("scc/modes.scc"), as: UTF8.self)
-        let field1 = MediaFixtures.sccPairs(scc)
-        // CC3: {RCL}{RCL} {row 15} HI {EOC}{EOC} from frame 10, {EDM} at frame 30.
-        let field2: [Int: (UInt8, UInt8)] = [10: (0x94, 0x20), 11: (0x94, 0x20), 12: (0x94, 0x70), 13: (0x94, 0x70),
-                                             14: (0xC8, 0x49), 15: (0x94, 0x2F), 16: (0x94, 0x2F), 30: (0x94, 0x2C), 31: (0x94, 0x2C)]
-        let path = directory + "/broadcast.\(container)"
-        try MediaFixtures.a53Video(path, frames: 801, bFrames: bFrames, hevc: hevc) { n in
-            var triplets: [(UInt8, UInt8, UInt8)] = []
-            let one = field1[n] ?? (0x80, 0x80), two = field2[n] ?? (0x80, 0x80)
-            triplets.append((0xFC, one.0, one.1))
-            triplets.append((0xFD, two.0, two.1))
-            // A DTVCC packet for service 1 ("AB") at frame 50.
-            if n == 50 { triplets += [(0xFF, 0x02, 0x22), (0xFE, 0x41, 0x42)] }
-            return triplets
+        try QuietCPU.exclusively {
+            let directory = try MediaFixtures.directory("captions-a53-\(container)-\(bFrames)-\(hevc)")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let scc = String(decoding: Fixtures.bytes("scc/modes.scc"), as: UTF8.self)
+            let field1 = MediaFixtures.sccPairs(scc)
+            // CC3: {RCL}{RCL} {row 15} HI {EOC}{EOC} from frame 10, {EDM} at frame 30.
+            let field2: [Int: (UInt8, UInt8)] = [10: (0x94, 0x20), 11: (0x94, 0x20), 12: (0x94, 0x70), 13: (0x94, 0x70),
+                                                 14: (0xC8, 0x49), 15: (0x94, 0x2F), 16: (0x94, 0x2F), 30: (0x94, 0x2C), 31: (0x94, 0x2C)]
+            let path = directory + "/broadcast.\(container)"
+            try MediaFixtures.a53Video(path, frames: 801, bFrames: bFrames, hevc: hevc) { n in
+                var triplets: [(UInt8, UInt8, UInt8)] = []
+                let one = field1[n] ?? (0x80, 0x80), two = field2[n] ?? (0x80, 0x80)
+                triplets.append((0xFC, one.0, one.1))
+                triplets.append((0xFD, two.0, two.1))
+                // A DTVCC packet for service 1 ("AB") at frame 50.
+                if n == 50 { triplets += [(0xFF, 0x02, 0x22), (0xFE, 0x41, 0x42)] }
+                return triplets
+            }
+            let media = try MediaCaptions(contentsOf: path)
+            #expect(media.tracks.map(\.id) == ["CC1", "CC3"])
+            #expect(media.dtvccServices == [1])
+            #expect(media.tracks[0].kind == .captions && media.tracks[0].characteristics == MediaCharacteristic.sdh)
+
+            let expected = try CaptionFile(contentsOf: Fixtures.root + "/scc/modes.scc").document.tracks[0].cues
+            // 01:00:00:00 in non-drop-frame timecode is frame 108000: 3603.6 s.
+            let hour = MediaTime(value: 108000 * 1001, timescale: 30000)
+            let cc1 = try media.open(media.tracks[0])
+            #expect(cc1.file.format == .scc && cc1.document.layoutFamily == .cea608Grid)
+            let got = cc1.document.tracks[0].cues
+            #expect(got.count == expected.count && got.count >= 6)
+            #expect(got.map(\.plainText) == expected.map(\.plainText))
+            #expect(got.map(\.start) == expected.map { $0.start - hour })
+            #expect(got.map(\.end) == expected.map { $0.end.map { $0 - hour } })
+            #expect(got.map(\.layout) == expected.map(\.layout))
+            #expect(got[0].plainText.hasPrefix("It is him for she could"))
+
+            let cc3 = try media.open(media.tracks[1])
+            #expect(times(cc3.document.tracks[0].cues) == ["\(MediaTime(value: 15 * 1001, timescale: 30000).secondsText)-\(MediaTime(value: 30 * 1001, timescale: 30000).secondsText) HI"])
+            #expect(cc3.document.tracks[0].cues[0].start == MediaTime(value: 15 * 1001, timescale: 30000))
+
+            // `--track`-style names.
+            #expect(media.track("cc3")?.id == "CC3")
+            #expect(media.trackOptions().map(\.instreamID) == ["CC1", "CC3"])
+            let merged = try media.document()
+            #expect(merged.value.tracks.map(\.id) == ["CC1", "CC3"])
         }
-        let media = try MediaCaptions(contentsOf: path)
-        #expect(media.tracks.map(\.id) == ["CC1", "CC3"])
-        #expect(media.dtvccServices == [1])
-        #expect(media.tracks[0].kind == .captions && media.tracks[0].characteristics == MediaCharacteristic.sdh)
-
-        let expected = try CaptionFile(contentsOf: Fixtures.root + "/scc/modes.scc").document.tracks[0].cues
-        // 01:00:00:00 in non-drop-frame timecode is frame 108000: 3603.6 s.
-        let hour = MediaTime(value: 108000 * 1001, timescale: 30000)
-        let cc1 = try media.open(media.tracks[0])
-        #expect(cc1.file.format == .scc && cc1.document.layoutFamily == .cea608Grid)
-        let got = cc1.document.tracks[0].cues
-        #expect(got.count == expected.count && got.count >= 6)
-        #expect(got.map(\.plainText) == expected.map(\.plainText))
-        #expect(got.map(\.start) == expected.map { $0.start - hour })
-        #expect(got.map(\.end) == expected.map { $0.end.map { $0 - hour } })
-        #expect(got.map(\.layout) == expected.map(\.layout))
-        #expect(got[0].plainText.hasPrefix("It is him for she could"))
-
-        let cc3 = try media.open(media.tracks[1])
-        #expect(times(cc3.document.tracks[0].cues) == ["\(MediaTime(value: 15 * 1001, timescale: 30000).secondsText)-\(MediaTime(value: 30 * 1001, timescale: 30000).secondsText) HI"])
-        #expect(cc3.document.tracks[0].cues[0].start == MediaTime(value: 15 * 1001, timescale: 30000))
-
-        // `--track`-style names.
-        #expect(media.track("cc3")?.id == "CC3")
-        #expect(media.trackOptions().map(\.instreamID) == ["CC1", "CC3"])
-        let merged = try media.document()
-        #expect(merged.value.tracks.map(\.id) == ["CC1", "CC3"])
     }
 
     /// WebVTT as mkvmerge stores it (`S_TEXT/WEBVTT`, which ffmpeg 5.1 does not know): the header
     /// from the track's private data, the cues from its packets; the settings in BlockAdditions
     /// are out of ffmpeg's reach, and that is said.
     @Test func webVTTAsMkvmergeWritesIt() throws {
-        let media = try MediaCaptions(contentsOf: Fixtures.root + "/media/mkvmerge-webvtt.mkv")
-        let track = try #require(media.tracks.first)
-        #expect(media.tracks.count == 1)
-        #expect(track.codec == "unknown" && track.format == .webVTT && track.unavailableReason == nil)
-        #expect(track.language?.rawValue == "fr" && track.isDefault)
-        if case .stream(let stream) = track.source { #expect(stream.extraction == .webVTTPackets) }
-        let read = try media.open(track)
-        #expect(read.file.format == .webVTT)
-        #expect(times(read.document.tracks[0].cues) == ["0.5-1.5 Bonjour toi", "2.0-2.75 Deux\nlignes"])
-        #expect(read.file.diagnostics.map(\.code) == [.mediaCueSettingsLost])
-        #expect(read.file.diagnostics.first?.message.hasPrefix("1 cue of this S_TEXT/WEBVTT track carries an identifier or settings") == true)
+        try QuietCPU.exclusively {
+            let media = try MediaCaptions(contentsOf: Fixtures.root + "/media/mkvmerge-webvtt.mkv")
+            let track = try #require(media.tracks.first)
+            #expect(media.tracks.count == 1)
+            #expect(track.codec == "unknown" && track.format == .webVTT && track.unavailableReason == nil)
+            #expect(track.language?.rawValue == "fr" && track.isDefault)
+            if case .stream(let stream) = track.source { #expect(stream.extraction == .webVTTPackets) }
+            let read = try media.open(track)
+            #expect(read.file.format == .webVTT)
+            #expect(times(read.document.tracks[0].cues) == ["0.5-1.5 Bonjour toi", "2.0-2.75 Deux\nlignes"])
+            #expect(read.file.diagnostics.map(\.code) == [.mediaCueSettingsLost])
+            #expect(read.file.diagnostics.first?.message.hasPrefix("1 cue of this S_TEXT/WEBVTT track carries an identifier or settings") == true)
+        }
     }
 
     @Test func aFileWithoutCaptions() throws {
-        let directory = try MediaFixtures.directory("captions-none")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/plain.mkv"
-        try MediaFixtures.run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=25:d=1", "-c:v", "libx264",
-                               "-preset", "ultrafast", path])
-        let media = try MediaCaptions(contentsOf: path)
-        #expect(media.tracks.isEmpty)
-        #expect(media.a53 != nil, "no text stream: the video was decoded for A/53 captions")
-        #expect(media.noTrackError("s:0").message == "\(path) has no caption track 's:0': it has no caption track")
+        try QuietCPU.exclusively {
+            let directory = try MediaFixtures.directory("captions-none")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let path = directory + "/plain.mkv"
+            try MediaFixtures.run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=25:d=1", "-c:v", "libx264",
+                                   "-preset", "ultrafast", path])
+            let media = try MediaCaptions(contentsOf: path)
+            #expect(media.tracks.isEmpty)
+            #expect(media.a53 != nil, "no text stream: the video was decoded for A/53 captions")
+            #expect(media.noTrackError("s:0").message == "\(path) has no caption track 's:0': it has no caption track")
+        }
     }
 }

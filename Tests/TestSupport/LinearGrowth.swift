@@ -11,7 +11,12 @@ public enum LinearGrowth {
     public static let bound = 24.0
 
     /// How much longer `work` takes on `make(8n)` than on `make(n)`.
+    /// The measuring is done under `QuietCPU`: never beside the media tests' ffmpeg children.
     public static func ratio<Input>(n: Int, make: (Int) -> Input, _ work: (Input) -> Void) -> Double {
+        QuietCPU.exclusively { measuredRatio(n: n, make: make, work) }
+    }
+
+    private static func measuredRatio<Input>(n: Int, make: (Int) -> Input, _ work: (Input) -> Void) -> Double {
         let small = make(n)
         let large = make(8 * n)
         work(small)  // warm caches and lazily built tables

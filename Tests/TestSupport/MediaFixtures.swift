@@ -83,9 +83,10 @@ public enum MediaFixtures {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
         let coded = work + "/coded.mp4", raw = work + "/coded.es", withCaptions = work + "/captions.es"
+        // One thread: the suite runs beside timing-sensitive tests (the readers' growth checks).
         let encoder = hevc
-            ? ["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "aud=1:bframes=0:scenecut=0:keyint=600:log-level=error"]
-            : ["-c:v", "libx264", "-preset", "ultrafast", "-bf", bFrames ? "3" : "0",
+            ? ["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "aud=1:bframes=0:scenecut=0:keyint=600:log-level=error:pools=1:frame-threads=1"]
+            : ["-c:v", "libx264", "-preset", "ultrafast", "-threads", "1", "-bf", bFrames ? "3" : "0",
                // A fixed coding order (I0 P4 B1 B2 B3 P8 B5 …), which the time stamps below restore.
                "-x264-params", "aud=1:scenecut=0:keyint=600:b-adapt=0:b-pyramid=none"]
         try run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=30000/1001", "-frames:v", "\(frames)"]

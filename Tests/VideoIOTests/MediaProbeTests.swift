@@ -108,94 +108,102 @@ import TimedText
     }
 
     @Test func inventoryOfAMatroskaFile() throws {
-        let directory = try MediaFixtures.directory("probe-mkv")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let mkv = try Self.makeMKV(directory)
-        let inventory = try FFmpeg.locate().inventory(of: mkv)
-        #expect(inventory.containerFormat == "matroska,webm")
-        #expect(inventory.duration == MediaTime(seconds: 3))
-        #expect(inventory.subtitleStreams == [
-            .init(index: 1, subtitleIndex: 0, codec: "subrip", language: "eng", title: nil, dispositions: [.default]),
-            .init(index: 2, subtitleIndex: 1, codec: "ass", language: "jpn", title: "Signs", dispositions: [.forced]),
-            .init(index: 3, subtitleIndex: 2, codec: "webvtt", language: "fre", title: nil, dispositions: [.hearingImpaired]),
-        ])
-        #expect(inventory.attachments == [.init(index: 4, fileName: "DejaVuSans.ttf", mimeType: "font/ttf")])
-        #expect(inventory.attachments[0].isFont)
-        #expect(inventory.videoStreams == [.init(index: 0, codec: "h264", frameRate: Fraction(25), carriesClosedCaptions: false)])
+        try QuietCPU.exclusively {
+            let directory = try MediaFixtures.directory("probe-mkv")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let mkv = try Self.makeMKV(directory)
+            let inventory = try FFmpeg.locate().inventory(of: mkv)
+            #expect(inventory.containerFormat == "matroska,webm")
+            #expect(inventory.duration == MediaTime(seconds: 3))
+            #expect(inventory.subtitleStreams == [
+                .init(index: 1, subtitleIndex: 0, codec: "subrip", language: "eng", title: nil, dispositions: [.default]),
+                .init(index: 2, subtitleIndex: 1, codec: "ass", language: "jpn", title: "Signs", dispositions: [.forced]),
+                .init(index: 3, subtitleIndex: 2, codec: "webvtt", language: "fre", title: nil, dispositions: [.hearingImpaired]),
+            ])
+            #expect(inventory.attachments == [.init(index: 4, fileName: "DejaVuSans.ttf", mimeType: "font/ttf")])
+            #expect(inventory.attachments[0].isFont)
+            #expect(inventory.videoStreams == [.init(index: 0, codec: "h264", frameRate: Fraction(25), carriesClosedCaptions: false)])
 
-        // Each text stream's own bytes, as it is in the file.
-        let ffmpeg = try FFmpeg.locate()
-        let srt = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[0], from: mkv), as: UTF8.self)
-        #expect(srt == Self.srt + "\n")
-        let vtt = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[2], from: mkv), as: UTF8.self)
-        #expect(vtt == "WEBVTT\n\n00:00.500 --> 00:01.500 line:10%\nBonjour <b>toi</b>\n\n00:02.000 --> 00:02.500\nDeux\n")
-        let ass = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[1], from: mkv), as: UTF8.self)
-        #expect(ass.hasPrefix("[Script Info]"))
-        #expect(ass.contains("Dialogue: 0,0:00:00.50,0:00:01.50,Default,,0,0,0,,Hello {\\i1}there{\\i0}"))
+            // Each text stream's own bytes, as it is in the file.
+            let ffmpeg = try FFmpeg.locate()
+            let srt = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[0], from: mkv), as: UTF8.self)
+            #expect(srt == Self.srt + "\n")
+            let vtt = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[2], from: mkv), as: UTF8.self)
+            #expect(vtt == "WEBVTT\n\n00:00.500 --> 00:01.500 line:10%\nBonjour <b>toi</b>\n\n00:02.000 --> 00:02.500\nDeux\n")
+            let ass = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[1], from: mkv), as: UTF8.self)
+            #expect(ass.hasPrefix("[Script Info]"))
+            #expect(ass.contains("Dialogue: 0,0:00:00.50,0:00:01.50,Default,,0,0,0,,Hello {\\i1}there{\\i0}"))
 
-        // The font comes out byte for byte.
-        let fonts = try ffmpeg.extractFonts(inventory, to: directory)
-        #expect(fonts == [directory + "/DejaVuSans.ttf"])
-        #expect(FileManager.default.contentsEqual(atPath: fonts[0], andPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+            // The font comes out byte for byte.
+            let fonts = try ffmpeg.extractFonts(inventory, to: directory)
+            #expect(fonts == [directory + "/DejaVuSans.ttf"])
+            #expect(FileManager.default.contentsEqual(atPath: fonts[0], andPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+        }
     }
 
     /// tx3g in MP4: ffmpeg's decoder and SubRip encoder keep bold and italic as SRT markup.
     @Test func movTextComesOutAsSubRipWithItsStyles() throws {
-        let directory = try MediaFixtures.directory("probe-mp4")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let srt = directory + "/a.srt", mp4 = directory + "/show.mp4"
-        try MediaFixtures.write(Self.srt, to: srt)
-        try MediaFixtures.run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=25:d=3", "-i", srt,
-                               "-c:v", "libx264", "-preset", "ultrafast", "-c:s", "mov_text", "-metadata:s:s:0", "language=spa", mp4])
-        let ffmpeg = try FFmpeg.locate()
-        let inventory = try ffmpeg.inventory(of: mp4)
-        #expect(inventory.subtitleStreams.map(\.codec) == ["mov_text"])
-        #expect(inventory.subtitleStreams[0].language == "spa")
-        #expect(inventory.subtitleStreams[0].extraction == .convert(encoder: "srt", muxer: "srt", fileExtension: "srt"))
-        let text = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[0], from: mp4), as: UTF8.self)
-        #expect(text == Self.srt + "\n")
+        try QuietCPU.exclusively {
+            let directory = try MediaFixtures.directory("probe-mp4")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let srt = directory + "/a.srt", mp4 = directory + "/show.mp4"
+            try MediaFixtures.write(Self.srt, to: srt)
+            try MediaFixtures.run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=25:d=3", "-i", srt,
+                                   "-c:v", "libx264", "-preset", "ultrafast", "-c:s", "mov_text", "-metadata:s:s:0", "language=spa", mp4])
+            let ffmpeg = try FFmpeg.locate()
+            let inventory = try ffmpeg.inventory(of: mp4)
+            #expect(inventory.subtitleStreams.map(\.codec) == ["mov_text"])
+            #expect(inventory.subtitleStreams[0].language == "spa")
+            #expect(inventory.subtitleStreams[0].extraction == .convert(encoder: "srt", muxer: "srt", fileExtension: "srt"))
+            let text = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[0], from: mp4), as: UTF8.self)
+            #expect(text == Self.srt + "\n")
+        }
     }
 
     /// A/53 caption data written into H.264 SEI, read back through ffmpeg's movie source: every
     /// picture's triplets at its frame, in presentation order, also when B-frames reorder them.
     @Test(arguments: [("mp4", false, false), ("ts", false, false), ("mp4", true, false), ("mp4", false, true), ("ts", false, true)])
     func a53DataComesBackFrameExact(container: String, bFrames: Bool, hevc: Bool) throws {
-        let directory = try MediaFixtures.directory("probe-a53-\(container)-\(bFrames)-\(hevc)")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/cc.\(container)"
-        // Picture n carries its own number in a field-1 pair, and field-2 padding.
-        try MediaFixtures.a53Video(path, frames: 41, bFrames: bFrames, hevc: hevc) { n in [(0xFC, 0x80 | UInt8(n), 0x80), (0xF9, 0x80, 0x80)] }
-        let ffmpeg = try FFmpeg.locate()
-        let inventory = try ffmpeg.inventory(of: path)
-        #expect(inventory.videoStreams.first?.codec == (hevc ? "hevc" : "h264"))
-        #expect(inventory.videoStreams.first?.carriesClosedCaptions == true)
-        nonisolated(unsafe) var reached: [MediaTime] = []
-        let data = try ffmpeg.scanA53(path, inventory: inventory) { reached.append($0) }
-        #expect(data.packets.count == 41)
-        #expect(data.unreadablePackets == 0)
-        for (n, packet) in data.packets.enumerated() {
-            #expect(packet.time == MediaTime(value: Int64(n) * 1001, timescale: 30000), "picture \(n)")
-            #expect(packet.triplets == [0xFC, 0x80 | UInt8(n), 0x80, 0xF9, 0x80, 0x80], "picture \(n)")
+        try QuietCPU.exclusively {
+            let directory = try MediaFixtures.directory("probe-a53-\(container)-\(bFrames)-\(hevc)")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let path = directory + "/cc.\(container)"
+            // Picture n carries its own number in a field-1 pair, and field-2 padding.
+            try MediaFixtures.a53Video(path, frames: 41, bFrames: bFrames, hevc: hevc) { n in [(0xFC, 0x80 | UInt8(n), 0x80), (0xF9, 0x80, 0x80)] }
+            let ffmpeg = try FFmpeg.locate()
+            let inventory = try ffmpeg.inventory(of: path)
+            #expect(inventory.videoStreams.first?.codec == (hevc ? "hevc" : "h264"))
+            #expect(inventory.videoStreams.first?.carriesClosedCaptions == true)
+            nonisolated(unsafe) var reached: [MediaTime] = []
+            let data = try ffmpeg.scanA53(path, inventory: inventory) { reached.append($0) }
+            #expect(data.packets.count == 41)
+            #expect(data.unreadablePackets == 0)
+            for (n, packet) in data.packets.enumerated() {
+                #expect(packet.time == MediaTime(value: Int64(n) * 1001, timescale: 30000), "picture \(n)")
+                #expect(packet.triplets == [0xFC, 0x80 | UInt8(n), 0x80, 0xF9, 0x80, 0x80], "picture \(n)")
+            }
+            #expect(data.dtvccServices == [])
+            #expect(!reached.isEmpty)
         }
-        #expect(data.dtvccServices == [])
-        #expect(!reached.isEmpty)
     }
 
     @Test func failuresSayWhy() throws {
-        #expect(throws: LegibleError(.missingComponent, "ffmpeg is not installed or not on PATH: install the Debian package ffmpeg (apt-get install ffmpeg), or run scripts/setup.sh")) {
-            try FFmpeg.locate(environment: ["PATH": "/nonexistent"])
-        }
-        let directory = try MediaFixtures.directory("probe-bad")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let bad = directory + "/broken.mkv"
-        try MediaFixtures.write("not a video at all\n", to: bad)
-        do {
-            _ = try FFmpeg.locate().inventory(of: bad)
-            Issue.record("a broken file was probed")
-        } catch {
-            #expect(error.code == .unreadableInput)
-            #expect(error.message.hasPrefix("ffprobe failed on \(bad) (exit status 1): "))
-            #expect(error.message.contains("Invalid data found when processing input"), "ffprobe's own words: \(error.message)")
+        try QuietCPU.exclusively {
+            #expect(throws: LegibleError(.missingComponent, "ffmpeg is not installed or not on PATH: install the Debian package ffmpeg (apt-get install ffmpeg), or run scripts/setup.sh")) {
+                try FFmpeg.locate(environment: ["PATH": "/nonexistent"])
+            }
+            let directory = try MediaFixtures.directory("probe-bad")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let bad = directory + "/broken.mkv"
+            try MediaFixtures.write("not a video at all\n", to: bad)
+            do throws(LegibleError) {
+                _ = try FFmpeg.locate().inventory(of: bad)
+                Issue.record("a broken file was probed")
+            } catch {
+                #expect(error.code == .unreadableInput)
+                #expect(error.message.hasPrefix("ffprobe failed on \(bad) (exit status 1): "))
+                #expect(error.message.contains("Invalid data found when processing input"), "ffprobe's own words: \(error.message)")
+            }
         }
     }
 }
