@@ -320,7 +320,8 @@ enum ValidateCommand: Command {
                 do {
                     var written: [Diagnostic]?
                     try FileIO.writeAtomically(to: target) { file in
-                        written = try format.write(fixed) { try file.write($0) }
+                        // Through the file: an ASS script keeps its styles and untouched events.
+                        written = try input.file.write(fixed, as: format) { try file.write($0) }
                     }
                     for change in changes {
                         io.error("\(input.displayName): fixed cue \(change.cue.label): \(change.description) [\(change.rule.rawValue)]")

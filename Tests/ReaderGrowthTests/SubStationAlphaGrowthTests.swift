@@ -4,7 +4,9 @@ import TextScanning
 import TestSupport
 
 /// Every SubStation Alpha damage shape read at n and 8n: the reader must stay linear in each.
-@Suite struct SubStationAlphaGrowthTests {
+// Serialized: sixteen shapes side by side would load the machine that the other readers' growth
+// suites measure on at the same time.
+@Suite(.serialized) struct SubStationAlphaGrowthTests {
     static let header = "[Script Info]\nScriptType: v4.00+\nPlayResX: 1280\nPlayResY: 720\n\n[V4+ Styles]\nFormat: Name, Fontname, Fontsize, PrimaryColour, Alignment\nStyle: Default,Arial,40,&H00FFFFFF,2\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
     static let event = "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,"
 

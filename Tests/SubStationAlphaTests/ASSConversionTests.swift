@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 import Legible
 import LegibleCLI
 import TestSupport
@@ -79,6 +80,33 @@ import Glibc
         #expect(run.status == 0)
         #expect(readFile(out) == String(decoding: Fixtures.bytes("ass/japanese_vertical.ass"), as: UTF8.self))
         unlink(out)
+    }
+
+    @Test func validateFixKeepsTheScript() {
+        let input = temporaryPath("short.ass")
+        let output = temporaryPath("short.fixed.ass")
+        let script = String(decoding: Fixtures.bytes("ass/v4plus_aegisub.ass"), as: UTF8.self)
+            .replacingOccurrences(of: "0:00:16.00,0:00:18.00", with: "0:00:16.00,0:00:16.20")
+        let f = fopen(input, "wb")!
+        _ = script.withCString { fputs($0, f) }
+        fclose(f)
+        let run = Run(["validate", input, "--fix", "-o", output])
+        #expect(run.stderr.contains("fixed cue"))
+        let fixed = readFile(output) ?? ""
+        // Only the events whose times the fixer changed are rewritten, their text, tags and fields
+        // kept; styles, the comment and the Aegisub section are as written.
+        let before = script.split(separator: "\n", omittingEmptySubsequences: false)
+        let after = fixed.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(before.count == after.count)
+        let changed = zip(before, after).filter { $0.0 != $0.1 }
+        #expect(changed.count == 4)
+        for (old, new) in changed {
+            #expect(old.hasPrefix("Dialogue: ") && new.hasPrefix("Dialogue: "))
+            #expect(old.split(separator: ",", maxSplits: 3).last == new.split(separator: ",", maxSplits: 3).last)
+        }
+        #expect(after.contains("Dialogue: 0,0:00:16.00,0:00:17.00,Default,,0,0,0,,{TL note: a pun}Sunrise."))
+        unlink(input)
+        unlink(output)
     }
 
     @Test func cliDumpAndInfoReadASS() {

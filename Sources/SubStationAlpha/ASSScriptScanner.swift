@@ -1,0 +1,406 @@
+import TimedText
+
+/// Where an event's text is, for the cue builder that runs once every style is known.
+struct ASSPendingText {
+    var range: Range<Int>
+    var column: Int
+}
+
+/// The line pass: sections, `Format:` lines, styles, events and attachments into the script.
+struct ASSScriptScanner {
+    var script = SubStationAlphaScript()
+    var log = DiagnosticLog()
+    /// The text range of each event's `Text`, by event index.
+    var pendingTexts: [ASSPendingText] = []
+
+    private var section: ASSSection.Kind?
+    private var sectionIndex = -1
+    private var sectionIsSSA = false
+    private var seenSections: [String: Int] = [:]
+    private var styleColumns: [ASSFormatLine.StyleColumn]?
+    private var eventColumns: [ASSFormatLine.EventColumn]?
+    private var styleLinesWithoutFormat = 0
+    private var eventLinesWithoutFormat = 0
+    private var sawEvents = false
+    private var fields: [Range<Int>] = []
+    private var attachmentName: (name: String, line: Int)?
+    private var attachmentData: [UInt8] = []
+    private var explicitVersion: SubStationAlphaScript.Version?
+    private var styleNames = Set<String>()
+
+    mutating func scan(_ p: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        var line = 1
+        var firstHeader = true
+        while start < p.count {
+            var end = start
+            while end < p.count, p[end] != 0x0A { end += 1 }
+            var content = end
+            while content > start, p[content - 1] == 0x20 || p[content - 1] == 0x09 { content -= 1 }
+            var first = start
+            while first < content, p[first] == 0x20 || p[first] == 0x09 { first += 1 }
+            if first < content {
+                if p[first] == UInt8(ascii: "["), p[content - 1] == UInt8(ascii: "]") {
+                    header(p, (first + 1)..<(content - 1), line: line, isFirst: firstHeader)
+                    firstHeader = false
+                } else {
+                    body(p, first..<content, whole: start..<end, line: line)
+                }
+            }
+            start = end + 1
+            line += 1
+        }
+        finishAttachment()
+        if !sawEvents {
+            log.report(.error, .assNoEvents, "the script has no [Events] section: nothing to show", at: nil)
+        } else if !script.events.contains(where: { $0.kind == .dialogue }) {
+            log.report(.warning, .assNoEvents, "the [Events] section holds no Dialogue line", at: nil)
+        }
+    }
+
+    private mutating func header(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int, isFirst: Bool) {
+        finishAttachment()
+        let name = ASSValues.string(p, range)
+        let lower = name.lowercased()
+        let kind: ASSSection.Kind
+        switch lower {
+        case "script info": kind = .scriptInfo
+        case "v4+ styles", "v4 styles+", "v4 styles": kind = .styles
+        case "events": kind = .events
+        case "fonts": kind = .fonts
+        case "graphics": kind = .graphics
+        default: kind = .other
+        }
+        if isFirst && kind != .scriptInfo {
+            log.report(.warning, .assMissingScriptInfo, "the script does not start with [Script Info]; read all the same", at: SourceLocation(line: line, column: 1))
+        }
+        if let earlier = seenSections[lower] {
+            log.report(.warning, .assDuplicateSection, "[\(name)] again (first at line \(earlier)): its lines are read as part of the first", at: SourceLocation(line: line, column: 1))
+        } else {
+            seenSections[lower] = line
+        }
+        if kind == .other {
+            log.report(.info, .assUnknownSection, "section [\(name)] is not one Legible reads: kept as written", at: SourceLocation(line: line, column: 1))
+        }
+        if kind == .styles {
+            let isSSA = lower == "v4 styles"
+            sectionIsSSA = isSSA
+            let version = explicitVersion ?? script.version
+            if explicitVersion != nil, (version == .ssa) != isSSA {
+                log.report(.warning, .assVersionMismatch, "[\(name)] in a script whose ScriptType is \(version.rawValue): read as the section says", at: SourceLocation(line: line, column: 1))
+            }
+            if explicitVersion == nil { script.version = isSSA ? .ssa : .ass }
+            styleColumns = nil
+            styleLinesWithoutFormat = 0
+        }
+        if kind == .events {
+            sawEvents = true
+            eventLinesWithoutFormat = 0
+        }
+        section = kind
+        script.sections.append(ASSSection(name: name, kind: kind, line: line))
+        sectionIndex = script.sections.count - 1
+    }
+
+    private mutating func body(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, whole: Range<Int>, line: Int) {
+        guard let section else {
+            if p[range.lowerBound] != UInt8(ascii: ";") {
+                log.report(.warning, .assStrayLine, "a line before the first section: ignored", at: SourceLocation(line: line, column: range.lowerBound - whole.lowerBound + 1))
+            }
+            return
+        }
+        if section == .other {
+            script.sections[sectionIndex].lines.append(String(decoding: UnsafeBufferPointer(rebasing: p[whole]), as: UTF8.self))
+            return
+        }
+        if section == .fonts || section == .graphics {
+            attachmentLine(p, range, line: line, kind: section == .fonts ? .font : .graphic)
+            return
+        }
+        // Comments: `;` and Aegisub's `!:`.
+        if p[range.lowerBound] == UInt8(ascii: ";") { return }
+        if range.count >= 2, p[range.lowerBound] == UInt8(ascii: "!"), p[range.lowerBound + 1] == UInt8(ascii: ":") { return }
+        var colon = range.lowerBound
+        while colon < range.upperBound, p[colon] != UInt8(ascii: ":") { colon += 1 }
+        guard colon < range.upperBound else {
+            log.report(.warning, .assStrayLine, "a line without 'Key:' in [\(script.sections[sectionIndex].name)]: ignored", at: SourceLocation(line: line, column: range.lowerBound - whole.lowerBound + 1))
+            return
+        }
+        let key = range.lowerBound..<colon
+        var valueStart = colon + 1
+        while valueStart < range.upperBound, p[valueStart] == 0x20 || p[valueStart] == 0x09 { valueStart += 1 }
+        let value = valueStart..<range.upperBound
+        let column = valueStart - whole.lowerBound + 1
+        switch section {
+        case .scriptInfo: infoField(p, key, value, line: line)
+        case .styles:
+            if ASSValues.equalsLowercased(p, key, "format") {
+                styleFormat(p, value, line: line, column: column)
+            } else if ASSValues.equalsLowercased(p, key, "style") {
+                styleLine(p, value, line: line, column: column)
+            } else {
+                log.report(.warning, .assStrayLine, "'\(ASSValues.string(p, key))' is not a line of a styles section: ignored", at: SourceLocation(line: line, column: 1))
+            }
+        case .events:
+            if ASSValues.equalsLowercased(p, key, "dialogue") {
+                eventLine(p, value, whole: whole, kind: .dialogue, line: line, column: column)
+            } else if ASSValues.equalsLowercased(p, key, "comment") {
+                eventLine(p, value, whole: whole, kind: .comment, line: line, column: column)
+            } else if ASSValues.equalsLowercased(p, key, "format") {
+                eventFormat(p, value, line: line, column: column)
+            } else {
+                log.report(.warning, .assUnsupportedEvent, "'\(ASSValues.string(p, key)):' lines are not shown: ignored", at: SourceLocation(line: line, column: 1))
+            }
+        default: break
+        }
+    }
+
+    // MARK: - [Script Info]
+
+    private mutating func infoField(_ p: UnsafeBufferPointer<UInt8>, _ key: Range<Int>, _ value: Range<Int>, line: Int) {
+        let keyText = ASSValues.string(p, key)
+        let valueText = ASSValues.string(p, value)
+        script.info.fields.append(ASSScriptInfo.Field(key: keyText, value: valueText, line: line))
+        func number() -> Int? {
+            let n = ASSValues.integer(p, value)
+            if n == nil { log.report(.warning, .assBadValue, "\(keyText) '\(valueText)' is not a number: ignored", at: SourceLocation(line: line, column: 1)) }
+            return n
+        }
+        switch keyText.lowercased() {
+        case "scripttype":
+            script.info.scriptType = valueText
+            switch valueText.lowercased() {
+            case "v4.00+", "v4.00++": explicitVersion = .ass
+            case "v4.00": explicitVersion = .ssa
+            default: break
+            }
+            if let explicitVersion { script.version = explicitVersion }
+        case "playresx": script.info.givenPlayResX = number()
+        case "playresy": script.info.givenPlayResY = number()
+        case "wrapstyle": script.info.wrapStyle = number().map { max(0, min(3, $0)) } ?? 0
+        case "scaledborderandshadow":
+            script.info.scaledBorderAndShadow = valueText.lowercased() == "yes" || ASSValues.integer(p, value).map { $0 != 0 } == true
+        case "ycbcr matrix": script.info.ycbcrMatrix = valueText
+        case "title": script.info.title = valueText
+        default: break
+        }
+    }
+
+    // MARK: - Styles
+
+    private mutating func styleFormat(_ p: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, line: Int, column: Int) {
+        let names = ASSFormatLine.names(p, value)
+        let columns = names.map(ASSFormatLine.styleColumn)
+        let location = SourceLocation(line: line, column: column)
+        if styleLinesWithoutFormat > 0 {
+            log.report(.warning, .assLateFormat, "the styles' Format line comes after \(styleLinesWithoutFormat) Style line\(styleLinesWithoutFormat == 1 ? "" : "s"), which were read with the default columns", at: location)
+        }
+        for (name, column) in zip(names, columns) where column == .unknown {
+            log.report(.warning, .assBadFormat, "unknown style column '\(name)': ignored", at: location)
+        }
+        if !columns.contains(.name) {
+            log.report(.warning, .assBadFormat, "the styles' Format line has no Name column", at: location)
+        }
+        let foreign: [ASSFormatLine.StyleColumn] = sectionIsSSA ? [.underline, .strikeOut, .scaleX, .scaleY, .spacing, .angle, .outlineColor]
+                                                               : [.tertiaryColor, .alphaLevel]
+        for (name, column) in zip(names, columns) where foreign.contains(column) {
+            log.report(.info, .assVersionField, "'\(name)' is a \(sectionIsSSA ? "v4+ (ASS)" : "v4 (SSA)") style field in a \(sectionIsSSA ? "[V4 Styles]" : "[V4+ Styles]") section: read as its counterpart", at: location)
+        }
+        styleColumns = columns
+    }
+
+    private mutating func styleLine(_ p: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, line: Int, column: Int) {
+        let columns: [ASSFormatLine.StyleColumn]
+        if let styleColumns {
+            columns = styleColumns
+        } else {
+            if styleLinesWithoutFormat == 0 {
+                log.report(.warning, .assMissingFormat, "a Style line before any Format line: read with the \(sectionIsSSA ? "SSA v4" : "ASS v4+") default columns", at: SourceLocation(line: line, column: 1))
+            }
+            styleLinesWithoutFormat += 1
+            columns = sectionIsSSA ? ASSFormatLine.ssaStyles : ASSFormatLine.assStyles
+        }
+        guard ASSFormatLine.split(p, value, count: columns.count, into: &fields) else {
+            log.report(.error, .assMissingFields, "a Style line with fewer fields than the \(columns.count) its Format line names: skipped", at: SourceLocation(line: line, column: column))
+            return
+        }
+        var style = ASSStyle(name: "Default")
+        style.line = line
+        for (k, kind) in columns.enumerated() {
+            let field = fields[k]
+            func bad(_ what: String) {
+                log.report(.warning, .assBadValue, "style \(what) '\(ASSValues.string(p, field))' cannot be read: the default is used", at: SourceLocation(line: line, column: column + field.lowerBound - value.lowerBound))
+            }
+            func decimal(_ what: String, _ into: inout Fraction) {
+                if let v = ASSValues.decimal(p, field) { into = v } else { bad(what) }
+            }
+            func integer(_ what: String, _ into: inout Int) {
+                if let v = ASSValues.integer(p, field) { into = v } else { bad(what) }
+            }
+            func color(_ what: String, _ into: inout Color) {
+                if let v = ASSValues.color(p, field) { into = v } else { bad(what) }
+            }
+            func flag(_ what: String, _ into: inout Bool) {
+                if let v = ASSValues.flag(p, field) { into = v } else { bad(what) }
+            }
+            switch kind {
+            case .name:
+                var name = ASSValues.string(p, field)
+                if name.hasPrefix("*") { name.removeFirst() }
+                style.name = name
+            case .fontName: style.fontName = ASSValues.string(p, field)
+            case .fontSize: decimal("font size", &style.fontSize)
+            case .primaryColor: color("primary colour", &style.primaryColor)
+            case .secondaryColor: color("secondary colour", &style.secondaryColor)
+            case .outlineColor, .tertiaryColor: color("outline colour", &style.outlineColor)
+            case .backColor: color("back colour", &style.backColor)
+            case .bold: flag("bold", &style.bold)
+            case .italic: flag("italic", &style.italic)
+            case .underline: flag("underline", &style.underline)
+            case .strikeOut: flag("strike-out", &style.strikeOut)
+            case .scaleX: decimal("scale", &style.scaleX)
+            case .scaleY: decimal("scale", &style.scaleY)
+            case .spacing: decimal("spacing", &style.spacing)
+            case .angle: decimal("angle", &style.angle)
+            case .borderStyle: integer("border style", &style.borderStyle)
+            case .outline: decimal("outline", &style.outline)
+            case .shadow: decimal("shadow", &style.shadow)
+            case .alignment:
+                var n = 2
+                integer("alignment", &n)
+                if sectionIsSSA {
+                    style.alignment = ASSValues.numpad(legacy: n)
+                } else if (1...9).contains(n) {
+                    style.alignment = n
+                } else {
+                    bad("alignment (a numpad position 1-9)")
+                }
+            case .marginLeft: integer("left margin", &style.marginLeft)
+            case .marginRight: integer("right margin", &style.marginRight)
+            case .marginVertical: integer("vertical margin", &style.marginVertical)
+            case .encoding: integer("encoding", &style.encoding)
+            case .alphaLevel, .unknown: break
+            }
+        }
+        if !styleNames.insert(style.name).inserted {
+            log.report(.info, .assDuplicateStyle, "style '\(style.name)' is defined again: this definition applies, as in libass", at: SourceLocation(line: line, column: column))
+        }
+        script.styles.append(style)
+    }
+
+    // MARK: - Events
+
+    private mutating func eventFormat(_ p: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, line: Int, column: Int) {
+        let names = ASSFormatLine.names(p, value)
+        let columns = names.map(ASSFormatLine.eventColumn)
+        let location = SourceLocation(line: line, column: column)
+        if eventLinesWithoutFormat > 0 {
+            log.report(.warning, .assLateFormat, "the events' Format line comes after \(eventLinesWithoutFormat) event line\(eventLinesWithoutFormat == 1 ? "" : "s"), which were read with the default columns", at: location)
+        }
+        for (name, column) in zip(names, columns) where column == .unknown {
+            log.report(.warning, .assBadFormat, "unknown event column '\(name)': ignored", at: location)
+        }
+        if columns.last != .text {
+            log.report(.warning, .assBadFormat, "the events' Format line does not end with Text: the last column takes the rest of each line", at: location)
+        }
+        let isSSA = script.version == .ssa
+        for (name, column) in zip(names, columns) where (isSSA && column == .layer) || (!isSSA && column == .marked) {
+            log.report(.info, .assVersionField, "'\(name)' is a \(isSSA ? "v4+ (ASS)" : "v4 (SSA)") event field in a \(script.version.rawValue) script: read as \(isSSA ? "the layer" : "layer 0")", at: location)
+        }
+        eventColumns = columns
+    }
+
+    private mutating func eventLine(_ p: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, whole: Range<Int>, kind: ASSEvent.Kind,
+                                    line: Int, column: Int) {
+        let columns: [ASSFormatLine.EventColumn]
+        if let eventColumns {
+            columns = eventColumns
+        } else {
+            if eventLinesWithoutFormat == 0 {
+                log.report(.warning, .assMissingFormat, "an event before any Format line: read with the \(script.version == .ssa ? "SSA v4" : "ASS v4+") default columns", at: SourceLocation(line: line, column: 1))
+            }
+            eventLinesWithoutFormat += 1
+            columns = script.version == .ssa ? ASSFormatLine.ssaEvents : ASSFormatLine.assEvents
+        }
+        guard ASSFormatLine.split(p, value, count: columns.count, into: &fields) else {
+            log.report(.error, .assMissingFields, "a \(kind.rawValue) line with fewer fields than the \(columns.count) its Format line names: skipped", at: SourceLocation(line: line, column: column))
+            return
+        }
+        var event = ASSEvent(kind: kind, start: .zero, end: .zero, text: "", line: line)
+        event.lineRange = whole
+        var text = ASSPendingText(range: value.upperBound..<value.upperBound, column: column + value.count)
+        var sawStart = false
+        var sawEnd = false
+        for (k, kind) in columns.enumerated() {
+            let field = fields[k]
+            let fieldColumn = column + field.lowerBound - value.lowerBound
+            switch kind {
+            case .layer: event.layer = ASSValues.integer(p, field) ?? 0
+            case .start, .end:
+                guard let parsed = ASSValues.time(p, field) else {
+                    log.report(.error, .assBadTimestamp, "'\(ASSValues.string(p, field))' is not an H:MM:SS.CC time: the event is skipped", at: SourceLocation(line: line, column: fieldColumn))
+                    return
+                }
+                var time = parsed.time
+                if parsed.isNegative {
+                    log.report(.warning, .assNegativeTime, "a negative time (\(ASSValues.string(p, field))): read as 0:00:00.00", at: SourceLocation(line: line, column: fieldColumn))
+                    time = .zero
+                }
+                if parsed.fractionDigits > 2 || parsed.fractionDigits == 1 {
+                    log.report(.info, .assFractionDigits, "a time with \(parsed.fractionDigits) fraction digit\(parsed.fractionDigits == 1 ? "" : "s") (ASS has centiseconds): read as a decimal fraction", at: SourceLocation(line: line, column: fieldColumn))
+                }
+                if kind == .start { event.start = time; sawStart = true } else { event.end = time; sawEnd = true }
+            case .style: event.style = ASSValues.string(p, field)
+            case .name: event.name = ASSValues.string(p, field)
+            case .marginLeft: event.marginLeft = ASSValues.integer(p, field) ?? 0
+            case .marginRight: event.marginRight = ASSValues.integer(p, field) ?? 0
+            case .marginVertical: event.marginVertical = ASSValues.integer(p, field) ?? 0
+            case .effect: event.effect = ASSValues.string(p, field)
+            case .text:
+                event.text = field.isEmpty ? "" : String(decoding: UnsafeBufferPointer(rebasing: p[field]), as: UTF8.self)
+                text = ASSPendingText(range: field, column: fieldColumn)
+            case .marked, .unknown: break
+            }
+        }
+        guard sawStart, sawEnd else {
+            log.report(.error, .assBadFormat, "the events' Format line names no \(sawStart ? "End" : "Start") column: the event is skipped", at: SourceLocation(line: line, column: 1))
+            return
+        }
+        if kind == .dialogue, event.end < event.start {
+            log.report(.warning, .assEndBeforeStart, "the event ends before it starts: kept (it is never shown)", at: SourceLocation(line: line, column: column))
+        }
+        script.events.append(event)
+        pendingTexts.append(text)
+    }
+
+    // MARK: - [Fonts] and [Graphics]
+
+    private mutating func attachmentLine(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int, kind: ASSAttachment.Kind) {
+        let key: StaticString = kind == .font ? "fontname" : "filename"
+        var colon = range.lowerBound
+        while colon < range.upperBound, colon - range.lowerBound < 9, p[colon] != UInt8(ascii: ":") { colon += 1 }
+        if colon < range.upperBound, p[colon] == UInt8(ascii: ":"), ASSValues.equalsLowercased(p, range.lowerBound..<colon, key) {
+            finishAttachment()
+            attachmentName = (ASSValues.string(p, (colon + 1)..<range.upperBound), line)
+            return
+        }
+        guard attachmentName != nil else {
+            log.report(.warning, .assBadAttachment, "data in [\(kind == .font ? "Fonts" : "Graphics")] before any \(key): line: ignored", at: SourceLocation(line: line, column: 1))
+            return
+        }
+        attachmentData.append(contentsOf: UnsafeBufferPointer(rebasing: p[range]))
+    }
+
+    private mutating func finishAttachment() {
+        guard let (name, line) = attachmentName else { return }
+        let kind: ASSAttachment.Kind = section == .graphics ? .graphic : .font
+        if let data = ASSUUEncoding.decode(attachmentData) {
+            script.attachments.append(ASSAttachment(kind: kind, name: name, data: data, line: line))
+            script.features.note(.attachment, at: SourceLocation(line: line, column: 1))
+        } else {
+            log.report(.warning, .assBadAttachment, "the data of '\(name)' is not valid UUencoding: the file is skipped", at: SourceLocation(line: line, column: 1))
+        }
+        attachmentName = nil
+        attachmentData.removeAll(keepingCapacity: true)
+    }
+}
