@@ -68,12 +68,13 @@ struct TTMLInlineContent {
     /// carrying what its style adds to its parent's.
     /// Appends to `out` (not returned in an array of its own: one allocation less per paragraph).
     private func wrap(_ node: Int, _ children: [InlineNode], style: SharedStyle, into out: inout [InlineNode]) {
+        let paragraph = document.nodes[node].kind == .p
         if let agent = document.nodes[node].agent {
-            out.append(.span(InlineSpan(.voice(agent), sharedStyle: style, children: children)))
+            out.append(.span(InlineSpan(.voice(agent), sharedStyle: style, children: children, isParagraph: paragraph)))
         } else if let language = document.nodes[node].language, language != trackLanguage, !language.isEmpty {
-            out.append(.span(InlineSpan(.language(language), sharedStyle: style, children: children)))
+            out.append(.span(InlineSpan(.language(language), sharedStyle: style, children: children, isParagraph: paragraph)))
         } else if document.nodes[node].kind == .span || style.identity != nil {
-            out.append(.span(InlineSpan(.styled, sharedStyle: style, children: children)))
+            out.append(.span(InlineSpan(.styled, sharedStyle: style, children: children, isParagraph: paragraph)))
         } else if out.isEmpty {
             out = children  // a cue's one paragraph: its runs become the cue's, not copied over
         } else {
