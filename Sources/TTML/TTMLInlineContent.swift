@@ -41,6 +41,15 @@ struct TTMLInlineContent {
             let style = fixedStyles(isd)
                 ? styler.compute(isd.styles, kind: kind, parent: parent, element: isd.node)
                 : styler.compute(isd.styles, kind: kind, parent: parent)
+            if kind == .div, let background = style.properties.backgroundColor, background.alpha > 0 {
+                // A div with a background is a block around its paragraphs (TTML2 §10.2.2).
+                var inner: [InlineNode] = []
+                for child in isd.children { appendParagraphs(child, parent: style, to: &inner, first: &first) }
+                guard !inner.isEmpty else { return }
+                if !out.isEmpty { out.append(.lineBreak) }
+                out.append(.span(InlineSpan(.styled, sharedStyle: styler.difference(style, from: parent), children: inner, isParagraph: true)))
+                return
+            }
             for child in isd.children { appendParagraphs(child, parent: style, to: &out, first: &first) }
         case .p:
             let style = styler.compute(isd.styles, kind: .p, parent: parent)

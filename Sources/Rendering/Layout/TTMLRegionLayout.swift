@@ -57,11 +57,11 @@ extension CaptionLayoutEngine {
             return
         }
 
-        // Each line's box is the line height high (IMSC: `normal` is 125% of the font size),
-        // its glyphs centred in it (CSS half-leading); a paragraph's background fills its lines'
+        // Each line's box is the line height high (`normal`: the font's own line spacing), its
+        // glyphs centred in it (CSS half-leading); a paragraph's background fills its lines'
         // boxes across the content width.
-        var placed: [(line: RasterLine, align: HorizontalAlignment, pitch: Int, paragraph: Color4?, key: Int)] = []
-        var paragraphKey = 0
+        var placed: [(line: RasterLine, align: HorizontalAlignment, pitch: Int, blocks: [Int])] = []
+        var blockColors: [Color4?] = []
         for cue in cues {
             let text = prepare(cue, family: .ttmlRegions, resolver: resolver, emSize: em, extra: regionStyle)
             let rtl = TextScript.firstStrongIsRightToLeft(cue.plainText)
@@ -74,23 +74,25 @@ extension CaptionLayoutEngine {
             }
             let wraps = !Self.isNoWrap(cue)
             let lineHeight = Self.lineHeight(of: cue)
+            let firstBlock = blockColors.count
+            blockColors += text.paragraphs.map { p in
+                let c = p.backgroundColor
+                return c.alpha > 0 ? Color4(r: c.red, g: c.green, b: c.blue, a: c.alpha) : nil
+            }
             for (index, line) in text.lines.enumerated() {
-                let paragraph = text.lineParagraph[index]
-                let block: Color4? = paragraph.flatMap { k in
-                    let c = text.paragraphs[k].backgroundColor
-                    return c.alpha > 0 ? Color4(r: c.red, g: c.green, b: c.blue, a: c.alpha) : nil
-                }
-                let key = paragraphKey + (paragraph ?? -1) + 1
+                // The paragraphs the line is in, outermost first, numbered across the cues.
+                var chain: [Int] = []
+                var k = text.lineParagraph[index]
+                while let p = k { chain.insert(firstBlock + p, at: 0); k = text.paragraphParents[p] }
                 // Lines fill the content box exactly; backgrounds are the glyphs' own extent
                 // (imscJS draws a span's background as CSS does, with no padding of its own).
                 let pieces = wraps ? rasterizer.wrap(line, maxWidth: max(1, content.width), language: language) : [line]
                 for wrapped in pieces {
                     let raster = rasterizer.rasterize(wrapped, horizontalPadding: 0)
                     let pitch = max(1, Int(self.lineHeight(lineHeight, of: wrapped, em: em).rounded())) + raster.rubyHeight
-                    placed.append((raster, align, pitch, block, key))
+                    placed.append((raster, align, pitch, chain))
                 }
             }
-            paragraphKey += text.paragraphs.count + 1
         }
         let total = placed.reduce(0) { $0 + $1.pitch }
         var y: Int = switch region.displayAlignment {
@@ -98,23 +100,23 @@ extension CaptionLayoutEngine {
         case .center: content.y + (content.height - total) / 2
         case .after: content.maxY - total
         }
-        var blockStart = 0
-        for (k, item) in placed.enumerated() {
+        var spans = [(top: Int, bottom: Int)?](repeating: nil, count: blockColors.count)
+        for item in placed {
             let line = item.line
             let x: Int = switch item.align {
             case .left: content.x
             case .right: content.maxX - line.width
             case .center: content.x + (content.width - line.width) / 2
             }
-            if let color = item.paragraph {
-                if k == 0 || placed[k - 1].key != item.key { blockStart = y }
-                if k == placed.count - 1 || placed[k + 1].key != item.key {
-                    let block = PixelRect(x: content.x, y: blockStart, width: content.width, height: y + item.pitch - blockStart)
-                    scene.windows.append((clip.map { block.intersection($0) } ?? block, color))
-                }
-            }
+            for b in item.blocks { spans[b] = (spans[b]?.top ?? y, y + item.pitch) }
             scene.lines.append(line.offset(dx: x, dy: y + (item.pitch - line.height) / 2))
             y += item.pitch
+        }
+        // Each paragraph's block, enclosing ones first, across the content width.
+        for (b, color) in blockColors.enumerated() {
+            guard let color, let span = spans[b] else { continue }
+            let block = PixelRect(x: content.x, y: span.top, width: content.width, height: span.bottom - span.top)
+            scene.windows.append((clip.map { block.intersection($0) } ?? block, color))
         }
         scene.blocks.append(box)
     }

@@ -44,6 +44,8 @@ package struct PreparedText: Sendable, Hashable {
     /// Each paragraph's computed style: its background colour is drawn as a block behind its
     /// lines (its text's own runs do not repeat it).
     package var paragraphs: [ComputedCaptionStyle]
+    /// Each paragraph's enclosing one (a TTML `div` with a background around its `p`s), if any.
+    package var paragraphParents: [Int?]
 
     /// - Parameters:
     ///   - base: the content style the cue starts from (cue style over the format's implied style).
@@ -57,6 +59,7 @@ package struct PreparedText: Sendable, Hashable {
         var lines: [[LineItem]] = [[]]
         var lineParagraph: [Int?] = [nil]
         var paragraphs: [ComputedCaptionStyle] = []
+        var paragraphParents: [Int?] = []
         var paragraph: Int?
         let resolver = DefaultFamilyResolver(resolver: resolver, defaultFamily: defaultFamily)
         func size(_ style: ComputedCaptionStyle) -> Double {
@@ -95,6 +98,7 @@ package struct PreparedText: Sendable, Hashable {
                     var style = ContentStyle.inherited(inherited, span: span)
                     let outer = paragraph
                     paragraphs.append(resolver.resolve(style))
+                    paragraphParents.append(outer)
                     paragraph = paragraphs.count - 1
                     if lines[lines.count - 1].isEmpty { lineParagraph[lines.count - 1] = paragraph }
                     // The block carries the background; the paragraph's runs do not draw it again.
@@ -131,6 +135,7 @@ package struct PreparedText: Sendable, Hashable {
         self.lines = lines
         self.lineParagraph = lineParagraph
         self.paragraphs = paragraphs
+        self.paragraphParents = paragraphParents
     }
 
     /// True when there is no text to draw (every line empty).
