@@ -74,6 +74,17 @@ public struct FontFile: Sendable, Hashable {
         return unitsPerEm > 0 ? (ascent + descent) / unitsPerEm : 1.2
     }
 
+    /// The font's normal line height for a size of one em, as browsers take CSS `line-height:
+    /// normal` from it: (ascender − descender + lineGap) / unitsPerEm of the hhea table; nil
+    /// when unreadable.
+    public var normalLineHeightPerEm: Double? {
+        guard let head = table("head"), head.count >= 20, let hhea = table("hhea"), hhea.count >= 10 else { return nil }
+        let unitsPerEm = Double(UInt16(head[18]) << 8 | UInt16(head[19]))
+        func signed(_ o: Int) -> Double { Double(Int16(bitPattern: UInt16(hhea[o]) << 8 | UInt16(hhea[o + 1]))) }
+        let height = signed(4) - signed(6) + signed(8)
+        return unitsPerEm > 0 && height > 0 ? height / unitsPerEm : nil
+    }
+
     /// The bytes of an sfnt table of the file's first font (a `.ttc` collection's first face).
     func table(_ tag: String) -> [UInt8]? {
         func u32(_ o: Int) -> Int? {

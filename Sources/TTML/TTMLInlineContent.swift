@@ -41,6 +41,15 @@ struct TTMLInlineContent {
             let style = fixedStyles(isd)
                 ? styler.compute(isd.styles, kind: kind, parent: parent, element: isd.node)
                 : styler.compute(isd.styles, kind: kind, parent: parent)
+            if kind == .div, let background = style.properties.backgroundColor, background.alpha > 0 {
+                // A div with a background is a block around its paragraphs (TTML2 §10.2.2).
+                var inner: [InlineNode] = []
+                for child in isd.children { appendParagraphs(child, parent: style, to: &inner, first: &first) }
+                guard !inner.isEmpty else { return }
+                if !out.isEmpty { out.append(.lineBreak) }
+                out.append(.span(InlineSpan(.styled, sharedStyle: styler.difference(style, from: parent), children: inner, isParagraph: true)))
+                return
+            }
             for child in isd.children { appendParagraphs(child, parent: style, to: &out, first: &first) }
         case .p:
             let style = styler.compute(isd.styles, kind: .p, parent: parent)
@@ -68,12 +77,13 @@ struct TTMLInlineContent {
     /// carrying what its style adds to its parent's.
     /// Appends to `out` (not returned in an array of its own: one allocation less per paragraph).
     private func wrap(_ node: Int, _ children: [InlineNode], style: SharedStyle, into out: inout [InlineNode]) {
+        let paragraph = document.nodes[node].kind == .p
         if let agent = document.nodes[node].agent {
-            out.append(.span(InlineSpan(.voice(agent), sharedStyle: style, children: children)))
+            out.append(.span(InlineSpan(.voice(agent), sharedStyle: style, children: children, isParagraph: paragraph)))
         } else if let language = document.nodes[node].language, language != trackLanguage, !language.isEmpty {
-            out.append(.span(InlineSpan(.language(language), sharedStyle: style, children: children)))
+            out.append(.span(InlineSpan(.language(language), sharedStyle: style, children: children, isParagraph: paragraph)))
         } else if document.nodes[node].kind == .span || style.identity != nil {
-            out.append(.span(InlineSpan(.styled, sharedStyle: style, children: children)))
+            out.append(.span(InlineSpan(.styled, sharedStyle: style, children: children, isParagraph: paragraph)))
         } else if out.isEmpty {
             out = children  // a cue's one paragraph: its runs become the cue's, not copied over
         } else {

@@ -115,21 +115,29 @@ public struct InlineSpan: Sendable, Hashable {
     public var sharedStyle: SharedStyle { SharedStyle(storage: styleStorage) }
     /// The content inside the span.
     public var children: [InlineNode]
+    /// True when the span is a whole paragraph (a TTML `p`, or a `div` with a background around
+    /// its paragraphs), a block rather than a run of inline text: its background colour covers
+    /// its lines across the region's width (TTML2 §10.2.2), where an inline span's covers only
+    /// its own text.
+    public var isParagraph: Bool = false
 
-    /// A span whose style is stored once and shared with other nodes (a reader's repeated rule).
-    public init(_ kind: Kind, classes: [String] = [], sharedStyle: SharedStyle, children: [InlineNode]) {
+    /// A span whose style is stored once and shared with other nodes (a reader's repeated rule);
+    /// `isParagraph` for a TTML `p`.
+    public init(_ kind: Kind, classes: [String] = [], sharedStyle: SharedStyle, children: [InlineNode], isParagraph: Bool = false) {
         self.kind = kind
         self.classes = classes
         self.styleStorage = sharedStyle.storage
         self.children = children
+        self.isParagraph = isParagraph
     }
 
-    /// A span with its own style (an empty one stores nothing).
-    public init(_ kind: Kind, classes: [String] = [], style: StyleProperties = .none, children: [InlineNode]) {
+    /// A span with its own style (an empty one stores nothing); `isParagraph` for a TTML `p`.
+    public init(_ kind: Kind, classes: [String] = [], style: StyleProperties = .none, children: [InlineNode], isParagraph: Bool = false) {
         self.kind = kind
         self.classes = classes
         self.styleStorage = style.isEmpty ? nil : Indirect(style)
         self.children = children
+        self.isParagraph = isParagraph
     }
 }
 

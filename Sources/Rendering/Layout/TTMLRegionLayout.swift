@@ -57,8 +57,11 @@ extension CaptionLayoutEngine {
             return
         }
 
-        var lines: [RasterLine] = []
-        var aligns: [HorizontalAlignment] = []
+        // Each line's box is the line height high (`normal`: the font's own line spacing), its
+        // glyphs centred in it (CSS half-leading); a paragraph's background fills its lines'
+        // boxes across the content width.
+        var placed: [(line: RasterLine, align: HorizontalAlignment, pitch: Int, blocks: [Int])] = []
+        var blockColors: [Color4?] = []
         for cue in cues {
             let text = prepare(cue, family: .ttmlRegions, resolver: resolver, emSize: em, extra: regionStyle)
             let rtl = TextScript.firstStrongIsRightToLeft(cue.plainText)
@@ -70,30 +73,50 @@ extension CaptionLayoutEngine {
             case .center: .center
             }
             let wraps = !Self.isNoWrap(cue)
-            for line in text.lines {
+            let lineHeight = Self.lineHeight(of: cue)
+            let firstBlock = blockColors.count
+            blockColors += text.paragraphs.map { p in
+                let c = p.backgroundColor
+                return c.alpha > 0 ? Color4(r: c.red, g: c.green, b: c.blue, a: c.alpha) : nil
+            }
+            for (index, line) in text.lines.enumerated() {
+                // The paragraphs the line is in, outermost first, numbered across the cues.
+                var chain: [Int] = []
+                var k = text.lineParagraph[index]
+                while let p = k { chain.insert(firstBlock + p, at: 0); k = text.paragraphParents[p] }
                 // Lines fill the content box exactly; backgrounds are the glyphs' own extent
                 // (imscJS draws a span's background as CSS does, with no padding of its own).
                 let pieces = wraps ? rasterizer.wrap(line, maxWidth: max(1, content.width), language: language) : [line]
                 for wrapped in pieces {
-                    lines.append(rasterizer.rasterize(wrapped, horizontalPadding: 0))
-                    aligns.append(align)
+                    let raster = rasterizer.rasterize(wrapped, horizontalPadding: 0)
+                    let pitch = max(1, Int(self.lineHeight(lineHeight, of: wrapped, em: em).rounded())) + raster.rubyHeight
+                    placed.append((raster, align, pitch, chain))
                 }
             }
         }
-        let total = lines.reduce(0) { $0 + $1.height }
+        let total = placed.reduce(0) { $0 + $1.pitch }
         var y: Int = switch region.displayAlignment {
         case .before: content.y
         case .center: content.y + (content.height - total) / 2
         case .after: content.maxY - total
         }
-        for (line, align) in zip(lines, aligns) {
-            let x: Int = switch align {
+        var spans = [(top: Int, bottom: Int)?](repeating: nil, count: blockColors.count)
+        for item in placed {
+            let line = item.line
+            let x: Int = switch item.align {
             case .left: content.x
             case .right: content.maxX - line.width
             case .center: content.x + (content.width - line.width) / 2
             }
-            scene.lines.append(line.offset(dx: x, dy: y))
-            y += line.height
+            for b in item.blocks { spans[b] = (spans[b]?.top ?? y, y + item.pitch) }
+            scene.lines.append(line.offset(dx: x, dy: y + (item.pitch - line.height) / 2))
+            y += item.pitch
+        }
+        // Each paragraph's block, enclosing ones first, across the content width.
+        for (b, color) in blockColors.enumerated() {
+            guard let color, let span = spans[b] else { continue }
+            let block = PixelRect(x: content.x, y: span.top, width: content.width, height: span.bottom - span.top)
+            scene.windows.append((clip.map { block.intersection($0) } ?? block, color))
         }
         scene.blocks.append(box)
     }
@@ -129,6 +152,35 @@ extension CaptionLayoutEngine {
             }
         }
         return scan(cue.content)
+    }
+
+    /// The line height a cue asks for (`tts:lineHeight` on the cue, else on the first span that
+    /// sets it: a paragraph's own value is carried on its span).
+    static func lineHeight(of cue: Cue) -> StyleProperties.LineHeight {
+        func scan(_ nodes: [InlineNode]) -> StyleProperties.LineHeight? {
+            for node in nodes {
+                guard case .span(let span) = node else { continue }
+                if let value = span.style.lineHeight { return value }
+                if let value = scan(span.children) { return value }
+            }
+            return nil
+        }
+        return scan(cue.content) ?? cue.style.lineHeight ?? .normal
+    }
+
+    /// A line's height in pixels (TTML2 §10.2.27): `normal` as CSS has it, the tallest run's
+    /// font's own line spacing (imscJS draws with the browser's `normal`); a multiple or a length
+    /// of the largest run's size otherwise. `em` is the size of a line without runs.
+    func lineHeight(_ lineHeight: StyleProperties.LineHeight, of items: [LineItem], em: Double) -> Double {
+        let runs = LineRasterizer.runs(of: items)
+        let size = runs.map(\.emSize).max() ?? em
+        switch lineHeight {
+        case .normal:
+            return runs.map { $0.emSize * fonts.normalLineHeightPerEm(fonts.family(for: $0.style, text: Substring($0.text))) }.max()
+                ?? em * fonts.normalLineHeightPerEm(fonts.fallbackFamily)
+        case .multiple(let f): return f.doubleValue * size
+        case .length(let l): return pixels(l, parent: size)
+        }
     }
 
     static func firstEm(_ item: LineItem) -> Double {

@@ -44,11 +44,15 @@ public struct FontSet: Sendable {
     /// The family that draws each role (unset roles fall back to `.proportionalSansSerif`).
     public private(set) var families: [Role: String] = [:]
     private var cellHeights: [String: Double] = [:]
+    private var lineHeights: [String: Double] = [:]
 
     struct Face: Sendable {
         var role: Role
         var family: String
         var path: String
+        /// The normal line height per em to use instead of the file's own, for a face that stands
+        /// in for another whose line spacing content is made for.
+        var normalLineHeight: Double? = nil
     }
 
     static let debianFaces: [Face] = [
@@ -59,7 +63,11 @@ public struct FontSet: Sendable {
         Face(role: .monospacedSansSerif, family: "DejaVu Sans Mono", path: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"),
         Face(role: .proportionalSerif, family: "DejaVu Serif", path: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"),
         Face(role: .proportionalSerif, family: "DejaVu Serif", path: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf"),
-        Face(role: .monospacedSerif, family: "Nimbus Mono PS", path: "/usr/share/fonts/opentype/urw-base35/NimbusMonoPS-Regular.otf"),
+        // A Courier clone: its advances are Courier New's, its line spacing (1.2 em) is not.
+        // Courier New's (ascender 1705 + descender 615 of 2048 units, 1.133 em) is what IMSC
+        // renderers give TTML's default monospaced serif text, and what lines are stacked by.
+        Face(role: .monospacedSerif, family: "Nimbus Mono PS", path: "/usr/share/fonts/opentype/urw-base35/NimbusMonoPS-Regular.otf",
+             normalLineHeight: 2320.0 / 2048),
         Face(role: .casual, family: "Comic Neue", path: "/usr/share/fonts/opentype/comic-neue/ComicNeue-Regular.otf"),
         Face(role: .cursive, family: "Z003", path: "/usr/share/fonts/opentype/urw-base35/Z003-MediumItalic.otf"),
         Face(role: .cjkSansSerif, family: "Noto Sans CJK JP", path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
@@ -74,6 +82,7 @@ public struct FontSet: Sendable {
         for face in Self.debianFaces where cjk || (face.role != .cjkSansSerif && face.role != .cjkSerif) {
             if let file = try? FontFile(path: face.path) {
                 add(file, family: face.family, as: face.role)
+                if let height = face.normalLineHeight { lineHeights[face.family] = height }
             } else {
                 missing.append(face.path)
             }
@@ -113,6 +122,7 @@ public struct FontSet: Sendable {
             }
             files.append(file)
             if cellHeights[family] == nil { cellHeights[family] = file.cellHeightPerEm }
+            if lineHeights[family] == nil { lineHeights[family] = file.normalLineHeightPerEm }
             loaded += 1
         }
         return loaded
@@ -124,6 +134,7 @@ public struct FontSet: Sendable {
         files.append(file)
         if replacing || families[role] == nil { families[role] = family }
         if cellHeights[family] == nil { cellHeights[family] = file.cellHeightPerEm }
+        if replacing || lineHeights[family] == nil { lineHeights[family] = file.normalLineHeightPerEm }
     }
 
     /// The family of the default role.
@@ -133,6 +144,10 @@ public struct FontSet: Sendable {
 
     /// libass's size for a family at one em (see `FontFile.cellHeightPerEm`).
     func cellHeightPerEm(_ family: String) -> Double { cellHeights[family] ?? cellHeights[fallbackFamily] ?? 1.164 }
+
+    /// A family's normal line height for one em (CSS `line-height: normal`), its cell's when
+    /// the file gives none.
+    func normalLineHeightPerEm(_ family: String) -> Double { lineHeights[family] ?? cellHeightPerEm(family) }
 
     /// The family that draws `text` in `style`.
     func family(for style: ComputedCaptionStyle, text: Substring) -> String {

@@ -40,6 +40,26 @@ public struct RasterLine: Sendable {
 }
 
 extension RasterImage {
+    /// The mask turned 90° clockwise inside a horizontal line `lineHeight` high whose top-left
+    /// corner is the origin: the line's top edge becomes the right edge of a column
+    /// `lineHeight` wide, its start the column's top (sideways text in vertical writing).
+    func rotatedClockwise(lineHeight: Int) -> RasterImage {
+        var copy = self
+        var coverage = [UInt8](repeating: 0, count: width * height)
+        // (px, py) of the source goes to (height - 1 - py, px) of the turned mask.
+        for py in 0..<height {
+            for px in 0..<width {
+                coverage[px * height + (height - 1 - py)] = self.coverage[py * width + px]
+            }
+        }
+        copy.coverage = coverage
+        copy.width = height
+        copy.height = width
+        copy.x = lineHeight - y - height
+        copy.y = x
+        return copy
+    }
+
     /// The part of the mask inside `rect`, nil when none of it is.
     func clipped(to rect: PixelRect) -> RasterImage? {
         let own = PixelRect(x: x, y: y, width: width, height: height)
@@ -245,14 +265,36 @@ package final class LineRasterizer {
         var annotationEvents: [String] = []
         var y = Double(pad)
         let axis = pad + columnWidth / 2
+        var sideways: [RasterImage] = []
         func place(_ run: StyledText, at yy: inout Double, x: Int, step: Double, into list: inout [String]) {
+            // CSS text-orientation: mixed (TTML's initial tts:textOrientation): CJK characters
+            // upright, one em each; other text (Latin, digits) turned 90° clockwise, by its advance.
+            var pending = ""
+            func flushSideways() {
+                guard !pending.isEmpty else { return }
+                var piece = run
+                piece.text = pending
+                pending = ""
+                let length = advance([piece])
+                let cell = Double(boxHeight([piece]))
+                let left = x - pad - Int((cell / 2).rounded())
+                let top = Int(yy.rounded()) - pad
+                sideways += drawRuns([piece]).map { $0.rotatedClockwise(lineHeight: Int(cell.rounded())).offset(dx: left, dy: top) }
+                yy += length
+            }
             for ch in run.text {
+                if !ch.unicodeScalars.contains(where: { TextScript.isCJK($0.value) }) {
+                    pending.append(ch)
+                    continue
+                }
+                flushSideways()
                 let shown = Self.verticalForm(ch)
                 var one = run
                 one.text = String(shown)
                 list.append("{\\an8\\pos(\(x),\(Int(yy.rounded())))}" + assText([one]))
                 yy += step
             }
+            flushSideways()
         }
         for item in items {
             switch item {
@@ -267,7 +309,7 @@ package final class LineRasterizer {
                 for a in annotation { place(a, at: &ay, x: ax, step: step, into: &annotationEvents) }
             }
         }
-        let images = render(events + annotationEvents, dx: -pad, dy: -pad)
+        let images = (events.isEmpty && annotationEvents.isEmpty ? [] : render(events + annotationEvents, dx: -pad, dy: -pad)) + sideways
         let length = Int((y - Double(pad)).rounded())
         var backgrounds: [(PixelRect, Color4)] = []
         if let first = runs.first(where: { $0.style.backgroundColor.alpha > 0 }), length > 0 {

@@ -38,6 +38,14 @@ package enum LineItem: Sendable, Hashable {
 package struct PreparedText: Sendable, Hashable {
     /// The lines in order, each a sequence of items; an empty line keeps its space.
     package var lines: [[LineItem]]
+    /// For each line, the paragraph (a span that `isParagraph`, a TTML `p`) it is part of, as an
+    /// index into `paragraphs`; nil for a line outside any.
+    package var lineParagraph: [Int?]
+    /// Each paragraph's computed style: its background colour is drawn as a block behind its
+    /// lines (its text's own runs do not repeat it).
+    package var paragraphs: [ComputedCaptionStyle]
+    /// Each paragraph's enclosing one (a TTML `div` with a background around its `p`s), if any.
+    package var paragraphParents: [Int?]
 
     /// - Parameters:
     ///   - base: the content style the cue starts from (cue style over the format's implied style).
@@ -49,6 +57,10 @@ package struct PreparedText: Sendable, Hashable {
     package init(content: [InlineNode], base: StyleProperties, resolver: CaptionStyleResolver, emSize: Double,
                 resolveLength: (StyleProperties.Length, Double) -> Double, defaultFamily: String? = nil) {
         var lines: [[LineItem]] = [[]]
+        var lineParagraph: [Int?] = [nil]
+        var paragraphs: [ComputedCaptionStyle] = []
+        var paragraphParents: [Int?] = []
+        var paragraph: Int?
         let resolver = DefaultFamilyResolver(resolver: resolver, defaultFamily: defaultFamily)
         func size(_ style: ComputedCaptionStyle) -> Double {
             let contentSize = style.contentFontSize.map { resolveLength($0, emSize) } ?? emSize
@@ -79,8 +91,20 @@ package struct PreparedText: Sendable, Hashable {
                     lines[lines.count - 1].append(.text(StyledText(text: s, style: computed, emSize: size(computed))))
                 case .lineBreak:
                     lines.append([])
+                    lineParagraph.append(paragraph)
                 case .timestamp:
                     break
+                case .span(let span) where span.isParagraph:
+                    var style = ContentStyle.inherited(inherited, span: span)
+                    let outer = paragraph
+                    paragraphs.append(resolver.resolve(style))
+                    paragraphParents.append(outer)
+                    paragraph = paragraphs.count - 1
+                    if lines[lines.count - 1].isEmpty { lineParagraph[lines.count - 1] = paragraph }
+                    // The block carries the background; the paragraph's runs do not draw it again.
+                    style.backgroundColor = .transparent
+                    walk(span.children, style)
+                    paragraph = outer
                 case .span(let span):
                     walk(span.children, ContentStyle.inherited(inherited, span: span))
                 case .ruby(let ruby):
@@ -107,8 +131,11 @@ package struct PreparedText: Sendable, Hashable {
         }
         walk(content, base)
         // Trailing empty lines draw nothing; keep the ones between text (they hold a line's space).
-        while let last = lines.last, last.isEmpty, lines.count > 1 { lines.removeLast() }
+        while let last = lines.last, last.isEmpty, lines.count > 1 { lines.removeLast(); lineParagraph.removeLast() }
         self.lines = lines
+        self.lineParagraph = lineParagraph
+        self.paragraphs = paragraphs
+        self.paragraphParents = paragraphParents
     }
 
     /// True when there is no text to draw (every line empty).
