@@ -70,6 +70,10 @@ public struct CaptionFile: Sendable {
     public let contents: any CaptionFileContents
     /// What decoding and reading skipped, repaired or rejected, decoding first.
     public let diagnostics: [Diagnostic]
+    /// Fonts that came with the file from outside its text: the font attachments of the media
+    /// file an ASS track was taken from (Matroska attachments), which its styles name. Empty for
+    /// a file read on its own; `nativeScript` hands them to libass beside the script's `[Fonts]`.
+    public internal(set) var attachedFonts: [FontFile] = []
 
     /// The timed-text model of the file.
     public var document: Document { contents.document }

@@ -199,7 +199,7 @@ public struct MediaCaptions: Sendable {
         if let reason = track.unavailableReason {
             throw LegibleError(.unsupportedFormat, "track \(track.id) of \(path) cannot be read: \(reason)")
         }
-        let file: CaptionFile
+        var file: CaptionFile
         switch track.source {
         case .stream(let stream):
             let ext = stream.extraction?.fileExtension ?? "txt"
@@ -215,6 +215,10 @@ public struct MediaCaptions: Sendable {
                                    diagnostics: notes + read.diagnostics)
             } else {
                 file = try CaptionFile(bytes: try ffmpeg.extractText(stream, from: path), fileName: name, options: options)
+            }
+            // An ASS track names fonts the file carries as attachments: libass gets them with the script.
+            if file.contents is SubStationAlphaFile, inventory.attachments.contains(where: \.isFont) {
+                file = withAttachedFonts(file)
             }
         case .cea608(let channel):
             let decoded = channels[channel] ?? ([], [])
@@ -236,6 +240,36 @@ public struct MediaCaptions: Sendable {
             }
         }
         return MediaCaptionFile(track: track, file: file, document: document)
+    }
+
+    /// `file` with the media file's font attachments as its `attachedFonts`, taken out by ffmpeg
+    /// into a temporary directory and read into memory. When they cannot be taken out, `file`
+    /// with a warning: its script is then drawn with the renderer's own fonts.
+    private func withAttachedFonts(_ file: CaptionFile) -> CaptionFile {
+        let directory = NSTemporaryDirectory() + "legible-fonts-\(getpid())-\(UUID().uuidString)"
+        var fonts: [FontFile] = []
+        var problem: String?
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            for extracted in try ffmpeg.extractFonts(inventory, to: directory) {
+                let name = extracted.split(separator: "/").last.map(String.init) ?? extracted
+                guard let data = FileManager.default.contents(atPath: extracted), !data.isEmpty else { continue }
+                fonts.append(FontFile(data: [UInt8](data), name: "\(path)#\(name)"))
+            }
+        } catch let error as LegibleError {
+            problem = error.description
+        } catch {
+            problem = "\(error)"
+        }
+        var result = file
+        if let problem {
+            let note = Diagnostic(.warning, .mediaFontsNotRead, "the font attachments of \(path) could not be taken out (\(problem)): the script is drawn with the renderer's own fonts")
+            result = CaptionFile(name: file.name, format: file.format, text: file.text, contents: file.contents,
+                                 diagnostics: file.diagnostics + [note])
+        }
+        result.attachedFonts = fonts
+        return result
     }
 
     /// Every readable track read (`open`), in `tracks` order, as one document whose format is the
@@ -291,6 +325,9 @@ extension DiagnosticCode {
     public static let mediaCueSettingsLost: Self = "media.cue-settings-lost"
     /// A media file has no caption track of the kind asked for.
     public static let noSuchTrack: Self = "media.no-such-track"
+    /// A media file's font attachments could not be taken out for its ASS track, which is then
+    /// drawn with the renderer's own fonts.
+    public static let mediaFontsNotRead: Self = "media.fonts-not-read"
 }
 
 extension CaptionFile {

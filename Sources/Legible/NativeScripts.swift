@@ -1,10 +1,11 @@
 extension CaptionFile {
     /// The script libass should draw as itself, for a file whose format has one (ASS/SSA: its own
-    /// text and its `[Fonts]`); nil for formats whose cues the engine lays out. Give it to
+    /// text, its `[Fonts]` and, for a track of a media file, the file's font attachments,
+    /// `attachedFonts`); nil for formats whose cues the engine lays out. Give it to
     /// `CaptionRenderer(…, nativeScript:)` so that the picture is what libass and mpv draw.
     public var nativeScript: NativeASSScript? {
         guard let ass = contents as? SubStationAlphaFile else { return nil }
         let fonts = ass.script.attachments.filter { $0.kind == .font && !$0.data.isEmpty }.map { FontFile(data: $0.data, name: $0.name) }
-        return NativeASSScript(text: ass.script.sourceText, fonts: fonts)
+        return NativeASSScript(text: ass.script.sourceText, fonts: fonts + attachedFonts)
     }
 }

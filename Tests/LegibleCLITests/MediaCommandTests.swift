@@ -192,6 +192,94 @@ import Legible
         }
     }
 
+    /// A font the renderer does not have (fonts-urw-base35's URW Gothic Demi, a geometric face
+    /// unlike the DejaVu Sans libass falls back to), so that only the MKV's attachment can give it.
+    static let attachedFont = "/usr/share/fonts/opentype/urw-base35/URWGothic-Demi.otf"
+
+    /// A 320×240 black clip, 2 s at 25 fps, with an English SRT (s:0) and an English ASS track
+    /// (s:1, default) whose one event, from 0.5 to 1.5 s, is "Gothic" in white at \pos(40,60)
+    /// (top-left anchored) in the family `family`; with `attaching`, that font attached
+    /// (`-attach`, MIME type font/otf), as Matroska files carry their ASS tracks' fonts.
+    static func makeASSMKV(_ directory: String, name: String, family: String, attaching font: String?) throws -> String {
+        let srt = directory + "/en.srt", ass = directory + "/signs.ass", mkv = directory + "/\(name).mkv"
+        try MediaFixtures.write(english, to: srt)
+        try MediaFixtures.write("""
+            [Script Info]
+            ScriptType: v4.00+
+            PlayResX: 320
+            PlayResY: 240
+            WrapStyle: 2
+            ScaledBorderAndShadow: yes
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+            Style: Sign,\(family),56,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,7,10,10,10,1
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:00.50,0:00:01.50,Sign,,0,0,0,,{\\pos(40,60)}Gothic
+
+            """, to: ass)
+        var arguments = ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=320x240:r=25:d=2", "-i", srt, "-i", ass]
+        if let font { arguments += ["-attach", font, "-metadata:s:t:0", "mimetype=font/otf"] }
+        arguments += ["-map", "0", "-map", "1", "-map", "2", "-c:v", "libx264", "-preset", "ultrafast", "-threads", "1", "-c:s", "copy",
+                      "-metadata:s:s:0", "language=eng", "-metadata:s:s:1", "language=eng", "-metadata:s:s:1", "title=Signs",
+                      "-disposition:s:0", "0", "-disposition:s:1", "default", mkv]
+        try MediaFixtures.run(arguments)
+        return mkv
+    }
+
+    /// `burn` of an MKV whose chosen track is ASS: libass draws the script itself, in the font only
+    /// the MKV's attachment has. The ink is where the script's \pos puts it, and it is not the
+    /// picture the same script gives without the attachment (libass's fallback, DejaVu Sans).
+    @Test func burnsAnEmbeddedASSTrackWithTheFileAttachedFont() throws {
+        try QuietCPU.exclusively {
+            let directory = try MediaFixtures.directory("cli-burn-ass")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let family = try #require(try FontFile(path: Self.attachedFont).familyName)
+            #expect(family == "URW Gothic")
+            #expect(!FontSet().files.contains { $0.familyName == family }, "the renderer's own fonts must not have it")
+            let withFont = try Self.makeASSMKV(directory, name: "show", family: family, attaching: Self.attachedFont)
+            let withoutFont = try Self.makeASSMKV(directory, name: "bare", family: family, attaching: nil)
+
+            // Through the library: the ASS track's file carries the attachment, and its native script hands it on.
+            let media = try MediaCaptions(contentsOf: withFont)
+            let read = try media.open(try #require(media.track("s:1")))
+            #expect(read.file.attachedFonts.map(\.familyName) == [family])
+            #expect(read.file.nativeScript?.fonts.map(\.familyName) == [family])
+            #expect(read.file.diagnostics.allSatisfy { $0.code != .mediaFontsNotRead })
+            let bare = try MediaCaptions(contentsOf: withoutFont)
+            #expect(try bare.open(try #require(bare.track("s:1"))).file.attachedFonts.isEmpty)
+
+            func burn(_ mkv: String, _ output: String) -> Run {
+                Run(["burn", mkv, "-o", output, "--ffmpeg-args", "-c:v ffv1", "--progress", "none"])
+            }
+            let output = directory + "/out.mkv", fallbackOutput = directory + "/fallback.mkv"
+            let run = burn(withFont, output)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("reading track s:1 (ass, en, \"Signs\", default), chosen by the track-selection rules"), "\(run.stderr)")
+            #expect(run.stderr.contains("legible: burned s:1 into 50 frames of \(output)"), "\(run.stderr)")
+            let before = try luma(output, frame: 5), during = try luma(output, frame: 25)
+            #expect(before.max() ?? 255 < 40, "nothing before 0.5 s")
+            // The ink's bounding box: \pos(40,60) with \an7 is the text's top-left corner.
+            var minX = 320, minY = 240, maxX = -1, maxY = -1
+            for y in 0..<240 { for x in 0..<320 where during[y * 320 + x] > 180 {
+                minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+            } }
+            #expect((38...52).contains(minX), "the ink starts at x 40 (found \(minX))")
+            #expect((58...80).contains(minY), "the ink starts at y 60 (found \(minY))")
+            #expect(maxY < 130 && maxX > 150, "one line of 56-pixel text to the right of x 40 (found \(minX),\(minY)–\(maxX),\(maxY))")
+            #expect(during[(140 * 320)...].max() ?? 255 < 40, "and nothing at the bottom: the SRT track is not drawn")
+
+            let fallback = burn(withoutFont, fallbackOutput)
+            #expect(fallback.status == 0, "\(fallback.stderr)")
+            let other = try luma(fallbackOutput, frame: 25)
+            #expect(other[(50 * 320)..<(130 * 320)].max() ?? 0 > 180, "without the attachment the text is still drawn, in the fallback font")
+            let differing = zip(during, other).filter { abs(Int($0) - Int($1)) > 100 }.count
+            #expect(differing > 500, "the attached font's glyphs are not the fallback's: \(differing) pixels differ")
+        }
+    }
+
     /// `00:00:00.500` as dump prints times.
     func clock(_ t: MediaTime) -> String {
         let c = t.clockComponents(fractionScale: 1000)
