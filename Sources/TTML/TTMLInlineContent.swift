@@ -128,6 +128,7 @@ struct TTMLInlineContent {
     /// order). Delimiters — the parentheses shown where ruby is not supported — are left out,
     /// as HTML's `rp` is. Nil when the container holds no base.
     static let ruby = XMLName(XMLNamespace.tts, "ruby")
+    static let fontSize = XMLName(XMLNamespace.tts, "fontSize")
 
     private func ruby<Node: TTMLShownNode>(_ container: Node, parent: TTMLCueStyler.Computed, state: inout State) -> Ruby? {
         let style = styler.compute(container.styles, kind: .span, parent: parent)
@@ -139,14 +140,19 @@ struct TTMLInlineContent {
             for child in node.children { appendInline(child, parent: computed, to: &nodes, state: &state) }
             return (nodes, computed)
         }
-        func visit(_ node: Node, parent: TTMLCueStyler.Computed) {
+        // `sized`: a text container above states a font size. An annotation is drawn at half its
+        // base's size unless a size is stated for it, even one equal to the base's (TTML2 §10.2.19).
+        func visit(_ node: Node, parent: TTMLCueStyler.Computed, sized: Bool = false) {
             switch rubyRole(node) {
             case "base":
                 bases.append(content(node, parent: parent).0)
                 texts.append(nil)
             case "text":
                 let (nodes, computed) = content(node, parent: parent)
-                let annotationStyle = computed.properties.removingValues(sharedWith: parent.properties)
+                // What the annotation draws differently from the container (a text container's
+                // styles included), which the renderer lays over the container's.
+                var annotationStyle = computed.properties.removingValues(sharedWith: style.properties)
+                if sized || node.styles[Self.fontSize] != nil { annotationStyle.fontSize = computed.properties.fontSize }
                 // The first base still without a text: the one just before in the inline form
                 // (base, text, base, text), the next in order in the container form.
                 if let free = texts.firstIndex(where: { $0 == nil }) {
@@ -154,7 +160,8 @@ struct TTMLInlineContent {
                 }
             case "baseContainer", "textContainer":
                 let computed = styler.compute(node.styles, kind: .span, parent: parent)
-                for child in node.children { visit(child, parent: computed) }
+                let stated = sized || (rubyRole(node) == "textContainer" && node.styles[Self.fontSize] != nil)
+                for child in node.children { visit(child, parent: computed, sized: stated) }
             default:
                 break  // delimiters, and text outside the ruby roles
             }

@@ -35,6 +35,20 @@ private func document(_ body: String, head: String = "", region: String = "") ->
         #expect(pair.segments.map { $0.annotation.map { InlineNode.plainText(of: $0) } } == ["とう", "きょう"])
     }
 
+    /// An annotation is drawn at half its base's size unless a size is stated for it, on the text
+    /// or on its text container, even one equal to the base's.
+    @Test func aStatedAnnotationSizeIsKeptEvenWhenItEqualsTheBases() throws {
+        func annotationSize(_ ruby: String) -> StyleProperties.Length? {
+            guard case .ruby(let r)? = document(ruby).tracks.first?.cues.first?.content.first else { return nil }
+            return r.segments.first?.annotationStyle.fontSize
+        }
+        #expect(annotationSize(#"<span tts:ruby="container"><span tts:ruby="base">漢</span><span tts:ruby="text">かん</span></span>"#) == nil)
+        let equal = annotationSize(#"<span tts:ruby="container"><span tts:ruby="base">漢</span><span tts:ruby="text" tts:fontSize="100%">かん</span></span>"#)
+        #expect(equal != nil)
+        let onContainer = annotationSize(#"<span tts:ruby="container"><span tts:ruby="baseContainer"><span tts:ruby="base">漢</span></span><span tts:ruby="textContainer" tts:fontSize="100%"><span tts:ruby="text">かん</span></span></span>"#)
+        #expect(onContainer != nil && onContainer == equal)
+    }
+
     /// Computed styles reach the model: the cue carries the body's (initial values included), a
     /// span only what it changes, regions their geometry.
     @Test func stylesAndRegionsReachTheModel() throws {

@@ -147,20 +147,37 @@ extension CaptionLayoutEngine {
     /// A line cut into columns of at most `maxLength` pixels (one em a character), at ICU's break
     /// opportunities (between any two ideographs in Japanese, outside kinsoku pairs).
     func columnPieces(_ items: [LineItem], maxLength: Int, em: Double, language: String?) -> [[LineItem]] {
-        let perColumn = max(1, Int(Double(maxLength) / em))
         let atoms = LineRasterizer.atoms(items, language: language)
         var columns: [[LineItem]] = [[]]
-        var count = 0
+        var length = 0.0
         for atom in atoms {
-            let n = atom.plainText.count
-            if count + n > perColumn, count > 0 {
+            let n = columnLength(atom, em: em)
+            if length + n > Double(maxLength), length > 0 {
                 columns.append([])
-                count = 0
+                length = 0
             }
             columns[columns.count - 1].append(atom)
-            count += n
+            length += n
         }
         return columns.map(LineRasterizer.merged)
+    }
+
+    /// How long a piece is in a column, in pixels: upright CJK characters one em each, text
+    /// turned sideways (Latin, digits) its advance, as `LineRasterizer.rasterizeColumn` draws them.
+    func columnLength(_ atom: LineItem, em: Double) -> Double {
+        let runs: [StyledText] = switch atom {
+        case .text(let t): [t]
+        case .ruby(let base, _): base
+        }
+        var total = 0.0
+        for run in runs {
+            var sideways = run
+            sideways.text = String(run.text.filter { ch in !ch.unicodeScalars.contains { TextScript.isCJK($0.value) } })
+            let upright = run.text.count - sideways.text.count
+            total += Double(upright) * run.emSize
+            if !sideways.text.isEmpty { total += rasterizer.advance([sideways]) }
+        }
+        return total
     }
 
     /// WebVTT regions (§7.2 "regions"): a box `width` wide and `lines` lines high, its
