@@ -456,7 +456,8 @@ def add_ratios(results, input_bytes, default_bytes=None):
                 r["mb_per_s"] = size / 1e6 / r["median_s"]
     refs = {r["tool"]: r for r in results if r["tool"] in ("legible", "legible info") and "median_s" in r}
     for r in results:
-        ref = refs.get(PARSE_GROUP.get(r["tool"], "legible"))
+        # A mode with only `legible info` (--ttml, --scc, --ass) compares every peer with it.
+        ref = refs.get(PARSE_GROUP.get(r["tool"], "legible")) or refs.get("legible info")
         if ref is not None and r is not ref and "median_s" in r:
             r["legible_speedup"] = r["median_s"] / ref["median_s"]
             r["compared_with"] = ref["tool"]
