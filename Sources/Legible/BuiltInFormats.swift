@@ -9,7 +9,10 @@ extension CaptionFormat {
         writer: { document, options, sink in
             let writer = SubRipWriter(options: .init(crlf: options.crlf, openEnds: options.openEnds))
             return document.tracksNotWritten(by: "SRT") + (try writer.write(document.tracks.first?.cues ?? [], to: sink))
-        })
+        },
+        // The 100,000-cue benchmark file's convert, 40 interleaved rounds: 119.1 ms median with
+        // none populated, 113.3 ms with twice the input (5 times: no better than none).
+        heapFilledPerInputByte: 2)
 
     /// WebVTT (`.vtt`): recognised by its `WEBVTT` signature; contents are a `WebVTTFile`. A file
     /// named `.vtt` without the signature is read as what it is, with an error (browsers reject it).
