@@ -43,7 +43,8 @@ enum LargeInputHeap {
 
     /// The heap a reader fills per byte of input is the format's `heapFilledPerInputByte`, where
     /// measured: TTML 16 (a 1.4 MB document populated 8, 12, 16 and 20 times its size: 4,350,
-    /// 3,980, 2,880 and 2,880 page faults left). SRT 2 (convert of 100,000 cues: 5% faster; 5 was no better than none). Other formats are not populated ahead.
+    /// 3,980, 2,880 and 2,880 page faults left); SRT 2 (the convert of 100,000 cues 5% faster;
+    /// 5 was no better than none). Other formats are not populated ahead.
     static func prepare(forInputOfSize size: Int, format: CaptionFormat) {
         #if canImport(Glibc)
         guard size >= threshold, !prepared.exchange(true, ordering: .acquiringAndReleasing) else { return }
