@@ -42,7 +42,7 @@ import Legible
     var readsASS: Bool { CaptionFormat.substationAlpha.canRead }
 
     @Test func probeListsWhatTheFileCarries() throws {
-        try QuietCPU.exclusively {
+        do {
             let directory = try MediaFixtures.directory("cli-probe")
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let mkv = try Self.makeMKV(directory)
@@ -88,7 +88,7 @@ import Legible
     }
 
     @Test func everyCommandReadsAnEmbeddedTrack() throws {
-        try QuietCPU.exclusively {
+        do {
             let directory = try MediaFixtures.directory("cli-commands")
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let mkv = try Self.makeMKV(directory)
@@ -145,7 +145,7 @@ import Legible
     }
 
     @Test func a53CaptionsInEveryCommand() throws {
-        try QuietCPU.exclusively {
+        do {
             let directory = try MediaFixtures.directory("cli-a53")
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let broadcast = try Self.makeBroadcast(directory)
@@ -170,7 +170,7 @@ import Legible
 
     /// `burn` with no -s: the track the rules pick is drawn (and named); its pixels are there.
     @Test func burnsTheTrackTheRulesPick() throws {
-        try QuietCPU.exclusively {
+        do {
             let directory = try MediaFixtures.directory("cli-burn")
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let mkv = try Self.makeMKV(directory)
@@ -233,7 +233,7 @@ import Legible
     /// the MKV's attachment has. The ink is where the script's \pos puts it, and it is not the
     /// picture the same script gives without the attachment (libass's fallback, DejaVu Sans).
     @Test func burnsAnEmbeddedASSTrackWithTheFileAttachedFont() throws {
-        try QuietCPU.exclusively {
+        do {
             let directory = try MediaFixtures.directory("cli-burn-ass")
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let family = try #require(try FontFile(path: Self.attachedFont).familyName)

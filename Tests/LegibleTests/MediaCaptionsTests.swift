@@ -47,7 +47,7 @@ import Legible
     func times(_ cues: [Cue]) -> [String] { cues.map { "\($0.start.secondsText)-\($0.end?.secondsText ?? "open") \($0.plainText)" } }
 
     @Test func matroskaTracksCarryTheirDispositions() throws {
-        try QuietCPU.exclusively {
+        do {
             let directory = try MediaFixtures.directory("captions-mkv")
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let media = try MediaCaptions(contentsOf: try Self.makeMKV(directory))
@@ -96,7 +96,7 @@ import Legible
     }
 
     @Test func movTextInMP4() throws {
-        try QuietCPU.exclusively {
+        do {
             let directory = try MediaFixtures.directory("captions-mp4")
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let srt = directory + "/a.srt", mp4 = directory + "/show.mp4"
@@ -121,7 +121,7 @@ import Legible
     /// file does (the same decoder, the same frames, an hour earlier), CC3 as written.
     @Test(arguments: [("mp4", false, false), ("ts", false, false), ("mp4", true, false), ("mp4", false, true)])
     func a53CaptionsDecodeAsTheSCCFileDoes(container: String, bFrames: Bool, hevc: Bool) throws {
-        try QuietCPU.exclusively {
+        do {
             let directory = try MediaFixtures.directory("captions-a53-\(container)-\(bFrames)-\(hevc)")
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let scc = String(decoding: Fixtures.bytes("scc/modes.scc"), as: UTF8.self)
@@ -173,7 +173,7 @@ import Legible
     /// from the track's private data, the cues from its packets; the settings in BlockAdditions
     /// are out of ffmpeg's reach, and that is said.
     @Test func webVTTAsMkvmergeWritesIt() throws {
-        try QuietCPU.exclusively {
+        do {
             let media = try MediaCaptions(contentsOf: Fixtures.root + "/media/mkvmerge-webvtt.mkv")
             let track = try #require(media.tracks.first)
             #expect(media.tracks.count == 1)
@@ -189,7 +189,7 @@ import Legible
     }
 
     @Test func aFileWithoutCaptions() throws {
-        try QuietCPU.exclusively {
+        do {
             let directory = try MediaFixtures.directory("captions-none")
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let path = directory + "/plain.mkv"

@@ -108,7 +108,7 @@ import TimedText
     }
 
     @Test func inventoryOfAMatroskaFile() throws {
-        try QuietCPU.exclusively {
+        do {
             let directory = try MediaFixtures.directory("probe-mkv")
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let mkv = try Self.makeMKV(directory)
@@ -143,7 +143,7 @@ import TimedText
 
     /// tx3g in MP4: ffmpeg's decoder and SubRip encoder keep bold and italic as SRT markup.
     @Test func movTextComesOutAsSubRipWithItsStyles() throws {
-        try QuietCPU.exclusively {
+        do {
             let directory = try MediaFixtures.directory("probe-mp4")
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let srt = directory + "/a.srt", mp4 = directory + "/show.mp4"
@@ -164,7 +164,7 @@ import TimedText
     /// picture's triplets at its frame, in presentation order, also when B-frames reorder them.
     @Test(arguments: [("mp4", false, false), ("ts", false, false), ("mp4", true, false), ("mp4", false, true), ("ts", false, true)])
     func a53DataComesBackFrameExact(container: String, bFrames: Bool, hevc: Bool) throws {
-        try QuietCPU.exclusively {
+        do {
             let directory = try MediaFixtures.directory("probe-a53-\(container)-\(bFrames)-\(hevc)")
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let path = directory + "/cc.\(container)"
@@ -188,7 +188,7 @@ import TimedText
     }
 
     @Test func failuresSayWhy() throws {
-        try QuietCPU.exclusively {
+        do {
             #expect(throws: LegibleError(.missingComponent, "ffmpeg is not installed or not on PATH: install the Debian package ffmpeg (apt-get install ffmpeg), or run scripts/setup.sh")) {
                 try FFmpeg.locate(environment: ["PATH": "/nonexistent"])
             }
