@@ -22,8 +22,10 @@ package final class ChildProcess: @unchecked Sendable {
     private let errorLines: ErrorTail
 
     /// Starts `executable` (a path) with `arguments`; `pipeInput`/`pipeOutput` give the caller the
-    /// child's standard input/output (otherwise they are /dev/null).
-    package init(executable: String, arguments: [String], pipeInput: Bool, pipeOutput: Bool) throws(LegibleError) {
+    /// child's standard input/output (otherwise they are /dev/null). The child inherits this
+    /// process's environment with `environment` set on top (this process's own is not changed).
+    package init(executable: String, arguments: [String], pipeInput: Bool, pipeOutput: Bool,
+                 environment: [String: String] = [:]) throws(LegibleError) {
         self.executable = executable
         self.arguments = arguments
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
@@ -44,8 +46,23 @@ package final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var envp: [UnsafeMutablePointer<CChar>?] = []
+        if !environment.isEmpty {
+            var inherited: [String] = []
+            var entry = environ
+            while let pointer = entry.pointee {
+                let text = String(cString: pointer)
+                let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+                if environment[name] == nil { inherited.append(text) }
+                entry += 1
+            }
+            envp = (inherited + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
+        }
+        defer { envp.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        let status = envp.isEmpty
+            ? posix_spawn(&child, executable, &actions, nil, argv, environ)
+            : posix_spawn(&child, executable, &actions, nil, argv, envp)
         // The parent keeps only its ends.
         for fd in [inPipe[0], outPipe[1], errPipe[1]] where fd >= 0 { close(fd) }
         guard status == 0 else {

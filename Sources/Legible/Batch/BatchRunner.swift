@@ -124,15 +124,16 @@ private struct WorkerPool {
     }
 
     func start() throws(LegibleError) -> ChildProcess {
-        try ChildProcess(executable: command.executable, arguments: command.arguments, pipeInput: true, pipeOutput: true)
+        // A crashing worker prints one line ("Fatal error: failed to allocate …") instead of a
+        // backtrace of every thread that takes seconds (unless the user asked for backtraces).
+        let quiet = getenv("SWIFT_BACKTRACE") == nil ? ["SWIFT_BACKTRACE": "enable=no"] : [:]
+        return try ChildProcess(executable: command.executable, arguments: command.arguments, pipeInput: true, pipeOutput: true,
+                                environment: quiet)
     }
 
     mutating func run(next: () -> String?, emit: @Sendable (BatchOutcome) -> Void) throws(LegibleError) -> BatchSummary {
         // A worker that dies leaves a pipe with no reader: the write must fail, not kill us.
         signal(SIGPIPE, SIG_IGN)
-        // A crashing worker prints one line ("Fatal error: failed to allocate …") instead of a
-        // backtrace of every thread that takes seconds (unless the user asked for backtraces).
-        setenv("SWIFT_BACKTRACE", "enable=no", 0)
         var summary = BatchSummary()
         var slots: [Slot] = []
         func finish(_ outcome: BatchOutcome) {
