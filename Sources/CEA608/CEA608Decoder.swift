@@ -114,6 +114,10 @@ public struct CEA608Decoder: Sendable {
     private var memory0 = CEA608Memory()
     private var memory1 = CEA608Memory()
     private var displayedIndex = 0
+    /// Whether text was written into the non-displayed memory (in pop-on mode) since an EOC last
+    /// showed it or an ENM erased it. What EOC swaps out (the caption that was on screen) is not
+    /// a caption still waiting to be shown: broadcasts often load the next one over it without ENM.
+    private var loadedSinceShown = false
     private var cursorRow = 15
     /// 0...32: 32 is past the last column (a character received there goes into column 31).
     private var cursorColumn = 0
@@ -331,7 +335,7 @@ public struct CEA608Decoder: Sendable {
         // Text loaded for a pop-on caption that no EOC ever shows: by CEA-608 it never reaches the
         // screen, but its author surely meant it to.
         let loadedIsEmpty = displayedIndex == 0 ? memory1.isEmpty : memory0.isEmpty
-        if isPopOn && !loadedIsEmpty {
+        if isPopOn && loadedSinceShown && !loadedIsEmpty {
             log.report(.warning, .cea608NeverDisplayed,
                        "\(channel.rawValue): a caption was loaded into the non-displayed memory but never shown: no end-of-caption (EOC) follows it",
                        at: nil)
@@ -398,12 +402,14 @@ public struct CEA608Decoder: Sendable {
             mode = .popOn
             close(at: time)
             displayedIndex ^= 1
+            loadedSinceShown = false
             if !displayedIsEmpty { open = (time, .popOn, location) }
         case .edm:
             close(at: time)
             modifyMemory(displayed: true) { $0.erase() }
         case .enm:
             modifyMemory(displayed: false) { $0.erase() }
+            loadedSinceShown = false
         case .cr:
             carriageReturn(at: time, location: location)
         case .bs:
@@ -517,6 +523,7 @@ public struct CEA608Decoder: Sendable {
     /// Writes a cell into the memory the mode writes characters to: non-displayed in pop-on,
     /// displayed otherwise.
     @inline(__always) private mutating func setWrittenCell(row: Int, column: Int, _ cell: UInt32) {
+        if isPopOn { loadedSinceShown = true }
         modifyMemory(displayed: !isPopOn) { $0.set(row: row, column: column, packed: cell) }
     }
 

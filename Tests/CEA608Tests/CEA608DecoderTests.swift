@@ -166,6 +166,29 @@ import TimedText
         #expect(captions[1].end != nil)
     }
 
+
+    /// What EOC swaps out is the caption that was on screen, not one waiting to be shown:
+    /// broadcast encoders load the next caption over it without an ENM, and at the end of the
+    /// stream that memory is not "loaded but never shown". Text loaded after the last EOC is.
+    @Test func onlyTextLoadedAfterTheLastEOCIsNeverDisplayed() {
+        var shown = TestStream()
+        for text in ["ONE", "TWO"] {
+            shown.command(.rcl)
+            shown.pac(row: 15, indent: 0)
+            shown.text(text)
+            shown.command(.eoc)
+        }
+        let clean = shown.decode()
+        #expect(clean.captions.map(\.text) == ["ONE", "TWO"])
+        #expect(!clean.diagnostics.contains { $0.code == .cea608NeverDisplayed })
+
+        var pending = shown
+        pending.command(.rcl)
+        pending.text("THREE")
+        let damaged = pending.decode()
+        #expect(damaged.captions.map(\.text) == ["ONE", "TWO"])
+        #expect(damaged.diagnostics.filter { $0.code == .cea608NeverDisplayed }.count == 1)
+    }
     @Test func rollUpStartsACaptionAtEachCarriageReturn() {
         var s = TestStream()
         s.command(.ru2)
