@@ -24,6 +24,9 @@ typedef struct LegibleLibass {
     __typeof__(ass_flush_events) *flush_events;
     __typeof__(ass_process_data) *process_data;
     __typeof__(ass_render_frame) *render_frame;
+    __typeof__(ass_set_font_scale) *set_font_scale;
+    __typeof__(ass_set_selective_style_override_enabled) *set_selective_style_override_enabled;
+    __typeof__(ass_set_selective_style_override) *set_selective_style_override;
 } LegibleLibass;
 
 // Fills `table` from libass.so.9; returns NULL, or what went wrong (dlerror's text).
@@ -47,6 +50,9 @@ static inline const char *legible_libass_load(LegibleLibass *table) {
     LEGIBLE_LOAD(flush_events)
     LEGIBLE_LOAD(process_data)
     LEGIBLE_LOAD(render_frame)
+    LEGIBLE_LOAD(set_font_scale)
+    LEGIBLE_LOAD(set_selective_style_override_enabled)
+    LEGIBLE_LOAD(set_selective_style_override)
 #undef LEGIBLE_LOAD
     return NULL;
 }

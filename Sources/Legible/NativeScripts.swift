@@ -8,4 +8,13 @@ extension CaptionFile {
         let fonts = ass.script.attachments.filter { $0.kind == .font && !$0.data.isEmpty }.map { FontFile(data: $0.data, name: $0.name) }
         return NativeASSScript(text: ass.script.sourceText, fonts: fonts + attachedFonts)
     }
+
+    /// `nativeScript` with the fonts of each of `fontDirectories` added after the script's own
+    /// (`NativeASSScript.addFonts(contentsOfDirectory:)`): what `legible render --fonts-dir` and
+    /// `burn --fonts-dir` give libass. Throws when a directory cannot be read.
+    public func nativeScript(fontDirectories: [String]) throws(LegibleError) -> NativeASSScript? {
+        guard var script = nativeScript else { return nil }
+        for directory in fontDirectories { try script.addFonts(contentsOfDirectory: directory) }
+        return script
+    }
 }

@@ -12,7 +12,7 @@ import Glibc
 enum BurnCommand: Command {
     static let name = "burn"
     static let summary = "Draw captions onto a video: video and caption files in, captioned video out."
-    static let usage = "legible burn INPUT [-s CAPTIONS...] -o OUTPUT [--track ID | --prefer LANGS] [--appearance SPEC]... [--size WxH] [--offset SECONDS] [--ffmpeg-args ARGS] [--progress auto|json|none]"
+    static let usage = "legible burn INPUT [-s CAPTIONS...] -o OUTPUT [--track ID | --prefer LANGS] [--appearance SPEC]... [--fonts-dir DIR]... [--size WxH] [--offset SECONDS] [--ffmpeg-args ARGS] [--progress auto|json|none]"
     static let discussion = """
         INPUT is a video file ffmpeg reads, or Y4M ('-' for standard input); OUTPUT is a file whose
         extension picks the container (mp4, mkv, mov, webm...), or Y4M ('-' for standard output,
@@ -71,7 +71,15 @@ enum BurnCommand: Command {
         // The captions: every track of every file, then the one asked for.
         guard let (track, family, captionName, captionInput) = try PictureOptions.chooseTrack(captionPaths, arguments, io: io) else { return 1 }
         // An ASS script is drawn by libass as itself, every frame its animation changes.
-        let nativeScript = family == .assScript ? captionInput.file.nativeScript : nil
+        let nativeScript = try PictureOptions.nativeScript(captionInput, family: family, arguments, io: io)
+        // Fonts chosen by the renderer (the CJK font, tens of MB, only when the text needs it),
+        // unless --fonts-dir adds some for cues the engine lays out: then Debian's whole set too.
+        var fonts: FontSet?
+        if nativeScript == nil && !arguments.all("fonts-dir").isEmpty {
+            var set = FontSet()
+            try PictureOptions.addFontDirectories(to: &set, arguments, io: io)
+            fonts = set
+        }
 
         let inputIsY4M = inputPath == "-" || inputPath.lowercased().hasSuffix(".y4m")
         let outputIsY4M = outputPath == "-" || outputPath.lowercased().hasSuffix(".y4m") || (inputPath == "-" && outputPath == "-")
@@ -93,9 +101,8 @@ enum BurnCommand: Command {
             isInterrupted: { BurnCommand.interrupted != 0 })
         do {
             let frames = try burner.run { width, height in
-                // Fonts chosen by the renderer: the CJK font (tens of MB) only when the text needs it.
                 try CaptionRenderer(track: track, family: family, width: width, height: height, appearance: appearance,
-                                    options: layout, nativeScript: nativeScript)
+                                    fonts: fonts, options: layout, nativeScript: nativeScript)
             }
             progress?.update(frames: frames, force: true)
             progress?.finish()

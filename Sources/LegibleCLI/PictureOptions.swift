@@ -10,7 +10,24 @@ enum PictureOptions {
         OptionSpec("safe-margin", value: "PERCENT", help: "Title-safe margin on each side for WebVTT/SRT (default 5%)."),
         OptionSpec("track", value: "ID", help: "The caption track: its id (CC1; s:N in a media file), a media file's language (fr), or FILE#N for a file's N-th track."),
         OptionSpec("prefer", value: "LANGS", help: "The viewer's languages, best first (ja,en): the track-selection rules pick the track."),
+        OptionSpec("fonts-dir", value: "DIR", help: "More fonts (.ttf, .otf, .ttc) for the families an ASS script or a content style names; repeatable."),
     ]
+
+    /// The script libass draws as itself for an ASS track (its `[Fonts]`, then every `--fonts-dir`),
+    /// nil for other layout families; unreadable font files are warned about.
+    static func nativeScript(_ input: LoadedInput, family: LayoutFamily, _ arguments: Arguments, io: CommandIO) throws -> NativeASSScript? {
+        guard family == .assScript, let script = try input.file.nativeScript(fontDirectories: arguments.all("fonts-dir")) else { return nil }
+        for path in script.unreadableFontFiles { io.error("legible: warning: \(path) is not a font file libass can read; skipped") }
+        return script
+    }
+
+    /// `fonts` with every `--fonts-dir` added, for the cues the engine lays out (an ASS script's
+    /// fonts go to its native script instead); unreadable font files are warned about.
+    static func addFontDirectories(to fonts: inout FontSet, _ arguments: Arguments, io: CommandIO) throws {
+        let before = fonts.missing.count
+        for directory in arguments.all("fonts-dir") { try fonts.add(contentsOfDirectory: directory) }
+        for path in fonts.missing.dropFirst(before) { io.error("legible: warning: \(path) is not a font file libass can read; skipped") }
+    }
 
     /// `--size WxH`; `even` when a video encoder needs even dimensions.
     static func size(_ arguments: Arguments, even: Bool = false) throws -> (width: Int, height: Int)? {

@@ -5,11 +5,12 @@ import Legible
 enum RenderCommand: Command {
     static let name = "render"
     static let summary = "Draw the captions at a time (or a contact sheet of several times) into a PNG."
-    static let usage = "legible render FILE (--at SECONDS | --sheet N) -o OUT.png [--size WxH] [--background KIND] [--appearance SPEC]... [--track ID | --prefer LANGS] [--from FORMAT] [--encoding NAME]"
+    static let usage = "legible render FILE (--at SECONDS | --sheet N) -o OUT.png [--size WxH] [--background KIND] [--appearance SPEC]... [--track ID | --prefer LANGS] [--fonts-dir DIR]... [--from FORMAT] [--encoding NAME]"
     static let discussion = """
         The captions are laid out by the file's own rules (WebVTT cue boxes and regions, SRT
         positions, CEA-608's grid in the 80% safe area, TTML regions) and drawn with libass using
-        fonts from known files only.
+        fonts from known files only. An ASS script is drawn by libass as itself, with its own
+        [Fonts] and every --fonts-dir DIR (repeatable) for the families it names.
         --appearance is repeatable, later ones overriding earlier ones: a preset (default, large,
         high-contrast, yellow-on-black, classic-608, cinema), an appearance FILE.json, or key=value
         with keys font, text-size, text-color, text-opacity, background-color, background-opacity,
@@ -53,12 +54,15 @@ enum RenderCommand: Command {
         }
 
         guard let (track, family, _, input) = try PictureOptions.chooseTrack(arguments.positionals, arguments, io: io) else { return 1 }
-        let fonts = FontSet()
+        var fonts = FontSet()
         for path in fonts.missing { io.error("legible: warning: font file \(path) is missing; its style falls back to DejaVu Sans (run scripts/setup.sh)") }
-        // An ASS script is drawn by libass as itself (its styles, positions and animation).
+        // An ASS script is drawn by libass as itself (its styles, positions and animation), with
+        // the --fonts-dir fonts beside its own; other formats' cues get them in the font set.
+        let nativeScript = try PictureOptions.nativeScript(input, family: family, arguments, io: io)
+        if nativeScript == nil { try PictureOptions.addFontDirectories(to: &fonts, arguments, io: io) }
         let renderer = try CaptionRenderer(track: track, family: family, width: width, height: height,
                                            appearance: appearance, fonts: fonts, options: options,
-                                           nativeScript: family == .assScript ? input.file.nativeScript : nil)
+                                           nativeScript: nativeScript)
         let image: Bitmap
         if let time {
             var frame = backdrop.bitmap(width: width, height: height)

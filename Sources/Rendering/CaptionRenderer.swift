@@ -24,7 +24,10 @@ public final class CaptionRenderer {
     /// The viewer's caption settings (the FCC 79.103(c) attributes: font, size, colours and
     /// opacities, edges); setting it drops the cached overlays, so the next frame shows the change.
     public var appearance: CaptionAppearance {
-        didSet { cachedInterval = nil; cachedOverlay = nil; cachedYUVInterval = nil; cachedYUV = nil }
+        didSet {
+            cachedInterval = nil; cachedOverlay = nil; cachedYUVInterval = nil; cachedYUV = nil
+            nativeDrawer?.apply(appearance)
+        }
     }
 
     /// The script libass draws as itself (an ASS source), when one was given.
@@ -41,7 +44,9 @@ public final class CaptionRenderer {
     /// built again), with the track's `regions` and `language`. `fonts` nil loads Debian's set,
     /// with the CJK faces only when the text needs them. With a `nativeScript` (an ASS file's own
     /// script, `CaptionFile.nativeScript`), libass draws that script itself, frame by frame, and the
-    /// cues only decide nothing: the picture is what libass draws.
+    /// cues only decide nothing: the picture is what libass draws, with the `viewer-always`
+    /// attributes of `appearance` imposed on its dialogue (libass's selective style override;
+    /// docs/ass.md) and the `content-first` ones leaving the script alone.
     public init(timeline: Timeline, regions: [Region] = [], language: LanguageTag? = nil, family: LayoutFamily,
                 width: Int, height: Int, appearance: CaptionAppearance = .default,
                 fonts: FontSet? = nil, options: LayoutOptions = .default, nativeScript: NativeASSScript? = nil) throws(LegibleError) {
@@ -53,7 +58,7 @@ public final class CaptionRenderer {
         let needsCJK = fonts == nil && timeline.cues.contains { TextScript.containsCJK(Substring($0.plainText)) || InlineNode.containsRuby($0.content) }
         let fontSet = fonts ?? FontSet(cjk: needsCJK)
         engine = try CaptionLayoutEngine(width: width, height: height, fonts: fontSet, options: options)
-        nativeDrawer = try nativeScript.map { script throws(LegibleError) in try NativeScriptDrawer(script, width: width, height: height, fonts: fontSet) }
+        nativeDrawer = try nativeScript.map { script throws(LegibleError) in try NativeScriptDrawer(script, width: width, height: height, fonts: fontSet, appearance: appearance) }
     }
 
     /// Draws a track (its timeline is built here).

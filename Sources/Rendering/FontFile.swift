@@ -58,6 +58,26 @@ public struct FontFile: Sendable, Hashable {
         return best?.name
     }
 
+    /// Every font file (`.ttf`, `.otf`, `.ttc`, `.otc`) directly in `directory`, in name order, and
+    /// the paths of those that could not be read or name no family (not fonts after all). Throws
+    /// `unreadableInput` when the directory itself cannot be read.
+    public static func files(inDirectory directory: String) throws(LegibleError) -> (fonts: [FontFile], unreadable: [String]) {
+        guard let names = listDirectory(directory) else {
+            throw LegibleError(.unreadableInput, "cannot read the font directory \(directory)")
+        }
+        var fonts: [FontFile] = []
+        var unreadable: [String] = []
+        for name in names.sorted() where [".ttf", ".otf", ".ttc", ".otc"].contains(where: { name.lowercased().hasSuffix($0) }) {
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            if let file = try? FontFile(path: path), file.familyName != nil {
+                fonts.append(file)
+            } else {
+                unreadable.append(path)
+            }
+        }
+        return (fonts, unreadable)
+    }
+
     /// DejaVu Sans from Debian's fonts-dejavu-core: the default Latin, Greek, Cyrillic, Arabic and Hebrew font.
     public static let dejaVuSansPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     /// Noto Sans CJK from Debian's fonts-noto-cjk: Japanese, Chinese and Korean.

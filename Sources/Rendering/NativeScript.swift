@@ -1,4 +1,5 @@
 public import TimedText
+import CaptionStyling
 
 /// A caption script that libass draws as itself — an ASS/SSA file's own bytes with the fonts it
 /// embeds — rather than cues laid out by the engine: what libass, mpv and ffmpeg's `subtitles=`
@@ -9,10 +10,32 @@ public struct NativeASSScript: Sendable {
     /// The fonts of its `[Fonts]` section, loaded beside the renderer's own.
     public var fonts: [FontFile]
 
+    /// Font files found in the directories added (`addFonts(contentsOfDirectory:)`) that could
+    /// not be read as fonts, for a caller to report.
+    public private(set) var unreadableFontFiles: [String] = []
+
     /// A script and the fonts it carries.
     public init(text: [UInt8], fonts: [FontFile] = []) {
         self.text = text
         self.fonts = fonts
+    }
+
+    /// Adds every font file in `directory` (`.ttf`, `.otf`, `.ttc`, `.otc`, not its
+    /// subdirectories) after the script's own `[Fonts]`, as a player's font directory: libass
+    /// finds a style's `Fontname` or a `\fn` among them by family name. Returns how many were
+    /// loaded; throws `unreadableInput` when the directory cannot be read.
+    @discardableResult
+    public mutating func addFonts(contentsOfDirectory directory: String) throws(LegibleError) -> Int {
+        let found = try FontFile.files(inDirectory: directory)
+        fonts += found.fonts
+        unreadableFontFiles += found.unreadable
+        return found.fonts.count
+    }
+
+    /// The family names the script's fonts state (its `[Fonts]` and the directories added), as
+    /// libass matches a style's `Fontname` against them.
+    public var fontFamilies: [String] {
+        fonts.compactMap(\.familyName)
     }
 }
 
@@ -27,12 +50,25 @@ final class NativeScriptDrawer {
     /// The time last drawn: libass's change detection compares with the previous render only.
     private var lastMilliseconds: Int64?
 
-    init(_ script: NativeASSScript, width: Int, height: Int, fonts: FontSet) throws(LegibleError) {
+    private let fonts: FontSet
+
+    /// `appearance`'s `viewer-always` attributes are imposed on the script's dialogue.
+    init(_ script: NativeASSScript, width: Int, height: Int, fonts: FontSet, appearance: CaptionAppearance) throws(LegibleError) {
         libass = try LibassRenderer(width: width, height: height, fonts: fonts.files + script.fonts,
                                     defaultFamily: fonts.families[.proportionalSansSerif] ?? FontSet.defaultFamily)
         try libass.load(scriptBytes: script.text)
         self.width = width
         self.height = height
+        self.fonts = fonts
+        apply(appearance)
+    }
+
+    /// Imposes the `viewer-always` attributes of `appearance` from the next frame on.
+    func apply(_ appearance: CaptionAppearance) {
+        libass.apply(NativeStyleOverride(appearance, fonts: fonts))
+        // The next overlay is drawn afresh, whatever libass's change detection says.
+        drewOnce = false
+        lastMilliseconds = nil
     }
 
     /// The overlay at `time`, nil when nothing shows.

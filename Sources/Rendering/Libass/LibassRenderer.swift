@@ -117,6 +117,31 @@ package final class LibassRenderer {
         libass.library_done!(library)
     }
 
+    /// Imposes `override` on the script's dialogue events (libass's selective style override, as
+    /// a player's "override ASS style"); an empty one turns overriding off.
+    package func apply(_ override: NativeStyleOverride) {
+        // ASS colours are 0xRRGGBBAA with AA as transparency.
+        func ass(_ c: Color4) -> UInt32 { UInt32(c.r) << 24 | UInt32(c.g) << 16 | UInt32(c.b) << 8 | UInt32(255 - c.a) }
+        override.fontName.withCString { name in
+            var style = ASS_Style()
+            style.FontName = UnsafeMutablePointer(mutating: name)  // copied by libass
+            style.FontSize = 18
+            style.PrimaryColour = ass(override.primary)
+            style.SecondaryColour = ass(override.secondary)
+            style.OutlineColour = ass(override.outline)
+            style.BackColour = ass(override.back)
+            style.ScaleX = 1
+            style.ScaleY = 1
+            style.BorderStyle = override.borderStyle
+            style.Outline = override.outlineSize
+            style.Shadow = override.shadowSize
+            style.Alignment = 2
+            libass.set_selective_style_override!(renderer, &style)
+        }
+        libass.set_selective_style_override_enabled!(renderer, override.parts.rawValue)
+        libass.set_font_scale!(renderer, override.fontScale)
+    }
+
     /// Replaces the current script with a complete ASS script.
     package func load(script: String) throws(LegibleError) {
         if let track { libass.free_track!(track) }

@@ -106,26 +106,19 @@ public struct FontSet: Sendable {
         add(file, family: family, as: role, replacing: true)
     }
 
-    /// Loads every font file (`.ttf`, `.otf`, `.ttc`) in a directory, so that their families are
+    /// Loads every font file (`.ttf`, `.otf`, `.ttc`, `.otc`) in a directory, so that their families are
     /// there for libass (an ASS script or a content style naming them). Returns how many were loaded.
     @discardableResult
     public mutating func add(contentsOfDirectory directory: String) throws(LegibleError) -> Int {
-        guard let names = listDirectory(directory) else {
-            throw LegibleError(.unreadableInput, "cannot read the font directory \(directory)")
-        }
-        var loaded = 0
-        for name in names.sorted() where [".ttf", ".otf", ".ttc"].contains(where: { name.lowercased().hasSuffix($0) }) {
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            guard let file = try? FontFile(path: path), let family = file.familyName else {
-                missing.append(path)
-                continue
-            }
+        let found = try FontFile.files(inDirectory: directory)
+        missing += found.unreadable
+        for file in found.fonts {
             files.append(file)
+            let family = file.familyName ?? file.path
             if cellHeights[family] == nil { cellHeights[family] = file.cellHeightPerEm }
             if lineHeights[family] == nil { lineHeights[family] = file.normalLineHeightPerEm }
-            loaded += 1
         }
-        return loaded
+        return found.fonts.count
     }
 
     /// Loads `file`; it becomes `role`'s font when the role has none yet, or always with
@@ -157,7 +150,13 @@ public struct FontSet: Sendable {
         }
         // Arabic and Hebrew: the default role's font is expected to have them.
         if TextScript.containsRightToLeft(text) { return fallbackFamily }
-        let role: Role = switch style.font {
+        return family(for: style.font)
+    }
+
+    /// The family that draws a font style (small capitals: the default family, whose capitals
+    /// the engine scales).
+    func family(for font: CaptionFontStyle) -> String {
+        let role: Role = switch font {
         case .default, .proportionalSansSerif, .smallCapitals: .proportionalSansSerif
         case .monospacedSansSerif: .monospacedSansSerif
         case .proportionalSerif: .proportionalSerif
