@@ -52,7 +52,7 @@ let package = Package(
         // TextScanning for ICU line breaking only (CJK text must be broken before libass sees it).
         .target(name: "Rendering", dependencies: ["TimedText", "Timeline", "CaptionStyling", "TextScanning", "CLibass", "CPNG"]),
         .target(name: "VideoIO", dependencies: ["TimedText", "Timeline", "Rendering"]),
-        .target(name: "Validation", dependencies: ["TimedText", "Timeline", "TextScanning"]),
+        .target(name: "Validation", dependencies: ["TimedText", "Timeline", "TextScanning", "SubStationAlpha"]),
         .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "SubStationAlpha", "Timeline", "TrackSelection", "CaptionStyling", "Rendering", "VideoIO", "Validation"]),
         .target(name: "LegibleCLI", dependencies: ["Legible", "CMalloc"]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"], swiftSettings: staticRuntimeInRelease,

@@ -10,7 +10,7 @@ import Glibc
 enum ValidateCommand: Command {
     static let name = "validate"
     static let summary = "Check caption files against a profile's rules (timing, reading speed, layout, text, contrast, CEA-608, spec)."
-    static let usage = "legible validate (FILE|DIR... | --files-from LIST|-) [--profile NAME|FILE.json] [--format text|json|jsonl|sarif|junit] [--fail-on SEVERITY] [--fps RATE] [--playback-rate R]... [--fix (-o OUT | --in-place)] [--jobs N] [--max-seconds S] [--max-memory MB] [--cache DIR] [--from FORMAT] [--encoding NAME]"
+    static let usage = "legible validate (FILE|DIR... | --files-from LIST|-) [--profile NAME|FILE.json] [--format text|json|jsonl|sarif|junit] [--fail-on SEVERITY] [--fps RATE] [--playback-rate R]... [--fonts-dir DIR]... [--fix (-o OUT | --in-place)] [--jobs N] [--max-seconds S] [--max-memory MB] [--cache DIR] [--from FORMAT] [--encoding NAME]"
     static let discussion = """
         Directories are searched recursively for caption files (.srt .vtt .scc .ttml .dfxp .xml).
         Files are validated in parallel on all cores; text and jsonl output is written as each file
@@ -36,6 +36,7 @@ enum ValidateCommand: Command {
         OptionSpec("fail-on", value: "SEVERITY", help: "Exit 1 when a finding is at least this severe: error (default), warning, info, never."),
         OptionSpec("fps", value: "RATE", help: "Frame rate for frame-based rules: 23.976, 24, 25, 29.97, 29.97df, 30, 50, 59.94, 60."),
         OptionSpec("playback-rate", value: "R", help: "Also check reading speed at this playback rate (repeatable, e.g. 1.5 and 2)."),
+        OptionSpec("fonts-dir", value: "DIR", help: "Fonts a player has beside an ASS script's [Fonts] (repeatable), for ass.missing-font."),
         OptionSpec("fix", help: "Apply the safe mechanical fixes and write the result (-o OUT or --in-place)."),
         OptionSpec("output", short: "o", value: "OUT", help: "With --fix: where to write the fixed file (its extension may change the format)."),
         OptionSpec("in-place", help: "With --fix: overwrite each input with its fixed version."),
@@ -210,6 +211,7 @@ enum ValidateCommand: Command {
             if let value = arguments.value(name) { out += ["--\(name)", value] }
         }
         for rate in arguments.all("playback-rate") { out += ["--playback-rate", rate] }
+        for directory in arguments.all("fonts-dir") { out += ["--fonts-dir", directory] }
         return out
     }
 
@@ -262,6 +264,10 @@ enum ValidateCommand: Command {
                 }
                 options.playbackRates.append(rate)
             }
+            for directory in arguments.all("fonts-dir") {
+                guard isDirectory(directory) else { throw UsageError(message: "--fonts-dir: '\(directory)' is not a directory") }
+                options.fontDirectories.append(directory)
+            }
             fixes = arguments.has("fix")
             inPlace = arguments.has("in-place")
             output = arguments.value("output")
@@ -308,9 +314,11 @@ enum ValidateCommand: Command {
         }
         var diagnostics = input.result.diagnostics
         if input.format == .ttml { diagnostics += Validator.ttmlSpecDiagnostics(input.source, known: diagnostics) }
+        diagnostics = Validator.readerDiagnostics(diagnostics, of: input.file)
         var document = input.result.value
         let validator = Validator(profile: settings.profile, options: settings.options)
-        var extra: [Finding] = []
+        // The format's own rules (ASS: ass.*) check the file as written.
+        var extra = validator.scriptFindings(input.file)
         if settings.fixes && !input.isUnreadable {
             let fixer = Fixer(profile: settings.profile, frameRate: validator.frameRate(for: document))
             let (fixed, changes) = fixer.fix(document)

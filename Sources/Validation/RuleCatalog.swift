@@ -69,7 +69,7 @@ public enum RuleCatalog {
     /// diagnoses, since `spec.*` findings are rules too. Batch records carry it inside the
     /// profile version, and `--cache` keys results by it, so a cached result is never served
     /// for rules that would now say something else. History: docs/validate.md, "Rule-set version".
-    public static let version = 1
+    public static let version = 2
 
     /// The non-`spec` rules with their default severities and summaries.
     public static let rules: [RuleDescriptor] = [
@@ -92,6 +92,9 @@ public enum RuleCatalog {
         RuleDescriptor(.cea608Columns, .error, "A line longer than the 32 columns of a CEA-608 caption row."),
         RuleDescriptor(.cea608Charset, .error, "A character the CEA-608 character sets cannot carry."),
         RuleDescriptor(.cea608LoadTime, .warning, "A pop-on caption has too few frames before it to be sent (CEA-608 bandwidth)."),
+        RuleDescriptor(.assMissingStyle, .warning, "An ASS event names a style the script does not define (drawn with Default)."),
+        RuleDescriptor(.assOffCanvas, .warning, "An ASS \\pos or \\move point lies outside the script's PlayResX x PlayResY canvas."),
+        RuleDescriptor(.assMissingFont, .warning, "A font an ASS style or \\fn names is in neither the script's [Fonts] nor the font directories given."),
     ]
 
     /// The descriptor of a rule; for `spec.*`, one made from the rule id.

@@ -8,12 +8,16 @@ public struct ValidationOptions: Sendable, Hashable {
     /// Playback rates besides 1× at which reading speed is also checked (players offer 1.5× and
     /// 2×): a cue readable at 1× may not be at 1.5×.
     public var playbackRates: [Fraction]
+    /// Directories of fonts a player has beside an ASS script's `[Fonts]` (`--fonts-dir`): the
+    /// families `ass.missing-font` counts as provided.
+    public var fontDirectories: [String]
 
-    /// By default the frame rate comes from the profile or the document, and reading speed is checked
-    /// at 1× only.
-    public init(frameRate: FrameRate? = nil, playbackRates: [Fraction] = []) {
+    /// By default the frame rate comes from the profile or the document, reading speed is checked
+    /// at 1× only, and no font directory is known.
+    public init(frameRate: FrameRate? = nil, playbackRates: [Fraction] = [], fontDirectories: [String] = []) {
         self.frameRate = frameRate
         self.playbackRates = playbackRates
+        self.fontDirectories = fontDirectories
     }
 
     /// No frame rate given, 1× playback only.

@@ -45,7 +45,27 @@ extension Validator {
     public func validate(_ file: CaptionFile) -> [Finding] {
         var diagnostics = file.diagnostics
         if file.format == .ttml { diagnostics += Self.ttmlSpecDiagnostics(file.text, known: diagnostics) }
-        return validate(file.document, diagnostics: diagnostics)
+        return validate(file.document, diagnostics: Self.readerDiagnostics(diagnostics, of: file)) + scriptFindings(file)
+    }
+
+    /// `diagnostics` less those a rule of the file's own format reports itself: for ASS,
+    /// `ass.missing-style` reports each event the reader's `ass.unknown-style` does.
+    public static func readerDiagnostics(_ diagnostics: [Diagnostic], of file: CaptionFile) -> [Diagnostic] {
+        guard file.contents is SubStationAlphaFile else { return diagnostics }
+        return diagnostics.filter { $0.code != .assUnknownStyle }
+    }
+
+    /// The findings of the rules a file's own format has beyond the common model's: for an ASS
+    /// script the `ass.*` rules (`validateScript`), with the families of its `[Fonts]` and of
+    /// `options.fontDirectories` as the fonts provided; none for other formats.
+    public func scriptFindings(_ file: CaptionFile) -> [Finding] {
+        guard let ass = file.contents as? SubStationAlphaFile else { return [] }
+        var families = file.nativeScript?.fontFamilies ?? []
+        for directory in options.fontDirectories {
+            // An unreadable directory provides nothing: its fonts are then reported missing.
+            if let found = try? FontFile.files(inDirectory: directory) { families += found.fonts.compactMap(\.familyName) }
+        }
+        return validateScript(ass.script, providedFontFamilies: families)
     }
 
     /// What the TTML2 validator reports on `source` that is not in `known` already (same code and
@@ -73,7 +93,7 @@ public struct BatchValidator: Sendable {
         cacheSalt = [
             "engine=\(LegibleEngine.version)", "profile=\(profileVersion)",
             "encoding=\(configuration.reading.encoding ?? "-")", "format=\(configuration.reading.format?.id.rawValue ?? "-")",
-            "listed=\(configuration.maximumFindingsListed)", "first=\(configuration.firstLocationsPerRule)",
+            "fonts=\(configuration.options.fontDirectories.joined(separator: ":"))", "listed=\(configuration.maximumFindingsListed)", "first=\(configuration.firstLocationsPerRule)",
         ].joined(separator: "\n")
     }
 
