@@ -1,5 +1,5 @@
 #!/bin/sh
-# Validates `legible validate --format sarif` output against the SARIF 2.1.0 JSON schema.
+# Validates `legible validate --format sarif` and `legible convert --fidelity-report FILE.sarif` output against the SARIF 2.1.0 JSON schema.
 #
 # usage: scripts/sarif-schema-check.sh [LEGIBLE-BINARY]
 #
@@ -27,7 +27,9 @@ fi
 "$bin" validate "$root/Fixtures/validate" --format sarif --fail-on never > "$work/general.sarif" || true
 "$bin" validate "$root/Fixtures/validate" --profile fcc-608 --format sarif --fail-on never > "$work/fcc.sarif" || true
 "$bin" validate /nonexistent.srt --format sarif > "$work/missing.sarif" || true
-"$venv/bin/python" - "$work/schema.json" "$work/general.sarif" "$work/fcc.sarif" "$work/missing.sarif" <<'PY'
+# A conversion's fidelity report in SARIF (convert --fidelity-report FILE.sarif).
+"$bin" convert "$root/Fixtures/ass/move_and_drawing.ass" -o "$work/move.vtt" --fidelity-report "$work/fidelity.sarif" --quiet
+"$venv/bin/python" - "$work/schema.json" "$work/general.sarif" "$work/fcc.sarif" "$work/missing.sarif" "$work/fidelity.sarif" <<'PY'
 import json, sys
 import jsonschema
 schema = json.load(open(sys.argv[1]))

@@ -4,7 +4,7 @@ import Legible
 enum ConvertCommand: Command {
     static let name = "convert"
     static let summary = "Convert a caption file to another format."
-    static let usage = "legible convert INPUT -o OUTPUT [--to FORMAT] [--from FORMAT] [--encoding NAME] [--crlf] [--open-end TIME] [--scc-fallback MODE] [--drop-frame] [--fidelity-report FILE.json] [--quiet | --verbose]"
+    static let usage = "legible convert INPUT -o OUTPUT [--to FORMAT] [--from FORMAT] [--encoding NAME] [--crlf] [--open-end TIME] [--scc-fallback MODE] [--drop-frame] [--fidelity-report FILE.json|FILE.sarif] [--quiet | --verbose]"
     static let discussion = """
         INPUT may be '-' for standard input and OUTPUT '-' for standard output (then --to is needed).
         The output format comes from --to, else from OUTPUT's extension. Output is UTF-8. Warnings and
@@ -15,7 +15,8 @@ enum ConvertCommand: Command {
         SCC's character set, columns and bandwidth; converting out of ASS, what the target cannot
         carry of it (ass.dropped-animation, ass.dropped-drawing, …: one per kind, with a count and
         the first place). --fidelity-report FILE.json writes all of these as JSON, so that a
-        pipeline can refuse a lossy conversion ("lossless": false).
+        pipeline can refuse a lossy conversion ("lossless": false); FILE.sarif writes them as
+        SARIF 2.1.0, as validate --format sarif does, for code-scanning interfaces.
         A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
         608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
         Writes: \(CaptionFormat.writable.map(\.id.rawValue).joined(separator: ", ")). Reads: \(CaptionFormat.readable.map(\.id.rawValue).joined(separator: ", ")).
@@ -24,8 +25,8 @@ enum ConvertCommand: Command {
         OptionSpec("output", short: "o", value: "OUTPUT", help: "Where to write ('-' for standard output)."),
         OptionSpec("to", value: "FORMAT", help: "Output format (\(CaptionFormat.writable.map(\.id.rawValue).joined(separator: ", ")); dfxp for TTML1)."),
         OptionSpec("crlf", help: "End lines with CRLF (SRT output)."),
-        OptionSpec("fidelity-report", value: "FILE.json",
-                   help: "Also write what the conversion lost or changed (the writer's diagnostics) as JSON to FILE.json ('-' for standard output is not allowed)."),
+        OptionSpec("fidelity-report", value: "FILE.json|FILE.sarif",
+                   help: "Also write what the conversion lost or changed (the writer's diagnostics) to FILE: JSON for .json, SARIF 2.1.0 for .sarif ('-' is not allowed)."),
         OptionSpec("open-end", value: "TIME",
                    help: "SRT and WebVTT output: end cues that have no end at TIME (seconds or h:mm:ss, e.g. the programme's length) rather than at the track's end."),
         OptionSpec("scc-fallback", value: "MODE",
@@ -67,6 +68,13 @@ enum ConvertCommand: Command {
         if arguments.value("fidelity-report") == "-" {
             throw UsageError(message: "--fidelity-report needs a file name ('-' is the converted output's place)")
         }
+        // The report's form comes from its name: FILE.json or FILE.sarif, nothing else.
+        let reportForm = try arguments.value("fidelity-report").map { path in
+            guard let form = FidelityReport.Form(fileName: path) else {
+                throw UsageError(message: "--fidelity-report must name a .json or .sarif file (its form), not '\(path)'")
+            }
+            return form
+        }
 
         // Every option checked; now read, then write.
         let input = try InputOptions.load(arguments.positionals[0], arguments, io: io, selectsTrack: true)
@@ -89,8 +97,8 @@ enum ConvertCommand: Command {
         }
         // What the writer changed to fit the output format, located in the input.
         InputOptions.report(written, of: input.displayName, io: io, arguments)
-        if let reportPath = arguments.value("fidelity-report") {
-            let report = FidelityReport.json(written, input: input.displayName, from: input.format, to: target)
+        if let reportPath = arguments.value("fidelity-report"), let reportForm {
+            let report = FidelityReport.report(written, form: reportForm, input: input.displayName, from: input.format, to: target)
             do {
                 try FileIO.writeAtomically(to: reportPath) { file in try report.withUnsafeBufferPointer { try file.write($0) } }
             } catch {

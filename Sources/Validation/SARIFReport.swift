@@ -4,8 +4,13 @@ import TimedText
 /// SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format), the form code-scanning
 /// interfaces read: one run, the rules used as `tool.driver.rules`, one result per finding with
 /// its file (a relative URI reference) and region.
-enum SARIFReport {
-    static func document(_ reports: [FileReport], toolVersion: String) -> JSON {
+package enum SARIFReport {
+    /// `describe` gives each rule's summary and default level (the catalog's for validation; a
+    /// conversion's diagnostic codes describe themselves); `helpPage` is the docs page the rules'
+    /// `helpUri` points into; `runProperties` go into the run's property bag.
+    package static func document(_ reports: [FileReport], toolVersion: String,
+                                 describe: (RuleID) -> RuleDescriptor = RuleCatalog.descriptor,
+                                 helpPage: String = "docs/validate.md", runProperties: [(String, JSON)] = []) -> JSON {
         // The rules the results refer to, in first-seen order, so that `ruleIndex` is stable.
         var ruleOrder: [RuleID] = []
         var ruleIndex: [RuleID: Int] = [:]
@@ -16,11 +21,11 @@ enum SARIFReport {
             }
         }
         let rules: [JSON] = ruleOrder.map { id in
-            let descriptor = RuleCatalog.descriptor(id)
+            let descriptor = describe(id)
             return .object([
                 ("id", .string(id.rawValue)),
                 ("shortDescription", .object([("text", .string(descriptor.summary))])),
-                ("helpUri", .string("https://legible.invalid/docs/validate.md#\(id.rawValue.replacingDots)")),
+                ("helpUri", .string("https://legible.invalid/\(helpPage)#\(id.rawValue.replacingDots)")),
                 ("defaultConfiguration", .object([("level", .string(level(descriptor.defaultSeverity)))])),
             ])
         }
@@ -58,13 +63,13 @@ enum SARIFReport {
                 ("tool", .object([("driver", .object([
                     ("name", .string("legible")),
                     ("version", .string(toolVersion)),
-                    ("informationUri", .string("https://legible.invalid/docs/validate.md")),
+                    ("informationUri", .string("https://legible.invalid/\(helpPage)")),
                     ("rules", .array(rules)),
                 ]))])),
                 ("artifacts", .array(artifacts)),
                 ("results", .array(results)),
                 ("columnKind", .string("utf16CodeUnits")),
-            ])])),
+            ] + (runProperties.isEmpty ? [] : [("properties", .object(runProperties))]))])),
         ])
     }
 

@@ -74,6 +74,35 @@ import Glibc
         unlink(temporaryPath("k.ass"))
     }
 
+    @Test func cliWritesTheFidelityReportAsSARIF() throws {
+        let out = temporaryPath("move-sarif.vtt")
+        let report = temporaryPath("move.report.sarif")
+        defer { unlink(out); unlink(report) }
+        let run = Run(["convert", Fixtures.root + "/ass/move_and_drawing.ass", "-o", out, "--fidelity-report", report, "--quiet"])
+        #expect(run.status == 0)
+        let data = try #require(FileManager.default.contents(atPath: report))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(root["version"] as? String == "2.1.0")
+        let sarifRun = try #require((root["runs"] as? [[String: Any]])?.first)
+        let properties = try #require(sarifRun["properties"] as? [String: Any])
+        #expect(properties["from"] as? String == "ass" && properties["to"] as? String == "webvtt")
+        #expect(properties["lossless"] as? Bool == false)
+        let results = try #require(sarifRun["results"] as? [[String: Any]])
+        let drawing = try #require(results.first { $0["ruleId"] as? String == "ass.dropped-drawing" })
+        #expect(drawing["level"] as? String == "warning")
+        let region = ((drawing["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any]
+        #expect(region?["startLine"] as? Int == 15 && region?["startColumn"] as? Int == 76)
+        // Every result's rule is described once in the driver's rules, at the index it gives.
+        let rules = try #require(((sarifRun["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        for result in results {
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
+        }
+        #expect(Set(rules.compactMap { $0["id"] as? String }).count == rules.count)
+        // Neither .json nor .sarif: the flag has no third meaning.
+        #expect(Run(["convert", Fixtures.root + "/ass/karaoke.ass", "-o", out, "--fidelity-report", temporaryPath("r.txt")]).status == 2)
+    }
+
     @Test func cliConvertASSToASSIsTheSameFile() {
         let out = temporaryPath("same.ass")
         let run = Run(["convert", Fixtures.root + "/ass/japanese_vertical.ass", "-o", out])
