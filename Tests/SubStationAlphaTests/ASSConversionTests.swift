@@ -103,6 +103,32 @@ import Glibc
         #expect(Run(["convert", Fixtures.root + "/ass/karaoke.ass", "-o", out, "--fidelity-report", temporaryPath("r.txt")]).status == 2)
     }
 
+    /// `--fonts-dir` means the same to `render` and `validate`: the family P052 the script names
+    /// comes from the directory (drawn in it; no longer reported missing).
+    @Test func cliFontsDirectoryForRenderAndValidate() throws {
+        let p052 = "/usr/share/fonts/opentype/urw-base35/P052-Roman.otf"
+        guard access(p052, R_OK) == 0 else { return }
+        let directory = temporaryPath("fonts")
+        mkdir(directory, 0o755)
+        symlink(p052, directory + "/P052-Roman.otf")
+        let plain = temporaryPath("plain.png"), withFonts = temporaryPath("fonts.png")
+        defer { unlink(directory + "/P052-Roman.otf"); rmdir(directory); unlink(plain); unlink(withFonts) }
+        let script = Fixtures.root + "/ass/named_fonts.ass"
+        #expect(Run(["render", script, "--at", "2", "--size", "640x360", "-o", plain]).status == 0)
+        #expect(Run(["render", script, "--at", "2", "--size", "640x360", "-o", withFonts, "--fonts-dir", directory]).status == 0)
+        let a = try PNGFile.read(plain), b = try PNGFile.read(withFonts)
+        var differing = 0
+        for y in 0..<a.height { for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 } }
+        #expect(differing > 200, "the serif face should draw the dialogue: \(differing) pixels differ")
+
+        let before = Run(["validate", script, "--fail-on", "never"])
+        #expect(before.stdout.contains("'P052'"))
+        let after = Run(["validate", script, "--fail-on", "never", "--fonts-dir", directory])
+        #expect(!after.stdout.contains("'P052'") && after.stdout.contains("'DejaVu Sans'"))
+        #expect(Run(["validate", script, "--fonts-dir", "/nonexistent/fonts"]).status == 2)
+        #expect(Run(["render", script, "--at", "2", "-o", plain, "--fonts-dir", "/nonexistent/fonts"]).status != 0)
+    }
+
     @Test func cliConvertASSToASSIsTheSameFile() {
         let out = temporaryPath("same.ass")
         let run = Run(["convert", Fixtures.root + "/ass/japanese_vertical.ass", "-o", out])
