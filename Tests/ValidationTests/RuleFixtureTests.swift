@@ -15,7 +15,14 @@ func readFixture(_ relative: String) -> ParseResult<Document> {
 func findings(_ relative: String, profile: ValidationProfile = .general, options: ValidationOptions = .default) -> [Finding] {
     // Through the file, so that a format's own rules (ASS: ass.*) run as in `legible validate`.
     let name = String(relative.split(separator: "/").last!)
-    guard let file = try? CaptionFile(bytes: Fixtures.bytes(relative), fileName: name) else { return [] }
+    let file: CaptionFile
+    do {
+        file = try CaptionFile(bytes: Fixtures.bytes(relative), fileName: name)
+    } catch {
+        // A fixture that cannot be read would otherwise "pass" every must-not-trigger check.
+        Issue.record("\(relative) could not be read: \(error)")
+        return []
+    }
     return Validator(profile: profile, options: options).validate(file)
 }
 
