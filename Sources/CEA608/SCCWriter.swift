@@ -76,20 +76,21 @@ public struct SCCWriter: Sendable {
 
     /// The SCC text of the document's first track, and what had to be changed to fit 608.
     public func write(_ document: Document) -> ParseResult<[UInt8]> {
-        var result = write(document.tracks.first?.cues ?? [])
+        var result = write(document.tracks.first?.cues ?? [], language: document.tracks.first?.language?.rawValue)
         result.diagnostics.insert(contentsOf: document.tracksNotWritten(by: "SCC (CC1)"), at: 0)
         return result
     }
 
     /// Writes `cues` as pop-on SCC on CC1, in start order (ties in the order given). A cue without an
     /// end stays on screen until the next one replaces it; the diagnostics say what had to change.
-    public func write(_ cues: [Cue]) -> ParseResult<[UInt8]> {
+    /// `language` (a BCP 47 tag) picks the line breaking rules long lines are wrapped by.
+    public func write(_ cues: [Cue], language: String? = nil) -> ParseResult<[UInt8]> {
         var log = DiagnosticLog()
         var schedule = FrameSchedule()
         let ordered = cues.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
         var pendingErase: Int64?  // the previous caption's end, when the screen must be blanked then
         for (index, cue) in ordered.enumerated() {
-            let rows = captionRows(for: cue, log: &log)
+            let rows = captionRows(for: cue, language: language, log: &log)
             guard !rows.isEmpty else {
                 log.report(.info, .sccEmptyCaption, "caption \(index + 1) has no text: 608 has nothing to show for it; not written",
                            at: cue.source)
@@ -215,10 +216,10 @@ public struct SCCWriter: Sendable {
     }
 
     /// The rows of one caption, wrapped to 32 columns, at most 4, bottom-aligned and centred.
-    private func captionRows(for cue: Cue, log: inout DiagnosticLog) -> [Row] {
+    private func captionRows(for cue: Cue, language: String?, log: inout DiagnosticLog) -> [Row] {
         var lines: [String] = []
         for line in cue.plainText.split(separator: "\n", omittingEmptySubsequences: true) {
-            lines += (try? LineBreaking.wrap(String(line), width: 32)) ?? [String(line.prefix(32))]
+            lines += (try? LineBreaking.wrap(String(line), width: 32, language: language)) ?? [String(line.prefix(32))]
         }
         lines = lines.filter { !$0.isEmpty }
         if lines.count > 4 {

@@ -54,6 +54,20 @@ import SubRip
         #expect(near(read[0].start, MediaTime(seconds: 2)) && near(read[1].end, MediaTime(seconds: 8)))
     }
 
+    /// A long line without Japanese wraps at 32 columns the same way whatever the track's language
+    /// (the Japanese tailoring changes only where CJK characters are), and exactly where it did
+    /// before phrase-aware breaking: at the last space that fits.
+    @Test func aLongLatinLineWrapsTheSameWithTheLanguage() throws {
+        let long = "This line is much longer than thirty-two columns and has to wrap somewhere"
+        let cues = [Cue(start: MediaTime(seconds: 2), end: MediaTime(seconds: 4), content: [.text(long)])]
+        let plain = SCCWriter().write(cues).value
+        for language in ["en", "ja", "zh-Hant"] {
+            #expect(SCCWriter().write(cues, language: language).value == plain, "\(language)")
+        }
+        let rows = SCCReader().read(SourceText(bytes: plain)).value.tracks[0].cues[0].plainText
+        #expect(rows == "This line is much longer than\nthirty-two columns and has to\nwrap somewhere")
+    }
+
     /// Captions back to back with long loads, `late` fallback: a caption that cannot be loaded in
     /// time is shown late, and says so.
     @Test func tooLittleTimeToLoadIsReported() {

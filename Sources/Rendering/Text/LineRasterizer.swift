@@ -376,13 +376,14 @@ package final class LineRasterizer {
 
     // MARK: Breaking lines
 
-    /// Breaks a line of items into lines no wider than `maxWidth` pixels, at ICU line-break
-    /// opportunities (`language` picks the tailoring: `ja` keeps kinsoku characters off a line's
-    /// start); a ruby item never breaks. A piece wider than the width on its own overflows.
+    /// Breaks a line of items into lines no wider than `maxWidth` pixels, at the break
+    /// opportunities `LineBreaking` gives for `language` (kinsoku for Japanese and Chinese, and
+    /// Japanese phrases kept whole where they fit); a ruby item never breaks. A piece wider than
+    /// the width on its own overflows.
     package func wrap(_ items: [LineItem], maxWidth: Int, language: String?, spacing: Double = 0) -> [[LineItem]] {
         guard !items.isEmpty else { return [items] }
         if Self.fillRight(drawRuns(Self.runs(of: items), spacing: spacing)) <= maxWidth { return [items] }
-        let atoms = Self.atoms(items, language: language)
+        let (atoms, boundaries) = Self.breakableAtoms(items, language: language)
         var lines: [[LineItem]] = []
         var start = 0
         while start < atoms.count {
@@ -398,6 +399,14 @@ package final class LineRasterizer {
                     high = mid - 1
                 }
             }
+            // When the rest does not fit, end the line at its last phrase boundary, else at its
+            // last allowed break (a break kinsoku forbids only when there is no other).
+            if best < atoms.count {
+                let candidates = stride(from: best, to: start, by: -1)
+                if let k = candidates.first(where: { boundaries[$0] == .phrase }) ?? candidates.first(where: { boundaries[$0] == .withinPhrase }) {
+                    best = k
+                }
+            }
             lines.append(Self.merged(Self.trimmed(Array(atoms[start..<best]))))
             start = best
             // Spaces at the start of the next line are dropped.
@@ -406,26 +415,73 @@ package final class LineRasterizer {
         return lines
     }
 
+    /// What kind of line end the boundary before an atom is.
+    enum AtomBoundary: Sendable, Hashable {
+        /// A break between phrases or words: the place to end a line.
+        case phrase
+        /// A break inside a Japanese phrase: only when the phrase is longer than a line.
+        case withinPhrase
+        /// Between two items where kinsoku forbids a break (`「` then a styled word).
+        case forbidden
+    }
+
     /// Items cut at every break opportunity (ruby whole).
     static func atoms(_ items: [LineItem], language: String?) -> [LineItem] {
+        breakableAtoms(items, language: language).atoms
+    }
+
+    /// Items cut at every break opportunity (ruby whole), and `boundaries[k]`, the kind of break
+    /// before atom `k` (`boundaries[atoms.count]` is the end, a phrase boundary).
+    static func breakableAtoms(_ items: [LineItem], language: String?) -> (atoms: [LineItem], boundaries: [AtomBoundary]) {
         var out: [LineItem] = []
+        var boundaries: [AtomBoundary] = [.phrase]
+        func firstScalar(_ item: LineItem) -> Unicode.Scalar? {
+            switch item {
+            case .text(let t): t.text.unicodeScalars.first
+            case .ruby(let base, _): base.lazy.compactMap { $0.text.unicodeScalars.first }.first
+            }
+        }
+        func lastScalar(_ item: LineItem) -> Unicode.Scalar? {
+            switch item {
+            case .text(let t): t.text.unicodeScalars.last
+            case .ruby(let base, _): base.reversed().lazy.compactMap { $0.text.unicodeScalars.last }.first
+            }
+        }
+        /// Appends an atom; `inner` is the break before it inside a text item, nil between items
+        /// (a break unless kinsoku forbids it).
+        func append(_ atom: LineItem, inner: AtomBoundary?) {
+            if let previous = out.last {
+                if let inner {
+                    boundaries.append(inner)
+                } else if let before = lastScalar(previous), let after = firstScalar(atom),
+                          !Kinsoku.allowsBreak(after: before, before: after) {
+                    boundaries.append(.forbidden)
+                } else {
+                    boundaries.append(.phrase)
+                }
+            }
+            out.append(atom)
+        }
         for item in items {
-            guard case .text(let t) = item else { out.append(item); continue }
+            guard case .text(let t) = item else { append(item, inner: nil); continue }
             let breaks = (try? LineBreaking.opportunities(in: t.text, language: language)) ?? []
             var from = t.text.startIndex
+            var inner: AtomBoundary?
             for b in breaks where b.index > from {
                 var piece = t
                 piece.text = String(t.text[from..<b.index])
-                out.append(.text(piece))
+                append(.text(piece), inner: inner)
+                inner = b.isWithinPhrase ? .withinPhrase : .phrase
                 from = b.index
             }
             if from < t.text.endIndex {
                 var piece = t
                 piece.text = String(t.text[from...])
-                out.append(.text(piece))
+                append(.text(piece), inner: inner)
             }
         }
-        return out
+        boundaries.append(.phrase)
+        return (out, boundaries)
     }
 
     /// Without trailing spaces.
