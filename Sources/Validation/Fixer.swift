@@ -1,4 +1,5 @@
 public import TimedText
+import TextScanning
 
 /// The safe mechanical repairs of `legible validate --fix`: each one changes timing or line
 /// breaks only, never words, and never makes another rule fail.
@@ -9,9 +10,11 @@ public import TimedText
 ///   sooner when it keeps its minimum duration (`timing.min-gap`);
 /// - extend too-short cues into the free time after them, up to the minimum duration and never
 ///   closer to the next cue than the minimum gap (`timing.min-duration`);
-/// - re-wrap lines longer than the profile allows at spaces, when the cue is plain text (no
-///   spans, ruby or inline timestamps, whose markup a re-wrap could break) and the result fits
-///   in the profile's line count (`layout.max-chars-per-line`).
+/// - re-wrap lines longer than the profile allows at line break opportunities (`LineBreaking`:
+///   spaces, and for Japanese between phrases with kinsoku kept), counting full-width characters
+///   as the profile does, when the cue is plain text (no spans, ruby or inline timestamps, whose
+///   markup a re-wrap could break), no word is longer than a line, and the result fits in the
+///   profile's line count (`layout.max-chars-per-line`).
 public struct Fixer: Sendable {
     /// The profile whose limits the repairs aim for (minimum duration and gap, line length and count).
     public var profile: ValidationProfile
@@ -90,8 +93,9 @@ public struct Fixer: Sendable {
                                           description: "extended the end from \(secondsText(current)) to \(secondsText(target))"))
                 }
             }
-            if let maximum = limits.maxCharsPerLine, !limits.fullWidthCounting,
-               let rewrapped = Self.rewrap(track.cues[k].content, width: maximum, maxLines: profile.maxLines) {
+            if let maximum = Self.lineLimit(track.cues[k], limits: limits, regions: track.regions),
+               let rewrapped = Self.rewrap(track.cues[k].content, width: maximum, maxLines: profile.maxLines,
+                                           language: track.language?.rawValue, fullWidthCounting: limits.fullWidthCounting) {
                 track.cues[k].content = rewrapped
                 changes.append(Change(rule: .layoutMaxCharsPerLine, cue: reference, description: "re-wrapped the text at \(maximum) characters per line"))
             }
@@ -99,10 +103,18 @@ public struct Fixer: Sendable {
         return track
     }
 
-    /// Plain-text content re-wrapped at `width` graphemes (greedy, at spaces), or nil when it
-    /// already fits, carries markup, has a word longer than a line, or would need more lines
-    /// than allowed.
-    static func rewrap(_ content: [InlineNode], width: Int, maxLines: Int?) -> [InlineNode]? {
+    /// The characters a line of `cue` may hold: the vertical limit for vertical text.
+    static func lineLimit(_ cue: Cue, limits: ValidationProfile.Limits, regions: [Region]) -> Int? {
+        ValidationRun.isVertical(cue, regions: regions) ? limits.maxCharsPerVerticalLine ?? limits.maxCharsPerLine : limits.maxCharsPerLine
+    }
+
+    /// Plain-text content re-wrapped at `width` characters (graphemes, or full-width characters
+    /// with half-width ones counting ½ when `fullWidthCounting`), greedily at the break
+    /// opportunities of `language` (Japanese text without a declared language is broken as
+    /// Japanese), or nil when it already fits, carries markup, has a word longer than a line, or
+    /// would need more lines than allowed.
+    static func rewrap(_ content: [InlineNode], width: Int, maxLines: Int?, language: String? = nil,
+                       fullWidthCounting: Bool = false) -> [InlineNode]? {
         var text = ""
         for node in content {
             switch node {
@@ -111,26 +123,27 @@ public struct Fixer: Sendable {
             default: return nil
             }
         }
+        let limit = fullWidthCounting ? width * 2 : width
+        func length(_ line: Substring) -> Int { fullWidthCounting ? TextMeasure.halfWidthUnits(line) : line.count }
         let lines = TextMeasure.lines(text)
-        guard lines.contains(where: { $0.count > width }) else { return nil }
-        // Dialogue lines (starting with a dash) keep their breaks; others are joined and re-filled.
+        guard lines.contains(where: { length($0) > limit }) else { return nil }
+        let unspaced = ScriptCount.isUnspaced(text)
+        let language = language ?? (ScriptCount.containsKana(text) ? "ja" : nil)
+        // Dialogue lines (starting with a dash) keep their breaks; others are joined and re-filled
+        // (without a space where the script puts none between words).
         let paragraphs: [String] = lines.allSatisfy { $0.hasPrefix("-") || $0.hasPrefix("\u{2013}") }
-            ? lines.map(String.init) : [lines.joined(separator: " ")]
+            ? lines.map(String.init) : [lines.map { $0.trimmingSpaces }.joined(separator: unspaced ? "" : " ")]
         var result: [String] = []
         for paragraph in paragraphs {
-            var line = ""
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-                if word.count > width { return nil }
-                if line.isEmpty {
-                    line = String(word)
-                } else if line.count + 1 + word.count <= width {
-                    line += " " + word
-                } else {
-                    result.append(line)
-                    line = String(word)
-                }
+            guard let opportunities = try? LineBreaking.opportunities(in: paragraph, language: language) else { return nil }
+            // A word (or a run kinsoku keeps together) longer than a line would have to be cut.
+            var from = paragraph.startIndex
+            for opportunity in opportunities {
+                if length(paragraph[from..<opportunity.index].trimmingSpaces) > limit { return nil }
+                from = opportunity.index
             }
-            if !line.isEmpty { result.append(line) }
+            guard let wrapped = try? LineBreaking.wrap(paragraph, width: limit, language: language, length: length) else { return nil }
+            result += wrapped.filter { !$0.isEmpty }
         }
         if let maxLines, result.count > maxLines { return nil }
         var nodes: [InlineNode] = []
@@ -139,5 +152,15 @@ public struct Fixer: Sendable {
             nodes.append(.text(line))
         }
         return nodes
+    }
+}
+
+private extension Substring {
+    /// Without spaces at either end.
+    var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return s
     }
 }

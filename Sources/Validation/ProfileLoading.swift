@@ -28,7 +28,7 @@ extension ValidationProfile {
         guard var profile = ValidationProfile.named(baseName) else {
             throw LegibleError(.invalidProfile, "unknown profile '\(baseName)' in \"extends\" (known: \(builtIn.map(\.name).joined(separator: ", ")))")
         }
-        let known: Set<String> = ["name", "extends", "summary", "source", "maxCharsPerLine", "fullWidthCounting",
+        let known: Set<String> = ["name", "extends", "summary", "source", "maxCharsPerLine", "maxCharsPerVerticalLine", "fullWidthCounting",
                                   "maxCharsPerSecond", "maxWordsPerMinute", "maxLines", "minDuration", "maxDuration",
                                   "minGapFrames", "chainingThresholdFrames", "minContrastRatio", "fps", "cea608",
                                   "languages", "rules"]
@@ -92,6 +92,9 @@ extension ValidationProfile {
 
     private static func applyLimits(_ object: [String: Any], to limits: inout Limits) throws(LegibleError) {
         if object.keys.contains("maxCharsPerLine") { limits.maxCharsPerLine = try integer(object["maxCharsPerLine"], "maxCharsPerLine") }
+        if object.keys.contains("maxCharsPerVerticalLine") {
+            limits.maxCharsPerVerticalLine = try integer(object["maxCharsPerVerticalLine"], "maxCharsPerVerticalLine")
+        }
         if let flag = object["fullWidthCounting"] {
             guard let value = flag as? Bool else { throw LegibleError(.invalidProfile, "\"fullWidthCounting\" must be true or false") }
             limits.fullWidthCounting = value

@@ -9,7 +9,9 @@ extension ValidationProfile {
     public var canonicalSettings: String {
         func text(_ value: (some CustomStringConvertible)?) -> String { value.map { "\($0)" } ?? "-" }
         func describe(_ l: Limits) -> String {
-            "chars=\(text(l.maxCharsPerLine)) fullwidth=\(l.fullWidthCounting) cps=\(text(l.maxCharsPerSecond)) wpm=\(text(l.maxWordsPerMinute))"
+            // The vertical limit only when set: profiles without one keep their settings text.
+            let vertical = l.maxCharsPerVerticalLine.map { " vchars=\($0)" } ?? ""
+            return "chars=\(text(l.maxCharsPerLine))\(vertical) fullwidth=\(l.fullWidthCounting) cps=\(text(l.maxCharsPerSecond)) wpm=\(text(l.maxWordsPerMinute))"
         }
         var lines = [
             "limits=\(describe(limits))",

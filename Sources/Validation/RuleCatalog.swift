@@ -43,6 +43,9 @@ extension RuleID {
     public static let layoutMaxLines: RuleID = "layout.max-lines"
     /// A line longer than the profile's characters per line.
     public static let layoutMaxCharsPerLine: RuleID = "layout.max-chars-per-line"
+    /// A line break that puts `。`, `」` or a small kana at a line's start, or `「` at its end
+    /// (kinsoku, JIS X 4051).
+    public static let layoutKinsoku: RuleID = "layout.kinsoku"
     /// A cue's position, box or region lies partly outside the video frame.
     public static let layoutOffScreen: RuleID = "layout.off-screen"
     /// A cue with no visible text.
@@ -69,7 +72,7 @@ public enum RuleCatalog {
     /// diagnoses, since `spec.*` findings are rules too. Batch records carry it inside the
     /// profile version, and `--cache` keys results by it, so a cached result is never served
     /// for rules that would now say something else. History: docs/validate.md, "Rule-set version".
-    public static let version = 2
+    public static let version = 3
 
     /// The non-`spec` rules with their default severities and summaries.
     public static let rules: [RuleDescriptor] = [
@@ -83,7 +86,8 @@ public enum RuleCatalog {
         RuleDescriptor(.readabilityCPS, .warning, "Reading speed above the profile's characters per second (graphemes, at each playback rate checked)."),
         RuleDescriptor(.readabilityWPM, .warning, "Reading speed above the profile's words per minute."),
         RuleDescriptor(.layoutMaxLines, .warning, "More lines than the profile allows."),
-        RuleDescriptor(.layoutMaxCharsPerLine, .warning, "A line longer than the profile allows (graphemes; full-width counting where the profile asks).", fixable: true),
+        RuleDescriptor(.layoutMaxCharsPerLine, .warning, "A line longer than the profile allows (graphemes; full-width counting where the profile asks; vertical lines against the vertical limit).", fixable: true),
+        RuleDescriptor(.layoutKinsoku, .warning, "A line break that starts a line with a character kinsoku keeps off a line's start (。、」ー, small kana) or ends one with an opening bracket (「（『), JIS X 4051."),
         RuleDescriptor(.layoutOffScreen, .error, "The cue's position, box or region lies partly outside the video frame."),
         RuleDescriptor(.textEmpty, .warning, "A cue with no visible text.", fixable: true),
         RuleDescriptor(.textMojibake, .error, "Text that was decoded with the wrong encoding (double-encoded UTF-8), C1 controls, or U+FFFD."),

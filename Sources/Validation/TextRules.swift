@@ -52,6 +52,11 @@ enum ScriptCount {
 
     /// True when most letters are in scripts written without spaces between words (Han, kana,
     /// Thai): words per minute means nothing there.
+    /// True when the text has hiragana or katakana: it is Japanese, whatever its track declares.
+    static func containsKana(_ text: String) -> Bool {
+        text.unicodeScalars.contains { WritingScript.of($0) == .hiragana || WritingScript.of($0) == .katakana }
+    }
+
     static func isUnspaced(_ text: String) -> Bool {
         var unspaced = 0, total = 0
         for scalar in text.unicodeScalars {

@@ -7,6 +7,9 @@ public struct ValidationProfile: Sendable, Hashable {
     public struct Limits: Sendable, Hashable {
         /// Characters per line (graphemes); in full-width characters when `fullWidthCounting`.
         public var maxCharsPerLine: Int?
+        /// Characters per line of vertical text (a vertical cue or region), counted as
+        /// `maxCharsPerLine` is; nil: vertical lines are held to `maxCharsPerLine`.
+        public var maxCharsPerVerticalLine: Int?
         /// Count East Asian wide characters as 1 and others as ½ (Netflix's Japanese, Chinese and
         /// Korean guides), i.e. compare half-width units against twice the limit.
         public var fullWidthCounting: Bool
@@ -16,9 +19,10 @@ public struct ValidationProfile: Sendable, Hashable {
         public var maxWordsPerMinute: Int?
 
         /// Limits given field by field; nil leaves a limit unchecked (or, in `languageLimits`, inherited).
-        public init(maxCharsPerLine: Int? = nil, fullWidthCounting: Bool = false,
+        public init(maxCharsPerLine: Int? = nil, maxCharsPerVerticalLine: Int? = nil, fullWidthCounting: Bool = false,
                     maxCharsPerSecond: Fraction? = nil, maxWordsPerMinute: Int? = nil) {
             self.maxCharsPerLine = maxCharsPerLine
+            self.maxCharsPerVerticalLine = maxCharsPerVerticalLine
             self.fullWidthCounting = fullWidthCounting
             self.maxCharsPerSecond = maxCharsPerSecond
             self.maxWordsPerMinute = maxWordsPerMinute
@@ -101,6 +105,7 @@ public struct ValidationProfile: Sendable, Hashable {
         guard let language, let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first?.lowercased(),
               let specific = languageLimits[primary] else { return limits }
         return Limits(maxCharsPerLine: specific.maxCharsPerLine ?? limits.maxCharsPerLine,
+                      maxCharsPerVerticalLine: specific.maxCharsPerVerticalLine ?? limits.maxCharsPerVerticalLine,
                       fullWidthCounting: specific.maxCharsPerLine != nil ? specific.fullWidthCounting : limits.fullWidthCounting,
                       maxCharsPerSecond: specific.maxCharsPerSecond ?? limits.maxCharsPerSecond,
                       maxWordsPerMinute: specific.maxWordsPerMinute ?? limits.maxWordsPerMinute)

@@ -226,9 +226,12 @@ private var legibleExecutable: String {
         let pinned: [Int: String] = [
             1: "08fb76b6c10d145e3d1a32a47f999e42906f3e7bd093b700b3195785878c2e3c",
             2: "0eb775ff346d397c1b982df62af4691005262f2667a482718b8815831193da06",
+            3: "PENDING",
         ]
         var text = ""
-        for rule in RuleFixtureTests.ruleFolders {
+        // The rule folders, then the profile folders (profile.<name>: fixtures for a whole profile).
+        let profileFolders = Fixtures.list("validate").filter { $0.hasPrefix("profile.") }.sorted()
+        for rule in RuleFixtureTests.ruleFolders + profileFolders {
             let files = Fixtures.list("validate/\(rule)").filter { $0.hasPrefix("triggers.") || $0.hasPrefix("passes.") }.sorted()
             var profile = ValidationProfile.general
             if Fixtures.list("validate/\(rule)").contains("profile") {
