@@ -18,9 +18,10 @@ public enum Kinsoku {
         case 0x2019, 0x201D, 0xFF09, 0x3015, 0xFF3D, 0xFF5D, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011,
              0x3019, 0x3017, 0x301F, 0x2986, 0x00BB, 0xFF60, 0xFF63:
             return true
-        // Hyphens: ‐ 〜 ゠ and the fullwidth tilde ～ (not JLREQ's en dash: Western dialogue lines
-        // start with one)
-        case 0x2010, 0x301C, 0x30A0, 0xFF5E:
+        // Hyphens: ‐ ゠. Not JLREQ's en dash, which starts Western dialogue lines, nor the wave
+        // dashes 〜 ～, which start a subtitle line continuing a song or a drawn-out word (UAX #14
+        // already keeps a line break before 〜 away)
+        case 0x2010, 0x30A0:
             return true
         // Dividing punctuation: ！ ？ ‼ ⁇ ⁈ ⁉ ! ?
         case 0xFF01, 0xFF1F, 0x203C, 0x2047, 0x2048, 0x2049, 0x0021, 0x003F:

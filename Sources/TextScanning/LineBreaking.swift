@@ -93,8 +93,11 @@ public enum LineBreaking {
                 endLine()
             }
             var rest = piece
-            while length(rest.visiblePart) > width {
-                let cut = prefixEnd(of: rest, fitting: width, length: length)
+            // Cut by the longest prefix that fits, which looks at most a line ahead: linear in
+            // the piece, however long (measuring the whole rest at each cut would be quadratic).
+            while case let visible = rest.visiblePart, !visible.isEmpty {
+                let cut = prefixEnd(of: visible, fitting: width, length: length)
+                if cut == visible.endIndex { break }
                 lines.append(String(rest[..<cut]))
                 rest = rest[cut...]
             }
@@ -126,7 +129,8 @@ public enum LineBreaking {
         return lines
     }
 
-    /// The end of the longest prefix of `piece` (at least one character) whose length fits `width`.
+    /// The end of the longest prefix of `piece` (at least one character, `piece` not empty) whose
+    /// length fits `width`.
     private static func prefixEnd(of piece: Substring, fitting width: Int, length: (Substring) -> Int) -> String.Index {
         var end = piece.index(after: piece.startIndex)
         while end < piece.endIndex {

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TextScanning
 
 @Suite struct LineBreakingTests {
@@ -6,6 +7,21 @@ import TextScanning
         let lines = try LineBreaking.wrap("The quick brown fox jumps over the lazy dog near the riverbank", width: 32)
         #expect(lines == ["The quick brown fox jumps over", "the lazy dog near the riverbank"])
         #expect(lines.allSatisfy { $0.count <= 32 })
+    }
+
+    /// A word with no break opportunity is cut line by line, in time linear in its length (a
+    /// 200,000-letter line would take minutes if each cut measured the rest of it).
+    @Test func cuttingALongWordTakesLinearTime() throws {
+        let lines = try LineBreaking.wrap(String(repeating: "x", count: 100), width: 32)
+        #expect(lines.map(\.count) == [32, 32, 32, 4])
+        let ratio = LinearGrowth.ratio(n: 5_000, make: { String(repeating: "あいう", count: $0) }) { text in
+            _ = try? LineBreaking.wrap(text, width: 13, language: "zh")
+        }
+        #expect(ratio < LinearGrowth.bound, "8× the text took \(ratio)× as long")
+        let word = LinearGrowth.ratio(n: 5_000, make: { String(repeating: "abc", count: $0) }) { text in
+            _ = try? LineBreaking.wrap(text, width: 32)
+        }
+        #expect(word < LinearGrowth.bound, "8× the word took \(word)× as long")
     }
 
     @Test func lineFeedsAlwaysEndALine() throws {
