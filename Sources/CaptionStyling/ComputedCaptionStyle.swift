@@ -28,6 +28,9 @@ public struct ComputedCaptionStyle: Sendable, Hashable {
     public var underline: Bool
     /// True for struck-through content text; always the content's choice.
     public var lineThrough: Bool
+    /// True for text with a line over it (TTML `overline`, CSS `text-decoration-line: overline`);
+    /// always the content's choice.
+    public var overline: Bool
     /// Hidden text keeps its space but draws nothing (CSS/TTML `visibility: hidden`).
     public var visible: Bool
 }
@@ -101,6 +104,7 @@ public struct CaptionStyleResolver: Sendable, Hashable {
             bold: content.fontWeight == .bold,
             underline: lines.contains(.underline),
             lineThrough: lines.contains(.lineThrough),
+            overline: lines.contains(.overline),
             visible: content.visibility != .hidden)
     }
 

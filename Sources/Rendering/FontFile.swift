@@ -94,6 +94,15 @@ public struct FontFile: Sendable, Hashable {
         return unitsPerEm > 0 ? (ascent + descent) / unitsPerEm : 1.2
     }
 
+    /// The share of the cell above the baseline: usWinAscent / (usWinAscent + usWinDescent) of the
+    /// OS/2 table, where libass puts the baseline in a line of the font; 0.8 when unreadable.
+    public var ascentShareOfCell: Double {
+        guard let os2 = table("OS/2"), os2.count >= 78 else { return 0.8 }
+        let ascent = Double(UInt16(os2[74]) << 8 | UInt16(os2[75]))
+        let descent = Double(UInt16(os2[76]) << 8 | UInt16(os2[77]))
+        return ascent + descent > 0 ? ascent / (ascent + descent) : 0.8
+    }
+
     /// The font's normal line height for a size of one em, as browsers take CSS `line-height:
     /// normal` from it: (ascender − descender + lineGap) / unitsPerEm of the hhea table; nil
     /// when unreadable.

@@ -228,6 +228,9 @@ struct Resolver {
             })
         case .length(let l) where property == "disparity":
             return .length(h(l))
+        case .length(let l) where property == "linePadding":
+            // Cells of the root container's height, as imscJS resolves EBU-TT-D's `c` here.
+            return .length(v(l))
         case .position(let p):
             // A percentage offset is of the room left beside the box (CSS background-position),
             // not of the root container: it stays a percentage, which `region` resolves.
@@ -299,8 +302,20 @@ extension TTMLStyleComputation {
         if case .keyword(let k)? = style[tts: "rubyPosition"] {
             result.rubyPosition = k == "before" ? .over : k == "after" ? .under : .alternateOver
         }
+        if case .keyword(let k)? = style[tts: "rubyAlign"] { result.rubyAlign = StyleProperties.RubyAlign(rawValue: k) }
+        if case .rubyReserve(let reserve)? = style[tts: "rubyReserve"] {
+            let side = reserve.position.flatMap(StyleProperties.RubyReserve.Side.init(rawValue:)) ?? .none
+            result.rubyReserve = StyleProperties.RubyReserve(side: side, length: reserve.length.map(Self.modelLength))
+        }
+        if case .keyword(let k)? = style[Self.multiRowAlign] { result.multiRowAlign = StyleProperties.MultiRowAlign(rawValue: k) }
+        if case .length(let l)? = style[Self.linePadding] { result.linePadding = Self.modelLength(l) }
+        if case .boolean(let b)? = style[Self.fillLineGap] { result.fillLineGap = b }
         return result
     }
+
+    static let multiRowAlign = XMLName(XMLNamespace.ebutts, "multiRowAlign")
+    static let linePadding = XMLName(XMLNamespace.ebutts, "linePadding")
+    static let fillLineGap = XMLName(XMLNamespace.itts, "fillLineGap")
 
     /// A region's geometry in proportions of the frame, with its own style. Lengths in pixels
     /// with no root extent cannot be placed; they are reported and left out.

@@ -105,6 +105,27 @@ extension TTMLWriterRun {
                 }
             }
         }
+        // Initial values (what every TTML source's computed style carries) are not written again.
+        if let align = style.rubyAlign, align != .center {
+            if dfxp { unsupported("ruby-align", "TTML1 has no ruby", at: location) } else { out.set("tts:rubyAlign", align.rawValue) }
+        }
+        if let reserve = style.rubyReserve, reserve.side != .none {
+            if dfxp {
+                unsupported("ruby-reserve", "TTML1 has no ruby", at: location)
+            } else if let length = reserve.length {
+                if let text = lengthText(length, at: location, property: "rubyReserve") { out.set("tts:rubyReserve", "\(reserve.side.rawValue) \(text)") }
+            } else {
+                out.set("tts:rubyReserve", reserve.side.rawValue)
+            }
+        }
+        // The EBU-TT-D and IMSC extensions live in namespaces this writer does not declare.
+        if let align = style.multiRowAlign, align != .auto {
+            unsupported("multi-row-align", "ebutts:multiRowAlign is not written", at: location)
+        }
+        if let padding = style.linePadding, !Self.isZero(padding) {
+            unsupported("line-padding", "ebutts:linePadding is not written", at: location)
+        }
+        if style.fillLineGap == true { unsupported("fill-line-gap", "itts:fillLineGap is not written", at: location) }
         return out
     }
 
@@ -240,6 +261,12 @@ extension TTMLWriterRun {
         }
         log.report(.info, .ttmlRoundedValue, "\(value) has no finite decimal form; written rounded to 6 decimals", at: location)
         return value.decimalText(maximumFractionDigits: 6)
+    }
+
+    static func isZero(_ length: StyleProperties.Length) -> Bool {
+        switch length {
+        case .pixels(let f), .fraction(let f), .em(let f), .cells(let f), .viewportWidth(let f), .viewportHeight(let f): f == .zero
+        }
     }
 
     mutating func unsupported(_ what: String, _ why: String, at location: SourceLocation?) {

@@ -142,6 +142,35 @@ public struct StyleProperties: Sendable, Hashable {
         case over, under, interCharacter, alternateOver, alternateUnder
     }
 
+    /// How a ruby annotation is spread over its base (TTML2 §10.2.37 `tts:rubyAlign`, CSS
+    /// `ruby-align`): at its start, centred, at its end, with the free space around each character
+    /// (`spaceAround`) or only between them (`spaceBetween`); `withBase` aligns it as its base
+    /// is aligned in the same space, which for a base filling it is centred.
+    public enum RubyAlign: String, Sendable, Hashable { case start, center, end, spaceAround, spaceBetween, withBase }
+
+    /// Space kept for ruby annotations on every line of a paragraph, whether or not the line has
+    /// ruby (TTML2 §10.2.40 `tts:rubyReserve`), so that lines with and without ruby are spaced alike.
+    public struct RubyReserve: Sendable, Hashable {
+        /// The side of the line the space is kept on: `before` (above horizontal lines), `after`,
+        /// `both`, or `outside` (the side annotations go by default: before, for horizontal text);
+        /// `none` keeps no space (stated, so that it overrides an inherited reserve).
+        public enum Side: String, Sendable, Hashable { case none, before, after, both, outside }
+        /// Where the space goes.
+        public var side: Side
+        /// How much is kept; nil is `auto`, the annotations' own size (half the paragraph's font size).
+        public var length: Length?
+
+        /// A reserve on `side`, of `length` or (nil) of the annotations' size.
+        public init(side: Side, length: Length? = nil) {
+            self.side = side
+            self.length = length
+        }
+    }
+
+    /// How the lines of a paragraph are aligned within the block they form, the block itself being
+    /// placed by the text alignment (EBU-TT-D `ebutts:multiRowAlign`; `auto` is the text alignment).
+    public enum MultiRowAlign: String, Sendable, Hashable { case start, center, end, auto }
+
     /// Text colour: CSS `color`, TTML `tts:color`.
     public var color: Color?
     /// Colour of the text's background boxes: CSS `background-color`, TTML `tts:backgroundColor` on
@@ -181,6 +210,18 @@ public struct StyleProperties: Sendable, Hashable {
     public var textCombine: TextCombine?
     /// Where ruby annotations go: CSS `ruby-position`, TTML `tts:rubyPosition`.
     public var rubyPosition: RubyPosition?
+    /// How annotations are spread over their bases: CSS `ruby-align`, TTML `tts:rubyAlign`.
+    public var rubyAlign: RubyAlign?
+    /// Space kept for ruby on every line: TTML `tts:rubyReserve`.
+    public var rubyReserve: RubyReserve?
+    /// The alignment of a paragraph's lines within their block: EBU-TT-D `ebutts:multiRowAlign`.
+    public var multiRowAlign: MultiRowAlign?
+    /// Padding at the start and end of each line's inline backgrounds, the text moved in by it:
+    /// EBU-TT-D `ebutts:linePadding` (in cells).
+    public var linePadding: Length?
+    /// True when inline backgrounds fill the whole line box, leaving no gap between lines:
+    /// IMSC 1.1 `itts:fillLineGap`.
+    public var fillLineGap: Bool?
 
     /// A style setting the properties given; nil for every one not given (the content does not say).
     public init(color: Color? = nil, backgroundColor: Color? = nil, fontFamilies: [String]? = nil,
@@ -190,7 +231,9 @@ public struct StyleProperties: Sendable, Hashable {
                 textDecorationColor: Color? = nil, textDecorationStyle: TextDecorationStyle? = nil,
                 outline: Outline? = nil, lineHeight: LineHeight? = nil,
                 whiteSpaceCollapse: WhiteSpaceCollapse? = nil, textWrap: TextWrap? = nil,
-                textCombine: TextCombine? = nil, rubyPosition: RubyPosition? = nil) {
+                textCombine: TextCombine? = nil, rubyPosition: RubyPosition? = nil,
+                rubyAlign: RubyAlign? = nil, rubyReserve: RubyReserve? = nil, multiRowAlign: MultiRowAlign? = nil,
+                linePadding: Length? = nil, fillLineGap: Bool? = nil) {
         self.color = color
         self.backgroundColor = backgroundColor
         self.fontFamilies = fontFamilies
@@ -209,6 +252,11 @@ public struct StyleProperties: Sendable, Hashable {
         self.textWrap = textWrap
         self.textCombine = textCombine
         self.rubyPosition = rubyPosition
+        self.rubyAlign = rubyAlign
+        self.rubyReserve = rubyReserve
+        self.multiRowAlign = multiRowAlign
+        self.linePadding = linePadding
+        self.fillLineGap = fillLineGap
     }
 
     /// No property set.
@@ -236,6 +284,11 @@ public struct StyleProperties: Sendable, Hashable {
         if textWrap != nil { names.append("text-wrap") }
         if textCombine != nil { names.append("text-combine-upright") }
         if rubyPosition != nil { names.append("ruby-position") }
+        if rubyAlign != nil { names.append("ruby-align") }
+        if rubyReserve != nil { names.append("ruby-reserve") }
+        if multiRowAlign != nil { names.append("multi-row-align") }
+        if linePadding != nil { names.append("line-padding") }
+        if fillLineGap != nil { names.append("fill-line-gap") }
         return names
     }
 
@@ -264,6 +317,11 @@ public struct StyleProperties: Sendable, Hashable {
         if result.textWrap == parent.textWrap { result.textWrap = nil }
         if result.textCombine == parent.textCombine { result.textCombine = nil }
         if result.rubyPosition == parent.rubyPosition { result.rubyPosition = nil }
+        if result.rubyAlign == parent.rubyAlign { result.rubyAlign = nil }
+        if result.rubyReserve == parent.rubyReserve { result.rubyReserve = nil }
+        if result.multiRowAlign == parent.multiRowAlign { result.multiRowAlign = nil }
+        if result.linePadding == parent.linePadding { result.linePadding = nil }
+        if result.fillLineGap == parent.fillLineGap { result.fillLineGap = nil }
         return result
     }
 
@@ -289,6 +347,11 @@ public struct StyleProperties: Sendable, Hashable {
         if let value = other.textWrap { result.textWrap = value }
         if let value = other.textCombine { result.textCombine = value }
         if let value = other.rubyPosition { result.rubyPosition = value }
+        if let value = other.rubyAlign { result.rubyAlign = value }
+        if let value = other.rubyReserve { result.rubyReserve = value }
+        if let value = other.multiRowAlign { result.multiRowAlign = value }
+        if let value = other.linePadding { result.linePadding = value }
+        if let value = other.fillLineGap { result.fillLineGap = value }
         return result
     }
 }

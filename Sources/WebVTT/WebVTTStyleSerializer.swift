@@ -36,13 +36,21 @@ public enum WebVTTStyleSerializer {
     }
 
     /// The properties `declarations` leaves out because CSS has no form for their values (a
-    /// length in TTML cells, an outline on the glyphs or a blurred one), by CSS name.
+    /// length in TTML cells, an outline on the glyphs or a blurred one, TTML's ruby alignment and
+    /// reserve, EBU-TT-D's multi-row alignment and line padding, IMSC's fill-line-gap), by name.
     public static func unsaid(_ style: StyleProperties) -> [String] {
         var names: [String] = []
         if let size = style.fontSize, fontSize(size) == nil { names.append("font-size") }
         if let height = style.lineHeight, lineHeight(height) == nil { names.append("line-height") }
         if let shadows = style.textShadow, textShadow(shadows) == nil { names.append("text-shadow") }
         if let outline = style.outline, self.outline(outline) == nil { names.append("outline") }
+        // TTML's ruby and line-box styles, which WebVTT's CSS subset has no property for (their
+        // initial values say nothing).
+        if let align = style.rubyAlign, align != .center { names.append("ruby-align") }
+        if let reserve = style.rubyReserve, reserve.side != .none { names.append("ruby-reserve") }
+        if let align = style.multiRowAlign, align != .auto { names.append("multi-row-align") }
+        if let padding = style.linePadding, padding != .cells(.zero), padding != .viewportHeight(.zero) { names.append("line-padding") }
+        if style.fillLineGap == true { names.append("fill-line-gap") }
         return names
     }
 

@@ -60,18 +60,13 @@ extension CaptionLayoutEngine {
         // Each line's box is the line height high (`normal`: the font's own line spacing), its
         // glyphs centred in it (CSS half-leading); a paragraph's background fills its lines'
         // boxes across the content width.
-        var placed: [(line: RasterLine, align: HorizontalAlignment, pitch: Int, blocks: [Int])] = []
+        var placed: [PlacedLine] = []
         var blockColors: [Color4?] = []
+        var groupWidths: [Int: Int] = [:]
         for cue in cues {
             let text = prepare(cue, family: .ttmlRegions, resolver: resolver, emSize: em, extra: regionStyle)
             let rtl = TextScript.firstStrongIsRightToLeft(cue.plainText)
-            let align: HorizontalAlignment = switch cue.layout.textAlignment {
-            case .left: .left
-            case .right: .right
-            case .start: rtl ? .right : .left
-            case .end: rtl ? .left : .right
-            case .center: .center
-            }
+            let align = Self.horizontal(cue.layout.textAlignment, rightToLeft: rtl)
             let wraps = !Self.isNoWrap(cue)
             let lineHeight = Self.lineHeight(of: cue)
             let firstBlock = blockColors.count
@@ -79,20 +74,44 @@ extension CaptionLayoutEngine {
                 let c = p.backgroundColor
                 return c.alpha > 0 ? Color4(r: c.red, g: c.green, b: c.blue, a: c.alpha) : nil
             }
+            let cueStyle = Self.formatStyle(.ttmlRegions).overlaid(by: regionStyle).overlaid(by: cue.style)
+            let firstOfCue = placed.count
             for (index, line) in text.lines.enumerated() {
                 // The paragraphs the line is in, outermost first, numbered across the cues.
                 var chain: [Int] = []
                 var k = text.lineParagraph[index]
                 while let p = k { chain.insert(firstBlock + p, at: 0); k = text.paragraphParents[p] }
-                // Lines fill the content box exactly; backgrounds are the glyphs' own extent
-                // (imscJS draws a span's background as CSS does, with no padding of its own).
-                let pieces = wraps ? rasterizer.wrap(line, maxWidth: max(1, content.width), language: language) : [line]
+                // Paragraph-level styles come from the line's own paragraph (a region's cue holds
+                // all its paragraphs); lines outside any take the cue's.
+                let paragraph = text.lineParagraph[index]
+                let style = paragraph.map { text.paragraphContentStyles[$0] } ?? cueStyle
+                let group = paragraph.map { firstBlock + $0 } ?? -1 - firstOfCue
+                // EBU-TT-D: the lines aligned within their block by multiRowAlign, the block by textAlign.
+                let rowAlign: HorizontalAlignment? = switch style.multiRowAlign ?? .auto {
+                case .auto: nil
+                case .start: rtl ? .right : .left
+                case .center: .center
+                case .end: rtl ? .left : .right
+                }
+                let padding = style.linePadding.map { Int(pixels($0, parent: em).rounded()) } ?? 0
+                // Lines fill the content box exactly (less the line padding); backgrounds are the
+                // glyphs' own extent (imscJS draws a span's background as CSS does, with no padding).
+                let room = max(1, content.width - 2 * padding)
+                let pieces = wraps ? rasterizer.wrap(line, maxWidth: room, language: language) : [line]
                 for wrapped in pieces {
-                    let raster = rasterizer.rasterize(wrapped, horizontalPadding: 0)
-                    let pitch = max(1, Int(self.lineHeight(lineHeight, of: wrapped, em: em).rounded())) + raster.rubyHeight
-                    placed.append((raster, align, pitch, chain))
+                    // The paragraph's first line has TTML's `outside` annotations over it, the others under.
+                    let first = groupWidths[group] == nil
+                    let raster = Self.padded(rasterizer.rasterize(wrapped, horizontalPadding: 0, firstLine: first), by: padding)
+                    let height = max(1, Int(self.lineHeight(lineHeight, of: wrapped, em: em).rounded()))
+                    let lineEm = LineRasterizer.runs(of: wrapped).map(\.emSize).max() ?? em
+                    let reserved = Self.rubyReserve(style.rubyReserve, em: lineEm) { pixels($0, parent: $1) }
+                    placed.append(PlacedLine(line: raster, align: align, rowAlign: rowAlign, group: group, lineHeight: height,
+                                             reserve: reserved, reserveSide: style.rubyReserve?.side ?? .none, blocks: chain,
+                                             fillsGap: style.fillLineGap ?? false))
+                    groupWidths[group] = max(groupWidths[group] ?? 0, raster.width)
                 }
             }
+            Self.applyRubyReserve(to: &placed[firstOfCue...])
         }
         let total = placed.reduce(0) { $0 + $1.pitch }
         var y: Int = switch region.displayAlignment {
@@ -102,14 +121,24 @@ extension CaptionLayoutEngine {
         }
         var spans = [(top: Int, bottom: Int)?](repeating: nil, count: blockColors.count)
         for item in placed {
-            let line = item.line
-            let x: Int = switch item.align {
-            case .left: content.x
-            case .right: content.maxX - line.width
-            case .center: content.x + (content.width - line.width) / 2
+            var line = item.line
+            let x: Int
+            if let rowAlign = item.rowAlign {
+                let blockWidth = groupWidths[item.group] ?? line.width
+                x = Self.aligned(blockWidth, in: content, item.align) + Self.aligned(line.width, in: PixelRect(x: 0, y: 0, width: blockWidth, height: 0), rowAlign)
+            } else {
+                x = Self.aligned(line.width, in: content, item.align)
             }
             for b in item.blocks { spans[b] = (spans[b]?.top ?? y, y + item.pitch) }
-            scene.lines.append(line.offset(dx: x, dy: y + (item.pitch - line.height) / 2))
+            // The ruby space above the line box (the larger of the line's ruby and the reserve),
+            // the reserve below, and the glyphs centred in the line box between them.
+            let above = max(line.rubyHeight, item.reserve.before)
+            let top = y + above - line.rubyHeight + (item.lineHeight - line.boxHeight) / 2
+            if item.fillsGap {
+                // IMSC 1.1 itts:fillLineGap: inline backgrounds fill the line box, leaving no gap.
+                line.backgrounds = line.backgrounds.map { (PixelRect(x: $0.rect.x, y: y - top, width: $0.rect.width, height: item.pitch), $0.color) }
+            }
+            scene.lines.append(line.offset(dx: x, dy: top))
             y += item.pitch
         }
         // Each paragraph's block, enclosing ones first, across the content width.
@@ -183,10 +212,96 @@ extension CaptionLayoutEngine {
         }
     }
 
+    /// One line of a horizontal region, rasterised, with what placing it needs.
+    struct PlacedLine {
+        var line: RasterLine
+        /// The paragraph's text alignment, and its multiRowAlign (nil for `auto`) within the
+        /// block of the lines of `group` (one cue's).
+        var align: HorizontalAlignment
+        var rowAlign: HorizontalAlignment?
+        var group: Int
+        /// The line box's height from the line height, before any ruby space.
+        var lineHeight: Int
+        /// The ruby space kept above and below the line box (`tts:rubyReserve`), and the side
+        /// the paragraph asks for it on.
+        var reserve: (before: Int, after: Int)
+        var reserveSide: StyleProperties.RubyReserve.Side
+        /// The paragraphs (their blocks' indices) the line is in, outermost first.
+        var blocks: [Int]
+        /// True with `itts:fillLineGap`.
+        var fillsGap: Bool
+
+        /// The line's whole height in the stack: ruby space (or reserve) above, line box, below.
+        var pitch: Int { max(line.rubyHeight, reserve.before) + lineHeight + max(line.rubyBelowHeight, reserve.after) }
+    }
+
+    static func horizontal(_ alignment: CueLayout.TextAlignment, rightToLeft rtl: Bool) -> HorizontalAlignment {
+        switch alignment {
+        case .left: .left
+        case .right: .right
+        case .start: rtl ? .right : .left
+        case .end: rtl ? .left : .right
+        case .center: .center
+        }
+    }
+
+    /// The left edge of something `width` wide aligned in `box`.
+    static func aligned(_ width: Int, in box: PixelRect, _ alignment: HorizontalAlignment) -> Int {
+        switch alignment {
+        case .left: box.x
+        case .right: box.maxX - width
+        case .center: box.x + (box.width - width) / 2
+        }
+    }
+
+    /// EBU-TT-D `ebutts:linePadding`: the line's text moved in by `padding` pixels at each end,
+    /// and the backgrounds at the line's start and end stretched out over that padding.
+    static func padded(_ line: RasterLine, by padding: Int) -> RasterLine {
+        guard padding > 0 else { return line }
+        var out = line.offset(dx: padding, dy: 0)
+        out.backgrounds = out.backgrounds.map { box in
+            var rect = box.rect
+            if rect.x <= padding + 1 { rect = PixelRect(x: rect.x - padding, y: rect.y, width: rect.width + padding, height: rect.height) }
+            if rect.maxX >= line.width + padding - 1 { rect = PixelRect(x: rect.x, y: rect.y, width: rect.width + padding, height: rect.height) }
+            return (rect, box.color)
+        }
+        out.width = line.width + 2 * padding
+        return out
+    }
+
+    /// The ruby space `tts:rubyReserve` keeps for a line (TTML2 §10.2.40), in pixels: its length,
+    /// or for `auto` the size of an annotation (half the line's font size). The side is settled
+    /// per line by `applyRubyReserve`; this is the amount.
+    static func rubyReserve(_ reserve: StyleProperties.RubyReserve?, em: Double,
+                            pixels: (StyleProperties.Length, Double) -> Double) -> (before: Int, after: Int) {
+        guard let reserve, reserve.side != .none else { return (0, 0) }
+        let amount = Int((reserve.length.map { pixels($0, em) } ?? em / 2).rounded())
+        return (amount, amount)
+    }
+
+    /// Puts each line's reserve on the sides its paragraph names: `before` above every line,
+    /// `after` below, `both` on both; `outside` (where IMSC puts annotations by default) above
+    /// the paragraph's first line and below its last, above the lines between.
+    static func applyRubyReserve(to lines: inout ArraySlice<PlacedLine>) {
+        for i in lines.indices {
+            let amount = lines[i].reserve.before
+            let group = lines[i].group
+            let isFirst = i == lines.startIndex || lines[i - 1].group != group
+            let isLast = i == lines.endIndex - 1 || lines[i + 1].group != group
+            switch lines[i].reserveSide {
+            case .none: lines[i].reserve = (0, 0)
+            case .before: lines[i].reserve = (amount, 0)
+            case .after: lines[i].reserve = (0, amount)
+            case .both: lines[i].reserve = (amount, amount)
+            case .outside: lines[i].reserve = isLast && !isFirst ? (0, amount) : (amount, 0)
+            }
+        }
+    }
+
     static func firstEm(_ item: LineItem) -> Double {
         switch item {
         case .text(let t): t.emSize
-        case .ruby(let base, _): base.first?.emSize ?? 0
+        case .ruby(let base, _, _): base.first?.emSize ?? 0
         }
     }
 }

@@ -167,7 +167,7 @@ extension CaptionLayoutEngine {
     func columnLength(_ atom: LineItem, em: Double) -> Double {
         let runs: [StyledText] = switch atom {
         case .text(let t): [t]
-        case .ruby(let base, _): base
+        case .ruby(let base, _, _): base
         }
         var total = 0.0
         for run in runs {

@@ -45,6 +45,7 @@ public struct FontSet: Sendable {
     public private(set) var families: [Role: String] = [:]
     private var cellHeights: [String: Double] = [:]
     private var lineHeights: [String: Double] = [:]
+    private var ascentShares: [String: Double] = [:]
 
     struct Face: Sendable {
         var role: Role
@@ -116,6 +117,7 @@ public struct FontSet: Sendable {
             files.append(file)
             let family = file.familyName ?? file.path
             if cellHeights[family] == nil { cellHeights[family] = file.cellHeightPerEm }
+            if ascentShares[family] == nil { ascentShares[family] = file.ascentShareOfCell }
             if lineHeights[family] == nil { lineHeights[family] = file.normalLineHeightPerEm }
         }
         return found.fonts.count
@@ -127,6 +129,7 @@ public struct FontSet: Sendable {
         files.append(file)
         if replacing || families[role] == nil { families[role] = family }
         if cellHeights[family] == nil { cellHeights[family] = file.cellHeightPerEm }
+        if ascentShares[family] == nil { ascentShares[family] = file.ascentShareOfCell }
         if replacing || lineHeights[family] == nil { lineHeights[family] = file.normalLineHeightPerEm }
     }
 
@@ -137,6 +140,9 @@ public struct FontSet: Sendable {
 
     /// libass's size for a family at one em (see `FontFile.cellHeightPerEm`).
     func cellHeightPerEm(_ family: String) -> Double { cellHeights[family] ?? cellHeights[fallbackFamily] ?? 1.164 }
+
+    /// The share of a family's cell above the baseline (see `FontFile.ascentShareOfCell`).
+    func ascentShareOfCell(_ family: String) -> Double { ascentShares[family] ?? ascentShares[fallbackFamily] ?? 0.8 }
 
     /// A family's normal line height for one em (CSS `line-height: normal`), its cell's when
     /// the file gives none.

@@ -12,6 +12,9 @@ public struct RasterLine: Sendable {
     public var boxHeight: Int
     /// Space above the line box that ruby annotations take (0 without ruby).
     public var rubyHeight: Int
+    /// Space below the line box that annotations under their bases take (0 without them);
+    /// `height` leaves it out, layout adds it below the line.
+    public var rubyBelowHeight: Int = 0
     /// The background of each run that has one, relative to the line (inside the line box).
     public var backgrounds: [(rect: PixelRect, color: Color4)]
 
@@ -217,41 +220,123 @@ package final class LineRasterizer {
         return Double(l - pad - (r - rightX))
     }
 
-    /// Draws a horizontal line of items: text, ruby annotations centred over their bases, and
-    /// the background boxes (`horizontalPadding` pixels either side of the glyphs).
-    package func rasterize(_ items: [LineItem], spacing: Double = 0, horizontalPadding: Double) -> RasterLine {
+    /// Draws a horizontal line of items: text, ruby annotations spread over (or under) their
+    /// bases, the background boxes (`horizontalPadding` pixels either side of the glyphs) and
+    /// overlines. `firstLine` says whether the line is its paragraph's first, which decides the
+    /// side of alternating annotations (TTML's `outside`).
+    package func rasterize(_ items: [LineItem], spacing: Double = 0, horizontalPadding: Double, firstLine: Bool = true) -> RasterLine {
         let runs = Self.runs(of: items)
         let box = boxHeight(runs)
         var images = drawRuns(runs, spacing: spacing)
         let width = Self.fillRight(images)
-        // Ruby: each annotation drawn as its own line and centred over the base's advance.
+        // Ruby: each annotation drawn as its own line over the base's advance.
         var annotations: [RasterImage] = []
-        var rubyHeight = 0
+        var rubyHeight = 0, rubyBelowHeight = 0
         var prefix: [StyledText] = []
         for item in items {
             switch item {
             case .text(let t): prefix.append(t)
-            case .ruby(let base, let annotation):
+            case .ruby(let base, let annotation, let placement):
                 let start = advance(prefix)
                 prefix += base
                 let end = advance(prefix)
-                let annotationImages = drawRuns(annotation)
-                let annotationWidth = Self.fillRight(annotationImages)
                 let height = boxHeight(annotation)
-                rubyHeight = max(rubyHeight, height)
-                let x = Int(((start + end) / 2).rounded()) - annotationWidth / 2
-                annotations += annotationImages.map { $0.offset(dx: x, dy: -height) }
+                let under = placement.isUnder(onFirstLine: firstLine)
+                if under { rubyBelowHeight = max(rubyBelowHeight, height) } else { rubyHeight = max(rubyHeight, height) }
+                annotations += annotationImages(annotation, from: start, to: end, align: placement.align).map { $0.offset(dx: 0, dy: under ? box : -height) }
             }
         }
-        images = images.map { $0.offset(dx: 0, dy: rubyHeight) } + annotations.map { $0.offset(dx: 0, dy: rubyHeight) }
-        var backgrounds: [(PixelRect, Color4)] = []
-        if let first = runs.first(where: { $0.style.backgroundColor.alpha > 0 }), width > 0 {
-            let p = Int(horizontalPadding.rounded())
-            let c = first.style.backgroundColor
-            backgrounds.append((PixelRect(x: -p, y: rubyHeight, width: width + 2 * p, height: box), Color4(r: c.red, g: c.green, b: c.blue, a: c.alpha)))
-        }
+        let boxes = backgroundBoxes(runs, width: width, lineBox: box, padding: Int(horizontalPadding.rounded()))
+        let overlines = overlineImages(runs, width: width)
+        images = (images + overlines).map { $0.offset(dx: 0, dy: rubyHeight) } + annotations.map { $0.offset(dx: 0, dy: rubyHeight) }
         return RasterLine(images: Self.withEngineEdges(images, runs: runs), width: width, boxHeight: box, rubyHeight: rubyHeight,
-                          backgrounds: backgrounds)
+                          rubyBelowHeight: rubyBelowHeight,
+                          backgrounds: boxes.map { (PixelRect(x: $0.rect.x, y: $0.rect.y + rubyHeight, width: $0.rect.width, height: $0.rect.height), $0.color) })
+    }
+
+    /// An annotation's masks placed over a base that runs from `start` to `end` (TTML2 §10.2.37,
+    /// CSS `ruby-align`): at the start, the end or centred; `spaceAround` and `spaceBetween` share
+    /// the room the base leaves between the annotation's characters (around each, or only between
+    /// them), and centre an annotation as wide as its base or wider.
+    func annotationImages(_ annotation: [StyledText], from start: Double, to end: Double, align: StyleProperties.RubyAlign) -> [RasterImage] {
+        let natural = drawRuns(annotation)
+        let glyphs = Double(Self.fillRight(natural))
+        func at(_ x: Double, _ images: [RasterImage]) -> [RasterImage] { images.map { $0.offset(dx: Int(x.rounded()), dy: 0) } }
+        let centred = at((start + end - glyphs) / 2, natural)
+        switch align {
+        case .center, .withBase: return centred
+        case .start: return at(start, natural)
+        case .end: return at(end - glyphs, natural)
+        case .spaceAround, .spaceBetween:
+            let count = annotation.reduce(0) { $0 + $1.text.count }
+            let room = end - start - advance(annotation)
+            let gaps = align == .spaceAround ? count : count - 1
+            guard room > 0, gaps > 0 else { return centred }
+            let gap = room / Double(gaps)
+            // Letter spacing follows every character; the first starts half a gap in for spaceAround.
+            return at(align == .spaceAround ? start + gap / 2 : start, drawRuns(annotation, spacing: gap))
+        }
+    }
+
+    /// The background of each stretch of runs with one background colour, as CSS draws inline
+    /// boxes' backgrounds: across the stretch's advance (the line's ends at its glyphs' extent,
+    /// `padding` beyond), each run's font cell high on the line's common baseline. A line in one
+    /// background has one box, the line box high. Relative to the line box's top-left corner.
+    func backgroundBoxes(_ runs: [StyledText], width: Int, lineBox: Int, padding: Int) -> [(rect: PixelRect, color: Color4)] {
+        guard width > 0 else { return [] }
+        func color(_ run: StyledText) -> Color4? {
+            let c = run.style.backgroundColor
+            return c.alpha > 0 ? Color4(r: c.red, g: c.green, b: c.blue, a: c.alpha) : nil
+        }
+        let colours = runs.map(color)
+        // One colour for the whole line (the usual case): one box, as wide as the text, no measuring.
+        if let first = colours.first ?? nil, colours.allSatisfy({ $0 == first }) {
+            return [(PixelRect(x: -padding, y: 0, width: width + 2 * padding, height: lineBox), first)]
+        }
+        guard colours.contains(where: { $0 != nil }) else { return [] }
+        let cells = runs.map { run in run.emSize * fonts.cellHeightPerEm(fonts.family(for: run.style, text: Substring(run.text))) }
+        let ascents = runs.indices.map { cells[$0] * fonts.ascentShareOfCell(fonts.family(for: runs[$0].style, text: Substring(runs[$0].text))) }
+        let baseline = ascents.max() ?? 0
+        var out: [(rect: PixelRect, color: Color4)] = []
+        var index = 0
+        while index < runs.count {
+            var next = index + 1
+            while next < runs.count, colours[next] == colours[index] { next += 1 }
+            if let c = colours[index] {
+                let left = index == 0 ? -padding : Int(advance(Array(runs[..<index])).rounded())
+                let right = next == runs.count ? width + padding : Int(advance(Array(runs[..<next])).rounded())
+                let top = baseline - (index..<next).map { ascents[$0] }.max()!
+                let bottom = baseline + (index..<next).map { cells[$0] - ascents[$0] }.max()!
+                let y = Int(top.rounded())
+                out.append((PixelRect(x: left, y: y, width: max(0, right - left), height: max(1, Int(bottom.rounded()) - y)), c))
+            }
+            index = next
+        }
+        return out
+    }
+
+    /// Lines over the text of runs that ask for one (TTML `overline`), which ASS cannot draw: a
+    /// bar in the text's colour at the top of the run's em box (0.8 em above the line's
+    /// baseline, where libass puts it from each font's cell), as thick as libass's underline
+    /// (about 6% of the em), across the run's advance.
+    func overlineImages(_ runs: [StyledText], width: Int) -> [RasterImage] {
+        guard runs.contains(where: { $0.style.overline && $0.style.visible }) else { return [] }
+        let families = runs.map { fonts.family(for: $0.style, text: Substring($0.text)) }
+        let baseline = runs.indices.map { runs[$0].emSize * fonts.cellHeightPerEm(families[$0]) * fonts.ascentShareOfCell(families[$0]) }.max() ?? 0
+        var out: [RasterImage] = []
+        for (index, run) in runs.enumerated() where run.style.overline && run.style.visible && !run.text.isEmpty {
+            let left = index == 0 ? 0 : Int(advance(Array(runs[..<index])).rounded())
+            let right = index == runs.count - 1 ? width : Int(advance(Array(runs[...index])).rounded())
+            let thickness = max(1, Int((run.emSize * 0.06).rounded()))
+            // A Latin font's ascender is about 0.8 em: where browsers draw the overline.
+            let top = max(0, Int((baseline - 0.8 * run.emSize).rounded()))
+            let c = run.style.textColor
+            guard right > left else { continue }
+            out.append(RasterImage(kind: .fill, x: left, y: top, width: right - left, height: thickness,
+                                   coverage: [UInt8](repeating: 255, count: (right - left) * thickness),
+                                   color: Color4(r: c.red, g: c.green, b: c.blue, a: c.alpha)))
+        }
+        return out
     }
 
     /// Vertical writing (one column, top to bottom): each character upright on an em grid, its
@@ -299,7 +384,7 @@ package final class LineRasterizer {
         for item in items {
             switch item {
             case .text(let t): place(t, at: &y, x: axis, step: t.emSize, into: &events)
-            case .ruby(let base, let annotation):
+            case .ruby(let base, let annotation, _):
                 let start = y
                 for b in base { place(b, at: &y, x: axis, step: b.emSize, into: &events) }
                 let count = Double(annotation.map(\.text.count).reduce(0, +))
@@ -368,7 +453,7 @@ package final class LineRasterizer {
         for item in items {
             switch item {
             case .text(let t): out.append(t)
-            case .ruby(let base, _): out += base
+            case .ruby(let base, _, _): out += base
             }
         }
         return out

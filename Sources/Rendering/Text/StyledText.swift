@@ -22,13 +22,42 @@ package struct StyledText: Sendable, Hashable {
 package enum LineItem: Sendable, Hashable {
     /// A run of text.
     case text(StyledText)
-    /// A ruby base and its annotation, the annotation centred over the base.
-    case ruby(base: [StyledText], annotation: [StyledText])
+    /// A ruby base and its annotation, placed over (or under) the base as `placement` says.
+    case ruby(base: [StyledText], annotation: [StyledText], placement: RubyPlacement)
 
     var plainText: String {
         switch self {
         case .text(let t): t.text
-        case .ruby(let base, _): base.map(\.text).joined()
+        case .ruby(let base, _, _): base.map(\.text).joined()
+        }
+    }
+}
+
+/// Where a ruby annotation goes: the side of the base (`ruby-position`, TTML `tts:rubyPosition`)
+/// and how it is spread along it (`ruby-align`, TTML `tts:rubyAlign`).
+package struct RubyPlacement: Sendable, Hashable {
+    /// Over or under the base; `alternateOver` (TTML's `outside`) is over on a paragraph's first
+    /// line and under on the others, as IMSC renderers draw it.
+    package var position: StyleProperties.RubyPosition
+    /// Start, centre, end or spread across the base.
+    package var align: StyleProperties.RubyAlign
+
+    /// Over the base and centred: CSS's initial values.
+    package static let `default` = RubyPlacement(position: .over, align: .center)
+
+    /// A placement from its side and alignment.
+    package init(position: StyleProperties.RubyPosition, align: StyleProperties.RubyAlign) {
+        self.position = position
+        self.align = align
+    }
+
+    /// True when the annotation goes under the base on a line that is (or is not) its paragraph's first.
+    package func isUnder(onFirstLine first: Bool) -> Bool {
+        switch position {
+        case .over, .interCharacter: false
+        case .under: true
+        case .alternateOver: !first
+        case .alternateUnder: first
         }
     }
 }
@@ -46,6 +75,9 @@ package struct PreparedText: Sendable, Hashable {
     package var paragraphs: [ComputedCaptionStyle]
     /// Each paragraph's enclosing one (a TTML `div` with a background around its `p`s), if any.
     package var paragraphParents: [Int?]
+    /// Each paragraph's content style, inherited values included: what its paragraph-level
+    /// properties (line padding, ruby reserve, multi-row alignment) are read from.
+    package var paragraphContentStyles: [StyleProperties]
 
     /// - Parameters:
     ///   - base: the content style the cue starts from (cue style over the format's implied style).
@@ -60,6 +92,7 @@ package struct PreparedText: Sendable, Hashable {
         var lineParagraph: [Int?] = [nil]
         var paragraphs: [ComputedCaptionStyle] = []
         var paragraphParents: [Int?] = []
+        var paragraphContentStyles: [StyleProperties] = []
         var paragraph: Int?
         let resolver = DefaultFamilyResolver(resolver: resolver, defaultFamily: defaultFamily)
         func size(_ style: ComputedCaptionStyle) -> Double {
@@ -99,6 +132,7 @@ package struct PreparedText: Sendable, Hashable {
                     let outer = paragraph
                     paragraphs.append(resolver.resolve(style))
                     paragraphParents.append(outer)
+                    paragraphContentStyles.append(style)
                     paragraph = paragraphs.count - 1
                     if lines[lines.count - 1].isEmpty { lineParagraph[lines.count - 1] = paragraph }
                     // The block carries the background; the paragraph's runs do not draw it again.
@@ -124,7 +158,8 @@ package struct PreparedText: Sendable, Hashable {
                             if !segment.hasAnnotationStyle || segment.annotationStyle.fontSize == nil { t.emSize = (base.first?.emSize ?? t.emSize) / 2 }
                             return t
                         }
-                        lines[lines.count - 1].append(.ruby(base: base, annotation: half))
+                        lines[lines.count - 1].append(.ruby(base: base, annotation: half, placement: RubyPlacement(
+                            position: rubyStyle.rubyPosition ?? .over, align: rubyStyle.rubyAlign ?? .center)))
                     }
                 }
             }
@@ -136,6 +171,7 @@ package struct PreparedText: Sendable, Hashable {
         self.lineParagraph = lineParagraph
         self.paragraphs = paragraphs
         self.paragraphParents = paragraphParents
+        self.paragraphContentStyles = paragraphContentStyles
     }
 
     /// True when there is no text to draw (every line empty).
