@@ -26,6 +26,20 @@ public struct RasterLine: Sendable {
         return copy
     }
 
+    /// The same line with every mask's and box's opacity multiplied by `opacity` (0…1): a TTML
+    /// region's `tts:opacity` applies to all that its content draws (TTML2 §10.2.31).
+    func fading(by opacity: Double) -> RasterLine {
+        guard opacity < 1 else { return self }
+        var copy = self
+        copy.images = images.map { image in
+            var faded = image
+            faded.color.a = Color4.scaled(image.color.a, by: opacity)
+            return faded
+        }
+        copy.backgrounds = backgrounds.map { ($0.rect, Color4(r: $0.color.r, g: $0.color.g, b: $0.color.b, a: Color4.scaled($0.color.a, by: opacity))) }
+        return copy
+    }
+
     /// The same line with every mask and box cut to `rect` (a region's edges, TTML
     /// `tts:overflow="hidden"`); what lies wholly outside is dropped.
     func clipped(to rect: PixelRect) -> RasterLine {
@@ -450,5 +464,12 @@ package final class LineRasterizer {
             }
         }
         return out
+    }
+}
+
+extension Color4 {
+    /// An alpha value times an opacity (0…1), rounded.
+    static func scaled(_ alpha: UInt8, by opacity: Double) -> UInt8 {
+        UInt8((Double(alpha) * min(1, max(0, opacity))).rounded())
     }
 }
