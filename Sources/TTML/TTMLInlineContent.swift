@@ -29,6 +29,11 @@ struct TTMLInlineContent {
         var lines: [InlineNode] = []
         var first: TTMLCueStyler.Computed?
         for child in body.children { appendParagraphs(child, parent: bodyStyle, to: &lines, first: &first) }
+        if let background = bodyStyle.properties.backgroundColor, background.alpha > 0, !lines.isEmpty {
+            // The body, like a div, is a block (TTML2 §10.2.2): its background fills the content
+            // width behind all its lines, not a box around each line's text.
+            lines = [.span(InlineSpan(.styled, style: StyleProperties(backgroundColor: background), children: lines, isParagraph: true))]
+        }
         return (lines, bodyStyle, first)
     }
 
