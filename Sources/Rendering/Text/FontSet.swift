@@ -196,6 +196,13 @@ public struct FontSet: Sendable {
     /// the file gives none.
     func normalLineHeightPerEm(_ family: String) -> Double { lineHeights[family] ?? cellHeightPerEm(family) }
 
+    /// Whether `family` is a monospaced role's or stands in for a monospaced face: every
+    /// character takes one cell, so letters must not be joined into ligatures (Nimbus Mono PS
+    /// has an "fi" ligature; Courier New, which it stands in for, has none, nor has a terminal).
+    func isMonospaced(_ family: String) -> Bool {
+        family == families[.monospacedSerif] || family == families[.monospacedSansSerif] || family == standIns["courier new"]
+    }
+
     /// The family that draws `text` in `style`.
     func family(for style: ComputedCaptionStyle, text: Substring) -> String {
         let serif = style.font == .proportionalSerif || style.font == .monospacedSerif

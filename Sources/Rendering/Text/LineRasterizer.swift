@@ -170,7 +170,13 @@ package final class LineRasterizer {
         let edgeWidth = max(1, run.emSize * 0.06)
         var t = "{\\r\\fn\(family)\\fs\(ASSScript.number(cell))\\c\(ASSScript.color(fill))\\1a\(ASSScript.alpha(fill.a))"
         t += "\\b\(s.bold ? 1 : 0)\\i\(s.italic ? 1 : 0)\\u\(s.underline ? 1 : 0)\\s\(s.lineThrough ? 1 : 0)"
-        if spacing != 0 { t += "\\fsp\(ASSScript.number(spacing))" }
+        if spacing != 0 {
+            t += "\\fsp\(ASSScript.number(spacing))"
+        } else if fonts.isMonospaced(family) {
+            // libass turns ligatures off for a run with letter spacing: a spacing of a thousandth
+            // of a pixel keeps a monospaced face's "fi" two cells wide, as it is in Courier New.
+            t += "\\fsp0.001"
+        }
         switch s.edge {
         case .uniform:
             t += "\\bord\(ASSScript.number(edgeWidth))\\3c\(ASSScript.color(edge))\\3a\(ASSScript.alpha(fill.a))\\shad0"
