@@ -99,7 +99,8 @@ public final class CaptionLayoutEngine {
         // where lines wrap.
         return PreparedText(content: cue.content, base: base, resolver: resolver, emSize: emSize,
                             resolveLength: { self.pixels($0, parent: $1) },
-                            familySubstitutes: family == .ttmlRegions ? GenericFamilies.imsc : [:])
+                            familySubstitutes: family == .ttmlRegions ? GenericFamilies.imsc : [:],
+                            keepsTrailingEmptyLines: family == .ttmlRegions)
     }
 
     /// The title-safe area in pixels.

@@ -51,12 +51,15 @@ package struct PreparedText: Sendable, Hashable {
     ///   - base: the content style the cue starts from (cue style over the format's implied style).
     ///   - emSize: the size of text whose content gives no size, in pixels, before the viewer's scale.
     ///   - resolveLength: turns a content font size into pixels, given the parent's size.
+    ///   - keepsTrailingEmptyLines: true when the content's trailing line breaks are lines to lay
+    ///     out (TTML content keeps only those that CSS makes lines of); false drops them.
     ///   - familySubstitutes: the families that content's generic families stand for, by
     ///     lower-cased generic name, when the format's renderers fix them (`GenericFamilies.imsc`:
     ///     TTML's `default` is monospaced serif, as IMSC renderers draw it); empty leaves them to
     ///     the viewer's fonts.
     package init(content: [InlineNode], base: StyleProperties, resolver: CaptionStyleResolver, emSize: Double,
-                resolveLength: (StyleProperties.Length, Double) -> Double, familySubstitutes: [String: [String]] = [:]) {
+                resolveLength: (StyleProperties.Length, Double) -> Double, familySubstitutes: [String: [String]] = [:],
+                keepsTrailingEmptyLines: Bool = false) {
         var lines: [[LineItem]] = [[]]
         var lineParagraph: [Int?] = [nil]
         var paragraphs: [ComputedCaptionStyle] = []
@@ -131,8 +134,9 @@ package struct PreparedText: Sendable, Hashable {
             }
         }
         walk(content, base)
-        // Trailing empty lines draw nothing; keep the ones between text (they hold a line's space).
-        while let last = lines.last, last.isEmpty, lines.count > 1 { lines.removeLast(); lineParagraph.removeLast() }
+        // Trailing empty lines draw nothing; keep the ones between text (they hold a line's space),
+        // and those the format keeps (a TTML paragraph's trailing breaks push its text up).
+        while !keepsTrailingEmptyLines, let last = lines.last, last.isEmpty, lines.count > 1 { lines.removeLast(); lineParagraph.removeLast() }
         self.lines = lines
         self.lineParagraph = lineParagraph
         self.paragraphs = paragraphs
