@@ -5,9 +5,13 @@ public import TimedText
 public struct ComputedCaptionStyle: Sendable, Hashable {
     /// The font style to draw with, the viewer's or the first generic family the content names.
     public var font: CaptionFontStyle
-    /// A family the content names that is none of the generic styles (`Arial`), for a renderer
-    /// that has it; nil when the content named none or the viewer's font wins.
-    public var contentFamily: String?
+    /// The families the content names before its first generic one, in its order (`Arial,
+    /// Helvetica, sans-serif` gives Arial and Helvetica), for a renderer to draw with the first it
+    /// has (CSS font fallback), `font` when it has none; empty when the content named none or the
+    /// viewer's font wins.
+    public var contentFamilies: [String]
+    /// The first of `contentFamilies`; nil when there is none.
+    public var contentFamily: String? { contentFamilies.first }
     /// The viewer's relative size: multiply the size below (or the format's normal size) by it.
     public var textSizeScale: Fraction
     /// The content's own font size, when it gives one and the viewer's size does not always win.
@@ -82,18 +86,18 @@ public struct CaptionStyleResolver: Sendable, Hashable {
             : a.edgeColor.value
 
         var contentFont: CaptionFontStyle?
-        var contentFamily: String?
+        var contentFamilies: [String] = []
         if let families = content.fontFamilies {
             for family in families {
                 if let style = CaptionFontStyle(contentFamily: family) { contentFont = style; break }
-                if contentFamily == nil { contentFamily = family }
+                contentFamilies.append(family)
             }
         }
         let font = a.font.resolve(content: contentFont)
         let lines = content.textDecoration ?? []
         return ComputedCaptionStyle(
             font: font,
-            contentFamily: a.font.precedence == .viewerAlways ? nil : (contentFont == nil ? contentFamily : nil),
+            contentFamilies: a.font.precedence == .viewerAlways ? [] : contentFamilies,
             textSizeScale: a.textSize.value,
             contentFontSize: a.textSize.precedence == .viewerAlways ? nil : content.fontSize,
             textColor: text,

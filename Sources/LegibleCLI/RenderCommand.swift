@@ -55,7 +55,10 @@ enum RenderCommand: Command {
 
         guard let (track, family, _, input) = try PictureOptions.chooseTrack(arguments.positionals, arguments, io: io) else { return 1 }
         var fonts = FontSet()
-        for path in fonts.missing { io.error("legible: warning: font file \(path) is missing; its style falls back to DejaVu Sans (run scripts/setup.sh)") }
+        for path in fonts.missing {
+            let package = FontSet.debianPackage(ofFontAt: path).map { " (Debian package \($0))" } ?? ""
+            io.error("legible: warning: font file \(path)\(package) is missing; its style falls back to DejaVu Sans (run scripts/setup.sh)")
+        }
         // An ASS script is drawn by libass as itself (its styles, positions and animation), with
         // the --fonts-dir fonts beside its own; other formats' cues get them in the font set.
         let nativeScript = try PictureOptions.nativeScript(input, family: family, arguments, io: io)

@@ -37,6 +37,9 @@ public final class CaptionRenderer {
     private var cachedOverlay: Overlay?
     private var cachedYUV: YUVOverlay?
     private var cachedYUVInterval: Int?
+    /// The times at which a region's style changes (`Region.styleChanges`), in order: the picture
+    /// changes then too, with or without a cue beginning or ending.
+    public let regionChangeTimes: [MediaTime]
     /// Overlays made (cache misses), for tests and the benchmark.
     package private(set) var overlaysMade = 0
 
@@ -55,6 +58,17 @@ public final class CaptionRenderer {
         self.language = language
         self.family = family
         self.appearance = appearance
+        var changes: [MediaTime] = []
+        for region in regions {
+            for change in region.styleChanges {
+                changes.append(change.begin)
+                if let end = change.end { changes.append(end) }
+            }
+        }
+        changes.sort()
+        var distinct: [MediaTime] = []
+        for t in changes where distinct.last != t { distinct.append(t) }
+        regionChangeTimes = distinct
         let needsCJK = fonts == nil && timeline.cues.contains { TextScript.containsCJK(Substring($0.plainText)) || InlineNode.containsRuby($0.content) }
         let fontSet = fonts ?? FontSet(cjk: needsCJK)
         engine = try CaptionLayoutEngine(width: width, height: height, fonts: fontSet, options: options)
@@ -75,7 +89,32 @@ public final class CaptionRenderer {
     /// True when some TTML region's background shows with no content (`tts:showBackground`
     /// `always`), so that a moment with no cue still draws something.
     private var hasAlwaysShownRegions: Bool {
-        family == .ttmlRegions && regions.contains { $0.showBackground == .always && $0.style.backgroundColor.map { $0.alpha > 0 } == true }
+        family == .ttmlRegions && regions.contains { region in
+            region.showBackground == .always
+                && ([region.style] + region.styleChanges.map(\.style)).contains { $0.backgroundColor.map { $0.alpha > 0 } == true }
+        }
+    }
+
+    /// What identifies the picture at `time`: the timeline's interval then (−1 for none) when no
+    /// region changes its style; otherwise that and how many region changes came by `time`,
+    /// numbered from −1. Two times with the same key show the same picture.
+    public func pictureKey(at time: MediaTime) -> Int {
+        let interval = timeline.interval(at: time) ?? -1
+        guard !regionChangeTimes.isEmpty else { return interval }
+        var lo = 0, hi = regionChangeTimes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if regionChangeTimes[mid] <= time { lo = mid + 1 } else { hi = mid }
+        }
+        return (interval + 1) * (regionChangeTimes.count + 1) + lo - 1
+    }
+
+    /// The first time after `time` at which the picture may change: the timeline's next change
+    /// or a region's, whichever comes first; nil when neither comes.
+    public func nextChange(after time: MediaTime) -> MediaTime? {
+        let cue = timeline.nextChange(after: time)
+        guard let region = regionChangeTimes.first(where: { $0 > time }) else { return cue }
+        return cue.map { min($0, region) } ?? region
     }
 
     /// The frame width in pixels that captions are laid out for.
@@ -90,7 +129,7 @@ public final class CaptionRenderer {
 
     /// The scene at `time`, laid out afresh (not cached).
     public func scene(at time: MediaTime) -> CaptionScene {
-        engine.layout(cues(at: time), regions: regions, language: language?.rawValue, family: family,
+        engine.layout(cues(at: time), regions: regionChangeTimes.isEmpty ? regions : regions.map { $0.resolved(at: time) }, language: language?.rawValue, family: family,
                       resolver: CaptionStyleResolver(appearance: appearance))
     }
 
@@ -100,11 +139,12 @@ public final class CaptionRenderer {
             overlaysMade += 1
             return nativeDrawer.overlay(at: time)
         }
-        let interval = timeline.interval(at: time) ?? -1
-        if interval == cachedInterval { return cachedOverlay }
-        cachedInterval = interval
+        let key = pictureKey(at: time)
+        if key == cachedInterval { return cachedOverlay }
+        cachedInterval = key
         overlaysMade += 1
-        cachedOverlay = interval < 0 && !hasAlwaysShownRegions ? nil : scene(at: time).overlay(frameWidth: width, frameHeight: height)
+        let showsCue = timeline.interval(at: time) != nil
+        cachedOverlay = !showsCue && !hasAlwaysShownRegions ? nil : scene(at: time).overlay(frameWidth: width, frameHeight: height)
         return cachedOverlay
     }
 
@@ -114,7 +154,7 @@ public final class CaptionRenderer {
         if frame.pixelFormat.isYUV, nativeDrawer != nil {
             if let overlay = overlay(at: time) { YUVOverlay(overlay, for: frame)?.composite(onto: &frame) }
         } else if frame.pixelFormat.isYUV {
-            let interval = timeline.interval(at: time) ?? -1
+            let interval = pictureKey(at: time)
             if interval != cachedYUVInterval || !(cachedYUV?.matches(frame) ?? true) {
                 cachedYUVInterval = interval
                 cachedYUV = yuvOverlay(at: time, for: frame)

@@ -184,12 +184,37 @@ final class TTMLCueStyler {
         return made
     }
 
-    /// The model region for a TTML region, its geometry and background from its computed style.
-    func region(_ region: TTMLRegion) -> Region {
+    /// The model region for a TTML region, its geometry and background from its computed style;
+    /// `segments` (`TTMLISDBuilder.regionStyleSegments`) are its specified styles while its
+    /// `set`s change them, which become the region's `styleChanges`.
+    func region(_ region: TTMLRegion, segments: [(begin: MediaTime, end: MediaTime?, styles: [XMLName: XMLAttribute])] = []) -> Region {
         let computed = compute(region.specifiedStyles, kind: .region, parent: nil)
         let result = computation.region(id: region.id, style: style(computed))
         for d in result.diagnostics { log.report(d.severity, d.code, d.message, at: d.location ?? region.location) }
-        return result.value
+        var model = result.value
+        var geometryAnimated = false
+        for segment in segments {
+            var changed = computation.region(id: region.id, style: style(compute(segment.styles, kind: .region, parent: nil))).value
+            let style = changed.style
+            // Anything else that differs is geometry (origin, extent, padding, writing mode...).
+            changed.style = model.style
+            changed.styleChanges = model.styleChanges
+            if changed != model { geometryAnimated = true }
+            guard style != model.style else { continue }
+            // Whiles that follow each other with the same style are one change.
+            if let last = model.styleChanges.last, last.style == style, last.end == segment.begin {
+                model.styleChanges[model.styleChanges.count - 1].end = segment.end
+            } else {
+                model.styleChanges.append(Region.StyleChange(begin: segment.begin, end: segment.end, style: style))
+            }
+        }
+        if geometryAnimated {
+            // The model's region has one box: a `set` of its geometry would be lost without a word.
+            log.report(.warning, .ttmlRegionGeometryAnimated,
+                       "region '\(region.id)': a set changes its position, size, padding or layout, which is not drawn (it keeps its own)",
+                       at: region.location)
+        }
+        return model
     }
 
     /// The cue text alignment a computed `tts:textAlign` asks for.

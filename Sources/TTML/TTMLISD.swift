@@ -198,6 +198,35 @@ public struct TTMLISDBuilder: Sendable {
         return styles
     }
 
+    /// Region `r`'s specified styles over time, where its `set`s change them: from each time one
+    /// of its sets begins or ends until the next, the styles then (`set` values applied). Only
+    /// the whiles in which some set is active are given; the region has its own styles elsewhere.
+    func regionStyleSegments(_ r: Int) -> [(begin: MediaTime, end: MediaTime?, styles: [XMLName: XMLAttribute])] {
+        let sets = document.regions[r].sets.filter { !$0.interval.isEmpty }
+        guard !sets.isEmpty else { return [] }
+        var bounds: [MediaTime] = []
+        var indefinite = false
+        for set in sets {
+            bounds.append(set.interval.begin)
+            if let end = set.interval.end { bounds.append(end) } else { indefinite = true }
+        }
+        bounds.sort()
+        var times: [MediaTime] = []
+        for t in bounds where times.last != t { times.append(t) }
+        let owner = Self.setOwner(region: r)
+        let all = document.regions[r].sets
+        var segments: [(begin: MediaTime, end: MediaTime?, styles: [XMLName: XMLAttribute])] = []
+        for (k, t) in times.enumerated() {
+            var active = false
+            forEachActiveSet(all, of: owner, at: t) { _ in active = true }
+            guard active else { continue }
+            let end: MediaTime? = k + 1 < times.count ? times[k + 1] : (indefinite ? nil : t)
+            if let end, end == t { continue }
+            segments.append((t, end, styles(document.regions[r].specifiedStyles, all, of: owner, at: t)))
+        }
+        return segments
+    }
+
     /// Each node's `NodeFlags`, without its child index.
     static func flags(of document: TTMLDocument) -> [NodeFlags] {
         document.nodes.withUnsafeBufferPointer { nodes in

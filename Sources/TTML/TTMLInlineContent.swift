@@ -29,6 +29,11 @@ struct TTMLInlineContent {
         var lines: [InlineNode] = []
         var first: TTMLCueStyler.Computed?
         for child in body.children { appendParagraphs(child, parent: bodyStyle, to: &lines, first: &first) }
+        if let background = bodyStyle.properties.backgroundColor, background.alpha > 0, !lines.isEmpty {
+            // The body, like a div, is a block (TTML2 §10.2.2): its background fills the content
+            // width behind all its lines, not a box around each line's text.
+            lines = [.span(InlineSpan(.styled, style: StyleProperties(backgroundColor: background), children: lines, isParagraph: true))]
+        }
         return (lines, bodyStyle, first)
     }
 
@@ -57,13 +62,33 @@ struct TTMLInlineContent {
             var content: [InlineNode] = []
             content.reserveCapacity(4)  // a paragraph's few runs: one allocation, not one per doubling
             for child in isd.children { appendInline(child, parent: style, to: &content, state: &state) }
-            while let last = content.last, case .lineBreak = last, content.count > 0 { content.removeLast() }
+            Self.dropFinalBreak(&content)
             guard !content.isEmpty else { return }
             if first == nil { first = style }
             if !out.isEmpty { out.append(.lineBreak) }
             wrap(isd.node, content, style: styler.difference(style, from: parent), into: &out)
         default:
             break
+        }
+    }
+
+    /// Drops a paragraph's last line break when it ends with one (inside its last spans too): a
+    /// break at the very end of a block opens no line, while each break before it leaves an
+    /// empty line (CSS, by which IMSC renderers lay TTML out; roll-up captions push their text
+    /// up with them). Returns whether there was one.
+    @discardableResult
+    static func dropFinalBreak(_ nodes: inout [InlineNode]) -> Bool {
+        guard let last = nodes.last else { return false }
+        switch last {
+        case .lineBreak:
+            nodes.removeLast()
+            return true
+        case .span(var span):
+            guard dropFinalBreak(&span.children) else { return false }
+            if span.children.isEmpty { nodes.removeLast() } else { nodes[nodes.count - 1] = .span(span) }
+            return true
+        default:
+            return false
         }
     }
 

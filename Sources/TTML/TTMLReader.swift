@@ -107,7 +107,7 @@ public struct TTMLReader: SourceTextReader, Sendable {
         var track = Track(language: ttml.language.flatMap(LanguageTag.init(wellFormed:)), kind: .subtitles, cues: cues.cues)
         track.regions = ttml.regions.enumerated()
             .filter { $0.element.origin != .defaultRegion || cues.usedRegions.contains($0.offset) }
-            .map { styler.region($0.element) }
+            .map { styler.region($0.element, segments: builder.regionStyleSegments($0.offset)) }
         track.sortCuesByStart()
         return (track, styler)
     }

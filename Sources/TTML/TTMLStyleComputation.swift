@@ -6,6 +6,9 @@ extension DiagnosticCode {
     public static let ttmlIgnoredStyleValue: Self = "ttml.ignored-style-value"
     /// A length that cannot be placed on the frame (pixels with no root extent).
     public static let ttmlUnresolvedLength: Self = "ttml.unresolved-length"
+    /// A region's `set` changes its geometry (origin, extent, padding, writing mode…): the model's
+    /// region has one box, so only its style changes over time (`Region.styleChanges`).
+    public static let ttmlRegionGeometryAnimated: Self = "ttml.region-geometry-animated"
 }
 
 /// What relative lengths resolve against (TTML2 §10.4.1): the root container's size in pixels

@@ -182,6 +182,46 @@ public struct Region: Sendable, Hashable {
 
     /// Whether content that does not fit the region is drawn outside it (TTML `tts:overflow`).
     public var overflow: Overflow
+    /// The region's style while it differs from `style`, in time order and not overlapping: a
+    /// TTML region's `set` children change its background, opacity or visibility for a while
+    /// (TTML2 §11.3.1.5: each ISD takes the region's styles with the active `set`s applied).
+    /// Empty for a region that never changes. `style(at:)` gives the style in effect at a time.
+    public var styleChanges: [StyleChange]
+
+    /// A while in which a region has another style than its own.
+    public struct StyleChange: Sendable, Hashable {
+        /// When the style starts to apply.
+        public var begin: MediaTime
+        /// When it stops (nil: never).
+        public var end: MediaTime?
+        /// The region's whole style meanwhile (not only what changes).
+        public var style: StyleProperties
+
+        /// A change from `begin` until `end` (nil: for ever) to `style`.
+        public init(begin: MediaTime, end: MediaTime?, style: StyleProperties) {
+            self.begin = begin
+            self.end = end
+            self.style = style
+        }
+
+        /// Whether the change applies at `time` (from `begin`, until before `end`).
+        public func contains(_ time: MediaTime) -> Bool { begin <= time && end.map { time < $0 } ?? true }
+    }
+
+    /// The region's style at `time`: the change in effect then, else `style`.
+    public func style(at time: MediaTime) -> StyleProperties {
+        styleChanges.first { $0.contains(time) }?.style ?? style
+    }
+
+    /// The region as it is at `time`: its style then, with no changes left (what a renderer
+    /// lays out for one moment).
+    public func resolved(at time: MediaTime) -> Region {
+        guard !styleChanges.isEmpty else { return self }
+        var region = self
+        region.style = style(at: time)
+        region.styleChanges = []
+        return region
+    }
 
     /// TTML `tts:overflow`: what happens to content beyond the region's edges.
     public enum Overflow: String, Sendable, Hashable {
@@ -207,7 +247,7 @@ public struct Region: Sendable, Hashable {
                 lines: Int? = nil, regionAnchor: Point? = nil, viewportAnchor: Point? = nil,
                 scrollUp: Bool = false, displayAlignment: DisplayAlignment = .before, style: StyleProperties = .none,
                 padding: Insets? = nil, writingDirection: CueLayout.WritingDirection = .horizontal,
-                showBackground: ShowBackground = .always, overflow: Overflow = .visible) {
+                showBackground: ShowBackground = .always, overflow: Overflow = .visible, styleChanges: [StyleChange] = []) {
         self.id = id
         self.origin = origin
         self.extent = extent
@@ -222,6 +262,7 @@ public struct Region: Sendable, Hashable {
         self.writingDirection = writingDirection
         self.showBackground = showBackground
         self.overflow = overflow
+        self.styleChanges = styleChanges
     }
 }
 

@@ -91,7 +91,7 @@ final class OverlaysAhead: @unchecked Sendable {
             }
             // A native script may change on any frame while a cue shows: each such frame is a change.
             if interval < -1 { k += 1; continue }
-            guard let next = timeline.nextChange(after: time) else { break }
+            guard let next = renderer.nextChange(after: time) else { break }
             k = max(k + 1, firstFrame(atOrAfter: next))
         }
         queue.finish()
@@ -117,8 +117,8 @@ final class OverlaysAhead: @unchecked Sendable {
     /// What identifies the picture of frame `k`: its interval of the timeline (-1 for none), or,
     /// where a native script draws every frame and a cue shows, the frame itself (below -1).
     private func key(ofFrame k: Int, at time: MediaTime) -> Int {
-        let interval = timeline.interval(at: time) ?? -1
-        return drawsEveryFrame && interval >= 0 ? -2 - k : interval
+        let interval = renderers[0].pictureKey(at: time)
+        return drawsEveryFrame && (timeline.interval(at: time) ?? -1) >= 0 ? -2 - k : interval
     }
 
     func stop() {

@@ -110,4 +110,42 @@ import CaptionStyling
         // tbrl: the first column is at the region's right edge (768).
         #expect(turned.x + turned.width <= 768 && turned.x + turned.width > 768 - 70, "\(turned)")
     }
+
+    @Test func aRegionsOpacityAlsoFadesItsText() throws {
+        // TTML2 §10.2.31: the region's opacity applies to all that its content draws.
+        func fillAlphas(_ opacity: Fraction?) throws -> [UInt8] {
+            let region = Self.region(style: StyleProperties(opacity: opacity))
+            let scene = try Self.renderer([Self.cue([.text("HHHH")], style: StyleProperties(color: .white))], regions: [region])
+                .scene(at: MediaTime(seconds: 1))
+            return scene.lines.flatMap(\.images).filter { $0.kind == .fill }.map(\.color.a)
+        }
+        let faded = try fillAlphas(Fraction(1, 4))
+        #expect(!faded.isEmpty && faded.allSatisfy { abs(Int($0) - 64) <= 1 }, "\(faded)")
+        let opaque = try fillAlphas(nil)
+        #expect(!opaque.isEmpty && opaque.allSatisfy { $0 == 255 }, "\(opaque)")
+    }
+
+    @Test func aRegionsStyleChangesAreDrawnAtTheirTimesWithOrWithoutACue() throws {
+        // Transparent by its opacity except from 2 s to 4 s, when it is half opaque; the only cue
+        // begins at 8 s, so the timeline has no change before then.
+        var region = Self.region(style: StyleProperties(backgroundColor: Self.blue, opacity: .zero))
+        region.styleChanges = [Region.StyleChange(begin: MediaTime(seconds: 2), end: MediaTime(seconds: 4),
+                                                  style: StyleProperties(backgroundColor: Self.blue, opacity: Fraction(1, 2)))]
+        let renderer = try Self.renderer([Self.cue([.text("later")], from: 8)], regions: [region])
+        func alpha(at time: MediaTime) -> UInt8 {
+            var frame = Bitmap(width: Self.width, height: Self.height)
+            renderer.overlay(at: time)?.draw(onto: &frame)
+            return frame.pixel(x: 130, y: 74).a
+        }
+        #expect(alpha(at: MediaTime(seconds: 1)) == 0)
+        #expect(abs(Int(alpha(at: MediaTime(seconds: 3))) - 128) <= 1)
+        #expect(abs(Int(alpha(at: MediaTime(milliseconds: 3999))) - 128) <= 1, "the same picture, from the cache")
+        #expect(alpha(at: MediaTime(seconds: 5)) == 0, "back to the region's own style at 4 s")
+        #expect(renderer.regionChangeTimes == [MediaTime(seconds: 2), MediaTime(seconds: 4)])
+        #expect(renderer.nextChange(after: MediaTime(seconds: 1)) == MediaTime(seconds: 2))
+        #expect(renderer.nextChange(after: MediaTime(seconds: 4)) == MediaTime(seconds: 8), "then the cue")
+        #expect(renderer.pictureKey(at: MediaTime(seconds: 1)) != renderer.pictureKey(at: MediaTime(seconds: 3)))
+        #expect(renderer.pictureKey(at: MediaTime(seconds: 3)) == renderer.pictureKey(at: MediaTime(milliseconds: 3500)))
+        #expect(renderer.pictureKey(at: MediaTime(seconds: 1)) != renderer.pictureKey(at: MediaTime(seconds: 5)))
+    }
 }

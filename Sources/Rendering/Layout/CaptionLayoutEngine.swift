@@ -95,10 +95,12 @@ public final class CaptionLayoutEngine {
     func prepare(_ cue: Cue, family: LayoutFamily, resolver: CaptionStyleResolver, emSize: Double, extra: StyleProperties = .none) -> PreparedText {
         let base = Self.formatStyle(family).overlaid(by: extra).overlaid(by: cue.style)
         // TTML2 §10.2.19 leaves `default` to the processor; IMSC renderers (imscJS) draw it as
-        // monospaced serif, which also decides where lines wrap.
+        // monospaced serif, and the other generic families as named faces, which also decides
+        // where lines wrap.
         return PreparedText(content: cue.content, base: base, resolver: resolver, emSize: emSize,
                             resolveLength: { self.pixels($0, parent: $1) },
-                            defaultFamily: family == .ttmlRegions ? "monospaceSerif" : nil)
+                            familySubstitutes: family == .ttmlRegions ? GenericFamilies.imsc : [:],
+                            keepsTrailingEmptyLines: family == .ttmlRegions)
     }
 
     /// The title-safe area in pixels.

@@ -18,9 +18,18 @@ extension CaptionLayoutEngine {
         appendWindow(of: region, box: box, resolver: resolver, into: &scene)
         let clip: PixelRect? = region.overflow == .hidden ? box : nil
         let firstLine = scene.lines.count
+        let firstWindow = scene.windows.count
+        // TTML2 §10.2.31: the region's opacity applies to every mark its content makes (after the
+        // content's own), the paragraphs' backgrounds and the text alike; `appendWindow` has
+        // applied it to the region's own background.
+        let opacity = min(1, max(0, region.style.opacity?.doubleValue ?? 1))
         defer {
-            if let clip {
-                for k in firstLine..<scene.lines.count { scene.lines[k] = scene.lines[k].clipped(to: clip) }
+            for k in firstLine..<scene.lines.count {
+                if let clip { scene.lines[k] = scene.lines[k].clipped(to: clip) }
+                scene.lines[k] = scene.lines[k].fading(by: opacity)
+            }
+            if opacity < 1 {
+                for k in firstWindow..<scene.windows.count { scene.windows[k].color.a = Color4.scaled(scene.windows[k].color.a, by: opacity) }
             }
         }
         let regionStyle = StyleProperties(fontFamilies: region.style.fontFamilies, fontSize: region.style.fontSize)

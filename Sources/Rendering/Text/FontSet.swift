@@ -44,6 +44,8 @@ public struct FontSet: Sendable {
     /// The family that draws each role (unset roles fall back to `.proportionalSansSerif`).
     public private(set) var families: [Role: String] = [:]
     private var cellHeights: [String: Double] = [:]
+    /// Named families drawn by a loaded stand-in (lower-cased name → the stand-in's family).
+    private var standIns: [String: String] = [:]
     private var lineHeights: [String: Double] = [:]
     private var ascentShares: [String: Double] = [:]
 
@@ -75,6 +77,46 @@ public struct FontSet: Sendable {
         Face(role: .cjkSerif, family: "Noto Serif CJK JP", path: "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc"),
     ]
 
+    /// A face that stands in for families content names by name: a metric-compatible clone,
+    /// whose every advance is the named family's, so that lines are as long and wrap where the
+    /// author saw them wrap.
+    struct StandIn: Sendable {
+        var family: String
+        var path: String
+        /// The names it is drawn for (matched without regard to case).
+        var standsFor: [String]
+        /// The named family's normal line height per em (hhea ascender + descender + line gap),
+        /// which content is made for, when the clone's own differs.
+        var normalLineHeight: Double?
+    }
+
+    /// URW's clones of the PostScript base fonts (fonts-urw-base35) for Arial/Helvetica,
+    /// Times New Roman/Times and Courier New/Courier — and for the Liberation and Croscore faces
+    /// metric-compatible with those. Arial's and Times New Roman's hhea metrics (1854 + 434 + 67
+    /// and 1825 + 443 + 87 of 2048 units) both give 1.15 em; Courier New's 1.133 em.
+    static let standIns: [StandIn] = {
+        let dir = "/usr/share/fonts/opentype/urw-base35/"
+        let sans = ["Arial", "Helvetica", "Liberation Sans", "Arimo"]
+        let serif = ["Times New Roman", "Times", "Liberation Serif", "Tinos"]
+        let mono = ["Courier New", "Courier", "Liberation Mono", "Cousine"]
+        var faces: [StandIn] = []
+        for style in ["Regular", "Bold", "Italic", "BoldItalic"] {
+            faces.append(StandIn(family: "Nimbus Sans", path: dir + "NimbusSans-\(style).otf", standsFor: sans, normalLineHeight: 2355.0 / 2048))
+            faces.append(StandIn(family: "Nimbus Roman", path: dir + "NimbusRoman-\(style).otf", standsFor: serif, normalLineHeight: 2355.0 / 2048))
+            faces.append(StandIn(family: "Nimbus Mono PS", path: dir + "NimbusMonoPS-\(style).otf", standsFor: mono, normalLineHeight: 2320.0 / 2048))
+        }
+        return faces
+    }()
+
+    /// The Debian package that holds a font file of Debian's set, to name when it is missing.
+    public static func debianPackage(ofFontAt path: String) -> String? {
+        if path.hasPrefix("/usr/share/fonts/truetype/dejavu/") { return "fonts-dejavu-core" }
+        if path.hasPrefix("/usr/share/fonts/opentype/urw-base35/") { return "fonts-urw-base35" }
+        if path.hasPrefix("/usr/share/fonts/opentype/comic-neue/") { return "fonts-comic-neue" }
+        if path.hasPrefix("/usr/share/fonts/opentype/noto/") { return "fonts-noto-cjk" }
+        return nil
+    }
+
     /// The family of the default role in Debian's set (what libass falls back to).
     public static let defaultFamily = "DejaVu Sans"
 
@@ -87,6 +129,18 @@ public struct FontSet: Sendable {
             } else {
                 missing.append(face.path)
             }
+        }
+        var loadedPaths = Set(files.map(\.path))
+        for face in Self.standIns where !loadedPaths.contains(face.path) {
+            guard let file = try? FontFile(path: face.path) else {
+                missing.append(face.path)
+                continue
+            }
+            loadedPaths.insert(face.path)
+            files.append(file)
+            if cellHeights[face.family] == nil { cellHeights[face.family] = file.cellHeightPerEm }
+            if let height = face.normalLineHeight, lineHeights[face.family] == nil { lineHeights[face.family] = height }
+            for name in face.standsFor { standIns[name.lowercased()] = face.family }
         }
     }
 
@@ -148,6 +202,13 @@ public struct FontSet: Sendable {
     /// the file gives none.
     func normalLineHeightPerEm(_ family: String) -> Double { lineHeights[family] ?? cellHeightPerEm(family) }
 
+    /// Whether `family` is a monospaced role's or stands in for a monospaced face: every
+    /// character takes one cell, so letters must not be joined into ligatures (Nimbus Mono PS
+    /// has an "fi" ligature; Courier New, which it stands in for, has none, nor has a terminal).
+    func isMonospaced(_ family: String) -> Bool {
+        family == families[.monospacedSerif] || family == families[.monospacedSansSerif] || family == standIns["courier new"]
+    }
+
     /// The family that draws `text` in `style`.
     func family(for style: ComputedCaptionStyle, text: Substring) -> String {
         let serif = style.font == .proportionalSerif || style.font == .monospacedSerif
@@ -156,6 +217,11 @@ public struct FontSet: Sendable {
         }
         // Arabic and Hebrew: the default role's font is expected to have them.
         if TextScript.containsRightToLeft(text) { return fallbackFamily }
+        // A family the content names, when it is loaded or stood in for (CSS: the first available).
+        for name in style.contentFamilies {
+            if has(name) { return name }
+            if let standIn = standIns[name.lowercased()] { return standIn }
+        }
         return family(for: style.font)
     }
 

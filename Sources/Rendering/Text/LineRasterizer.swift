@@ -29,6 +29,20 @@ public struct RasterLine: Sendable {
         return copy
     }
 
+    /// The same line with every mask's and box's opacity multiplied by `opacity` (0…1): a TTML
+    /// region's `tts:opacity` applies to all that its content draws (TTML2 §10.2.31).
+    func fading(by opacity: Double) -> RasterLine {
+        guard opacity < 1 else { return self }
+        var copy = self
+        copy.images = images.map { image in
+            var faded = image
+            faded.color.a = Color4.scaled(image.color.a, by: opacity)
+            return faded
+        }
+        copy.backgrounds = backgrounds.map { ($0.rect, Color4(r: $0.color.r, g: $0.color.g, b: $0.color.b, a: Color4.scaled($0.color.a, by: opacity))) }
+        return copy
+    }
+
     /// The same line with every mask and box cut to `rect` (a region's edges, TTML
     /// `tts:overflow="hidden"`); what lies wholly outside is dropped.
     func clipped(to rect: PixelRect) -> RasterLine {
@@ -159,7 +173,13 @@ package final class LineRasterizer {
         let edgeWidth = max(1, run.emSize * 0.06)
         var t = "{\\r\\fn\(family)\\fs\(ASSScript.number(cell))\\c\(ASSScript.color(fill))\\1a\(ASSScript.alpha(fill.a))"
         t += "\\b\(s.bold ? 1 : 0)\\i\(s.italic ? 1 : 0)\\u\(s.underline ? 1 : 0)\\s\(s.lineThrough ? 1 : 0)"
-        if spacing != 0 { t += "\\fsp\(ASSScript.number(spacing))" }
+        if spacing != 0 {
+            t += "\\fsp\(ASSScript.number(spacing))"
+        } else if fonts.isMonospaced(family) {
+            // libass turns ligatures off for a run with letter spacing: a spacing of a thousandth
+            // of a pixel keeps a monospaced face's "fi" two cells wide, as it is in Courier New.
+            t += "\\fsp0.001"
+        }
         switch s.edge {
         case .uniform:
             t += "\\bord\(ASSScript.number(edgeWidth))\\3c\(ASSScript.color(edge))\\3a\(ASSScript.alpha(fill.a))\\shad0"
@@ -591,5 +611,12 @@ package final class LineRasterizer {
             }
         }
         return out
+    }
+}
+
+extension Color4 {
+    /// An alpha value times an opacity (0…1), rounded.
+    static func scaled(_ alpha: UInt8, by opacity: Double) -> UInt8 {
+        UInt8((Double(alpha) * min(1, max(0, opacity))).rounded())
     }
 }

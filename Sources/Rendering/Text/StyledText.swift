@@ -83,18 +83,22 @@ package struct PreparedText: Sendable, Hashable {
     ///   - base: the content style the cue starts from (cue style over the format's implied style).
     ///   - emSize: the size of text whose content gives no size, in pixels, before the viewer's scale.
     ///   - resolveLength: turns a content font size into pixels, given the parent's size.
-    ///   - defaultFamily: the family that the content's generic `default` stands for, when the
-    ///     format fixes one (TTML's is monospaced serif, as IMSC renderers draw it); nil leaves
-    ///     `default` to the viewer's default font.
+    ///   - keepsTrailingEmptyLines: true when the content's trailing line breaks are lines to lay
+    ///     out (TTML content keeps only those that CSS makes lines of); false drops them.
+    ///   - familySubstitutes: the families that content's generic families stand for, by
+    ///     lower-cased generic name, when the format's renderers fix them (`GenericFamilies.imsc`:
+    ///     TTML's `default` is monospaced serif, as IMSC renderers draw it); empty leaves them to
+    ///     the viewer's fonts.
     package init(content: [InlineNode], base: StyleProperties, resolver: CaptionStyleResolver, emSize: Double,
-                resolveLength: (StyleProperties.Length, Double) -> Double, defaultFamily: String? = nil) {
+                resolveLength: (StyleProperties.Length, Double) -> Double, familySubstitutes: [String: [String]] = [:],
+                keepsTrailingEmptyLines: Bool = false) {
         var lines: [[LineItem]] = [[]]
         var lineParagraph: [Int?] = [nil]
         var paragraphs: [ComputedCaptionStyle] = []
         var paragraphParents: [Int?] = []
         var paragraphContentStyles: [StyleProperties] = []
         var paragraph: Int?
-        let resolver = DefaultFamilyResolver(resolver: resolver, defaultFamily: defaultFamily)
+        let resolver = GenericFamilyResolver(resolver: resolver, substitutes: familySubstitutes)
         func size(_ style: ComputedCaptionStyle) -> Double {
             let contentSize = style.contentFontSize.map { resolveLength($0, emSize) } ?? emSize
             return contentSize * style.textSizeScale.doubleValue
@@ -165,8 +169,9 @@ package struct PreparedText: Sendable, Hashable {
             }
         }
         walk(content, base)
-        // Trailing empty lines draw nothing; keep the ones between text (they hold a line's space).
-        while let last = lines.last, last.isEmpty, lines.count > 1 { lines.removeLast(); lineParagraph.removeLast() }
+        // Trailing empty lines draw nothing; keep the ones between text (they hold a line's space),
+        // and those the format keeps (a TTML paragraph's trailing breaks push its text up).
+        while !keepsTrailingEmptyLines, let last = lines.last, last.isEmpty, lines.count > 1 { lines.removeLast(); lineParagraph.removeLast() }
         self.lines = lines
         self.lineParagraph = lineParagraph
         self.paragraphs = paragraphs
@@ -178,16 +183,36 @@ package struct PreparedText: Sendable, Hashable {
     package var isEmpty: Bool { lines.allSatisfy { $0.allSatisfy { $0.plainText.isEmpty } } }
 }
 
-/// A style resolver that reads the content's generic family `default` as a given family first.
-struct DefaultFamilyResolver {
+/// A style resolver that first reads each generic family the content names as the families a
+/// format's renderers draw it with (`GenericFamilies`).
+struct GenericFamilyResolver {
     let resolver: CaptionStyleResolver
-    let defaultFamily: String?
+    /// By lower-cased generic name, the families in its place, in order.
+    let substitutes: [String: [String]]
 
     func resolve(_ content: StyleProperties) -> ComputedCaptionStyle {
-        guard let defaultFamily, let families = content.fontFamilies,
-              families.contains(where: { $0.lowercased() == "default" }) else { return resolver.resolve(content) }
+        guard !substitutes.isEmpty, let families = content.fontFamilies,
+              families.contains(where: { substitutes[$0.lowercased()] != nil }) else { return resolver.resolve(content) }
         var style = content
-        style.fontFamilies = families.map { $0.lowercased() == "default" ? defaultFamily : $0 }
+        style.fontFamilies = families.flatMap { substitutes[$0.lowercased()] ?? [$0] }
         return resolver.resolve(style)
     }
+}
+
+/// What the generic families of a format are drawn as, where its reference renderers fix it.
+enum GenericFamilies {
+    /// TTML's generic families (TTML2 §10.2.19) as IMSC renderers draw them: imscJS names a
+    /// browser face for each, which the reference renderings show — Courier New for `default`
+    /// and `monospaceSerif`, Arial for `proportionalSansSerif` and `sansSerif`, Times New Roman
+    /// for `proportionalSerif` and `serif`. (`FontSet` draws those names with metric-compatible
+    /// clones.) Each is followed by the generic family itself, for a font set without them. The
+    /// monospaced sans-serif families (Consolas in the references) keep the font set's own.
+    static let imsc: [String: [String]] = [
+        "default": ["Courier New", "monospaceSerif"],
+        "monospaceserif": ["Courier New", "monospaceSerif"],
+        "proportionalsansserif": ["Arial", "proportionalSansSerif"],
+        "sansserif": ["Arial", "sansSerif"],
+        "proportionalserif": ["Times New Roman", "proportionalSerif"],
+        "serif": ["Times New Roman", "serif"],
+    ]
 }
