@@ -101,10 +101,14 @@ enum BurnCommand: Command {
             },
             isInterrupted: { BurnCommand.interrupted != 0 })
         do {
+            var renderer: CaptionRenderer?
             let frames = try burner.run { width, height in
-                try CaptionRenderer(track: track, family: family, width: width, height: height, appearance: appearance,
-                                    fonts: fonts, options: layout, nativeScript: nativeScript)
+                let made = try CaptionRenderer(track: track, family: family, width: width, height: height, appearance: appearance,
+                                               fonts: fonts, options: layout, nativeScript: nativeScript)
+                renderer = made
+                return made
             }
+            for failure in renderer?.imageFailures ?? [] { io.error("legible: warning: \(failure)") }
             progress?.update(frames: frames, force: true)
             progress?.finish()
             if progressMode != .json {
