@@ -33,9 +33,9 @@ breaking differ from a browser's (SOURCE.md of the suite says as much):
 A region, a line or a box that is 9 or more pixels away from where the reference has it fails;
 a font that is a little wider or narrower, or a glyph a few pixels off, does not.
 
-Tests with `params` (forcedDisplay, stereo3D disparity, PQ pixels) need a renderer option that
-`legible render` does not have: each of their images counts as failing ("params not supported"),
-never as skipped or passed. A test without a document (`ttml_present: false`) has no reference
+Tests with `params` are rendered with the `legible render` flags for them: displayForcedOnlyMode
+as --forced-only, stereo3D as --eye left|right, pqPixels as --pq. A parameter with no flag makes
+each of the test's images count as failing ("params not supported"), never as skipped or passed. A test without a document (`ttml_present: false`) has no reference
 images, and is listed as such.
 
 usage: scripts/imsc-rendering.py [--legible PATH] [--conformance DIR] [--jobs N] [--only TEXT]...
@@ -294,11 +294,27 @@ def side_by_side(path, ref_px, ours_px, masks):
 def time_name(t):
     return f"{t:.6f}"
 
+def param_flags(params):
+    """The `legible render` flags for a test's renderer parameters (imscJS's options), or None
+    when one of them has no flag: such a test counts as failing, never as skipped."""
+    flags = []
+    for name, value in sorted(params.items()):
+        if name == "displayForcedOnlyMode" and isinstance(value, bool):
+            flags += ["--forced-only"] if value else []
+        elif name == "stereo3D" and value in ("left", "right"):
+            flags += ["--eye", value]
+        elif name == "pqPixels" and isinstance(value, bool):
+            flags += ["--pq"] if value else []
+        else:
+            return None
+    return flags
+
 def check(job):
     """Render one (test, time), compare it with its reference; a dict of the result."""
     result = {"test": job["name"], "profile": job["profile"], "folder": job["folder"],
               "time": job["time"], "reference": job["png"]}
-    if job.get("params"):
+    flags = param_flags(job.get("params") or {})
+    if flags is None:
         result.update(matched=False, reason=f"params not supported: {json.dumps(job['params'], sort_keys=True)} (legible render has no such option)")
         return result
     out_dir = job["out_dir"]
@@ -307,7 +323,7 @@ def check(job):
     try:
         run = subprocess.run([job["legible"], "render", job["doc"], "--at", repr(job["time"]), "-o", out,
                               "--size", f"{WIDTH}x{HEIGHT}", "--background", job["background"], "--from", "ttml", "-q"]
-                             + [a for spec in job["appearance"] for a in ("--appearance", spec)],
+                             + flags + [a for spec in job["appearance"] for a in ("--appearance", spec)],
                              capture_output=True, text=True, timeout=120)
     except subprocess.TimeoutExpired:
         result.update(matched=False, reason="legible render timed out (120 s)")

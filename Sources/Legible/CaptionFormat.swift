@@ -86,7 +86,8 @@ public struct CaptionFormat: Sendable, Hashable, CustomStringConvertible {
         guard let writer else {
             throw LegibleError(.unsupportedFormat, "writing \(name) is not supported yet (Legible writes \(Self.writable.map(\.id.rawValue).joined(separator: ", ")))")
         }
-        return try writer(document, options, sink)
+        let lost = ImageLossReport.diagnostics(for: document, writingAs: name)
+        return try lost + writer(document, options, sink)
     }
 
     /// The document as this format's bytes, with what had to change; nil when there is no writer.

@@ -65,7 +65,7 @@ enum BurnCommand: Command {
         let offset = try arguments.time("offset", allowsNegative: true) ?? .zero
         let size = try PictureOptions.size(arguments, even: true)
         let appearance = try PictureOptions.appearance(arguments)
-        let layout = try PictureOptions.layout(arguments)
+        var layout = try PictureOptions.layout(arguments)
         let extra = arguments.value("ffmpeg-args").map { $0.split(separator: " ").map(String.init) } ?? []
 
         // The captions: every track of every file, then the one asked for.
@@ -80,6 +80,7 @@ enum BurnCommand: Command {
             try PictureOptions.addFontDirectories(to: &set, arguments, io: io)
             fonts = set
         }
+        layout.imageDirectory = PictureOptions.imageDirectory(of: captionInput.file.name)
 
         let inputIsY4M = inputPath == "-" || inputPath.lowercased().hasSuffix(".y4m")
         let outputIsY4M = outputPath == "-" || outputPath.lowercased().hasSuffix(".y4m") || (inputPath == "-" && outputPath == "-")
@@ -100,10 +101,14 @@ enum BurnCommand: Command {
             },
             isInterrupted: { BurnCommand.interrupted != 0 })
         do {
+            var renderer: CaptionRenderer?
             let frames = try burner.run { width, height in
-                try CaptionRenderer(track: track, family: family, width: width, height: height, appearance: appearance,
-                                    fonts: fonts, options: layout, nativeScript: nativeScript)
+                let made = try CaptionRenderer(track: track, family: family, width: width, height: height, appearance: appearance,
+                                               fonts: fonts, options: layout, nativeScript: nativeScript)
+                renderer = made
+                return made
             }
+            for failure in renderer?.imageFailures ?? [] { io.error("legible: warning: \(failure)") }
             progress?.update(frames: frames, force: true)
             progress?.finish()
             if progressMode != .json {

@@ -19,6 +19,12 @@ struct LoadedInput {
         result.hasErrors && result.value.tracks.allSatisfy { $0.cues.isEmpty }
     }
 
+    /// The file was read, and its only errors say that it shows nothing (`ttml.nothing-shown`).
+    var showsNothingByDesign: Bool {
+        !result.value.tracks.isEmpty
+            && result.diagnostics.allSatisfy { $0.severity != .error || $0.code == .ttmlNothingShown }
+    }
+
     /// Reads the input as an HLS WebVTT segment: cue times become media times (RFC 8216 §3.5).
     mutating func mapOntoMediaTimeline(reference: MediaTime?) {
         guard let vtt = file.contents as? WebVTTFile else { return }

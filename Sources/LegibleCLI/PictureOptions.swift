@@ -8,6 +8,9 @@ enum PictureOptions {
         OptionSpec("size", value: "WxH", help: "The picture size (render: default 1920x1080; burn: the video is scaled to it)."),
         OptionSpec("appearance", value: "SPEC", help: "A preset, FILE.json or key=value[!]; repeatable, later ones win."),
         OptionSpec("safe-margin", value: "PERCENT", help: "Title-safe margin on each side for WebVTT/SRT (default 5%)."),
+        OptionSpec("forced-only", help: "Show forced content only: TTML regions without itts:forcedDisplay are not drawn (IMSC displayForcedOnlyMode)."),
+        OptionSpec("eye", value: "left|right", help: "Draw one eye's view of stereoscopic captions: TTML regions move by half their tts:disparity."),
+        OptionSpec("pq", help: "Encode pixels as PQ (SMPTE ST 2084, full range) for HDR, TTML regions scaled by their tts:luminanceGain."),
         OptionSpec("track", value: "ID", help: "The caption track: its id (CC1; s:N in a media file), a media file's language (fr), or FILE#N for a file's N-th track."),
         OptionSpec("prefer", value: "LANGS", help: "The viewer's languages, best first (ja,en): the track-selection rules pick the track."),
         OptionSpec("fonts-dir", value: "DIR", help: "More fonts (.ttf, .otf, .ttc) for the families an ASS script or a content style names; repeatable."),
@@ -51,7 +54,19 @@ enum PictureOptions {
             let f = Fraction(percent: percent)
             options.titleSafe = Insets(top: f, right: f, bottom: f, left: f)
         }
+        options.displaysForcedOnly = arguments.has("forced-only")
+        if let eye = arguments.value("eye") {
+            guard let view = LayoutOptions.StereoView(rawValue: eye) else { throw UsageError(message: "--eye must be left or right") }
+            options.stereoView = view
+        }
+        if arguments.has("pq") { options.pixelEncoding = .pq }
         return options
+    }
+
+    /// The folder of a caption file's path, which its relative image references are files of.
+    static func imageDirectory(of path: String?) -> String? {
+        guard let path, path != "-", let slash = path.lastIndex(of: "/") else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The viewer's appearance from every `--appearance`, in order.
@@ -85,13 +100,15 @@ enum PictureOptions {
 
     /// The track to draw from the caption files, its layout family and a name for messages; nil
     /// (after saying why) when the files cannot be read or hold nothing to choose.
-    static func chooseTrack(_ paths: [String], _ arguments: Arguments, io: CommandIO) throws
+    static func chooseTrack(_ paths: [String], _ arguments: Arguments, io: CommandIO, allowsNothingShown: Bool = false) throws
         -> (track: Track, family: LayoutFamily, name: String, input: LoadedInput)? {
         var candidates: [(track: Track, id: String, input: LoadedInput)] = []
         for path in paths {
             let input = try InputOptions.load(path, arguments, io: io)
             InputOptions.report(input, io: io, arguments)
-            if input.isUnreadable {
+            // A TTML document read whole that shows nothing (all of it tts:display="none") is an
+            // empty picture, not an unreadable file: its diagnostics have said why.
+            if input.isUnreadable && !(allowsNothingShown && input.showsNothingByDesign) {
                 io.error("legible: \(input.displayName) could not be read")
                 return nil
             }

@@ -17,6 +17,10 @@ enum RenderCommand: Command {
         window-color, window-opacity, edge, edge-color; a trailing '!' makes the viewer's value win
         over the content's (text-color=yellow!). See docs/appearance.md.
         --background is checker (default), black, transparent, or a PNG image.
+        --forced-only, --eye and --pq are the IMSC renderer's options: forced content only, one
+        eye's view of stereoscopic captions (tts:disparity), PQ pixels for HDR (tts:luminanceGain).
+        Image subtitles (IMSC image profiles) are drawn from PNG data in the document or PNG files
+        next to it.
         A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
         608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 written, 1 unreadable input or output, 2 usage error.
@@ -38,7 +42,7 @@ enum RenderCommand: Command {
 
         let (width, height) = try PictureOptions.size(arguments) ?? (1920, 1080)
         let appearance = try PictureOptions.appearance(arguments)
-        let options = try PictureOptions.layout(arguments)
+        var options = try PictureOptions.layout(arguments)
         let time = try arguments.time("at")
         let count = try sheet.map { text in
             guard let n = Int(text), (1...100).contains(n) else { throw UsageError(message: "--sheet must be a number from 1 to 100") }
@@ -53,7 +57,9 @@ enum RenderCommand: Command {
             backdrop = .image(try PNGFile.read(path))
         }
 
-        guard let (track, family, _, input) = try PictureOptions.chooseTrack(arguments.positionals, arguments, io: io) else { return 1 }
+        guard let (track, family, _, input) = try PictureOptions.chooseTrack(arguments.positionals, arguments, io: io,
+                                                                             allowsNothingShown: time != nil) else { return 1 }
+        options.imageDirectory = PictureOptions.imageDirectory(of: input.file.name)
         var fonts = FontSet()
         for path in fonts.missing {
             let package = FontSet.debianPackage(ofFontAt: path).map { " (Debian package \($0))" } ?? ""
@@ -79,6 +85,7 @@ enum RenderCommand: Command {
             }
             image = try ContactSheet.make(renderer, at: times, backdrop: backdrop)
         }
+        for failure in renderer.imageFailures { io.error("legible: warning: \(failure)") }
         try PNGFile.write(image, to: output)
         return 0
     }

@@ -19,8 +19,12 @@ public final class CaptionRenderer {
     public let language: LanguageTag?
     /// The layout rules (`Document.layoutFamily` of the file the track is from).
     public let family: LayoutFamily
-    /// The layout engine, for the frame size given; `scene(at:)` calls it.
+    /// The layout engine, for the root container's size (the frame's, unless a TTML document
+    /// fixes an aspect ratio); `scene(at:)` calls it.
     public let engine: CaptionLayoutEngine
+    /// Where the layout's area sits in the frame: the whole frame, or a TTML root container
+    /// letterboxed or pillarboxed to the document's display aspect ratio (`RootContainer`).
+    public let rootContainer: PixelRect
     /// The viewer's caption settings (the FCC 79.103(c) attributes: font, size, colours and
     /// opacities, edges); setting it drops the cached overlays, so the next frame shows the change.
     public var appearance: CaptionAppearance {
@@ -44,14 +48,14 @@ public final class CaptionRenderer {
     package private(set) var overlaysMade = 0
 
     /// Draws over the player's own `timeline` (the one its playback cursor follows: it is not
-    /// built again), with the track's `regions` and `language`. `fonts` nil loads Debian's set,
-    /// with the CJK faces only when the text needs them. With a `nativeScript` (an ASS file's own
+    /// built again), with the track's `regions`, `language` and `displayAspectRatio`. `fonts` nil
+    /// loads Debian's set, with the CJK faces only when the text needs them. With a `nativeScript` (an ASS file's own
     /// script, `CaptionFile.nativeScript`), libass draws that script itself, frame by frame, and the
     /// cues only decide nothing: the picture is what libass draws, with the `viewer-always`
     /// attributes of `appearance` imposed on its dialogue (libass's selective style override;
     /// docs/ass.md) and the `content-first` ones leaving the script alone.
-    public init(timeline: Timeline, regions: [Region] = [], language: LanguageTag? = nil, family: LayoutFamily,
-                width: Int, height: Int, appearance: CaptionAppearance = .default,
+    public init(timeline: Timeline, regions: [Region] = [], language: LanguageTag? = nil, displayAspectRatio: Fraction? = nil,
+                family: LayoutFamily, width: Int, height: Int, appearance: CaptionAppearance = .default,
                 fonts: FontSet? = nil, options: LayoutOptions = .default, nativeScript: NativeASSScript? = nil) throws(LegibleError) {
         self.timeline = timeline
         self.regions = regions
@@ -71,14 +75,19 @@ public final class CaptionRenderer {
         regionChangeTimes = distinct
         let needsCJK = fonts == nil && timeline.cues.contains { TextScript.containsCJK(Substring($0.plainText)) || InlineNode.containsRuby($0.content) }
         let fontSet = fonts ?? FontSet(cjk: needsCJK)
-        engine = try CaptionLayoutEngine(width: width, height: height, fonts: fontSet, options: options)
+        frameWidth = width
+        frameHeight = height
+        // Only TTML's regions are proportions of a root container of their own.
+        rootContainer = RootContainer.box(aspectRatio: family == .ttmlRegions ? displayAspectRatio : nil, frameWidth: width, frameHeight: height)
+        engine = try CaptionLayoutEngine(width: rootContainer.width, height: rootContainer.height, fonts: fontSet, options: options)
         nativeDrawer = try nativeScript.map { script throws(LegibleError) in try NativeScriptDrawer(script, width: width, height: height, fonts: fontSet, appearance: appearance) }
     }
 
     /// Draws a track (its timeline is built here).
     public convenience init(track: Track, family: LayoutFamily, width: Int, height: Int, appearance: CaptionAppearance = .default,
                             fonts: FontSet? = nil, options: LayoutOptions = .default, nativeScript: NativeASSScript? = nil) throws(LegibleError) {
-        try self.init(timeline: Timeline(track: track), regions: track.regions, language: track.language, family: family,
+        try self.init(timeline: Timeline(track: track), regions: track.regions, language: track.language,
+                      displayAspectRatio: track.displayAspectRatio, family: family,
                       width: width, height: height, appearance: appearance, fonts: fonts, options: options, nativeScript: nativeScript)
     }
 
@@ -117,10 +126,15 @@ public final class CaptionRenderer {
         return cue.map { min($0, region) } ?? region
     }
 
-    /// The frame width in pixels that captions are laid out for.
-    public var width: Int { engine.width }
-    /// The frame height in pixels that captions are laid out for.
-    public var height: Int { engine.height }
+    private let frameWidth: Int, frameHeight: Int
+    /// The frame width in pixels that captions are drawn for.
+    public var width: Int { frameWidth }
+    /// The frame height in pixels that captions are drawn for.
+    public var height: Int { frameHeight }
+
+    /// Why pictures of image cues drawn so far could not be (a missing or damaged PNG), for the
+    /// caller to report; those pictures are not drawn.
+    public var imageFailures: [String] { engine.images.failures }
 
     /// The cues on screen at `time`, in display order.
     public func cues(at time: MediaTime) -> [Cue] {
@@ -131,6 +145,7 @@ public final class CaptionRenderer {
     public func scene(at time: MediaTime) -> CaptionScene {
         engine.layout(cues(at: time), regions: regionChangeTimes.isEmpty ? regions : regions.map { $0.resolved(at: time) }, language: language?.rawValue, family: family,
                       resolver: CaptionStyleResolver(appearance: appearance))
+            .offset(dx: rootContainer.x, dy: rootContainer.y)
     }
 
     /// The overlay at `time`, nil when nothing shows; cached per interval of the timeline.

@@ -105,7 +105,17 @@ struct TTMLCueBuilder {
                       source: document.nodes[Self.firstParagraph(body, in: document)].location)
         cue.sharedStyle = styler.difference(content.style, from: nil)
         cue.sharedLayout = layout(region: region, alignment: content.firstParagraph?.textAlignment ?? .start)
+        if let image = Self.firstImage(body, in: document) { cue.image = image }
         return cue
+    }
+
+    /// The first picture a region's content shows (a `div`'s), in document order.
+    static func firstImage<Node: TTMLShownNode>(_ node: Node, in ttml: TTMLDocument) -> CueImage? {
+        let kind = ttml.nodes[node.node].kind
+        guard kind == .div || kind == .body else { return nil }
+        if let image = ttml.nodes[node.node].image { return image }
+        for child in node.children { if let image = firstImage(child, in: ttml) { return image } }
+        return nil
     }
 
     /// One shared layout per region and text alignment (that of the cue's first paragraph).

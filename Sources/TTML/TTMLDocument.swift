@@ -151,6 +151,19 @@ public struct TTMLContentNode: Sendable, Hashable {
     public var role: String?
     /// Children by index into `TTMLDocument.nodes`, in document order.
     public var children: [Int]
+    /// The picture a `div` shows (`smpte:backgroundImage`, or an `image` child), nil otherwise.
+    public var image: CueImage? {
+        get { imageStorage?.value }
+        set { imageStorage = newValue.map(ImageBox.init) }
+    }
+    // Boxed: nodes are many and images rare.
+    private var imageStorage: ImageBox?
+    private final class ImageBox: Sendable, Hashable {
+        let value: CueImage
+        init(_ value: CueImage) { self.value = value }
+        static func == (a: ImageBox, b: ImageBox) -> Bool { a === b || a.value == b.value }
+        func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    }
 
     /// A node from its parts.
     public init(kind: Kind, id: String? = nil, location: SourceLocation, interval: TTMLInterval, region: Int? = nil,

@@ -33,6 +33,8 @@ struct TTMLDocumentBuilder {
     var recentRegions = RecentlyFound<String, Int>()
     var agentNames: [String: String] = [:]
     var nodes: [TTMLContentNode] = []
+    /// The head's embedded images, and how image extents are resolved.
+    var images = TTMLImageContent(context: TTMLStyleContext())
     /// Nodes of a `seq` container that follow a child with an indefinite end: they never begin.
     var neverActive: [Int] = []
 
@@ -82,6 +84,7 @@ struct TTMLDocumentBuilder {
             return nil
         }
         parameters = TTMLTimingParameters.read(from: root, log: &log)
+        images = TTMLImageContent(context: TTMLStyleContext(root: root))
         let language = root.attribute(Self.xmlLang)?.value
         let head = root.childElements.first { $0.name == Self.tt("head") }
         if let head { readHead(head) }
@@ -116,6 +119,9 @@ struct TTMLDocumentBuilder {
                 for region in section.childElements where region.name == Self.tt("region") { addRegion(region, origin: .layout) }
             case Self.tt("metadata"):
                 collectAgents(section)
+                images.collect(section, log: &log)
+            case Self.tt("resources"):
+                images.collect(section, log: &log)
             case Self.tt("region"):
                 // Outside <layout>, where some producers put them and players still find them.
                 log.report(.warning, .ttmlSkippedElement,
@@ -284,6 +290,7 @@ struct TTMLDocumentBuilder {
         if !specifiedStyles.isEmpty { nodes[index].specifiedStyles = specifiedStyles }
         if agent != nil { nodes[index].agent = agent }
         if role != nil { nodes[index].role = role }
+        if kind == .div, let image = images.image(of: element, log: &log) { nodes[index].image = image }
 
         // Inline regions first: they apply to the element as a whole (TTML2 §11.1.2.1).
         for child in inlineRegions {
@@ -446,6 +453,7 @@ struct TTMLDocumentBuilder {
         case "span": kind = .span
         case "br": kind = .br
         case "set", "region", "style", "metadata": return nil  // handled by their parent
+        case "image" where parent == .div: return nil  // the div's picture (TTMLImageContent)
         default:
             log.report(.warning, .ttmlSkippedElement, "<\(element.qualifiedName)> is not presented; skipped with its content",
                        at: element.location)

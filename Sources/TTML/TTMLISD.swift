@@ -138,6 +138,11 @@ public struct TTMLISDBuilder: Sendable {
                 }
                 var begin: MediaTime?
                 var end: MediaTime?? = .none  // .none: no child yet; .some(nil): indefinite
+                // A div's picture is shown for the whole of the div's own interval.
+                if nodes[i].image != nil, !nodes[i].interval.isEmpty {
+                    begin = nodes[i].interval.begin
+                    end = .some(nodes[i].interval.end)
+                }
                 for child in nodes[i].children where !hulls[child].isEmpty {
                     let h = hulls[child]
                     begin = begin.map { min($0, h.begin) } ?? h.begin
@@ -477,8 +482,9 @@ public struct TTMLISDBuilder: Sendable {
             }
         }
         // A container is kept when something in it is shown: text that is not just collapsible
-        // white space, a line break, or a container kept for the same reason.
-        guard hasContent else {
+        // white space, a line break, a picture, or a container kept for the same reason.
+        // A div that shows a picture is content with no text (IMSC image profiles).
+        guard hasContent || document.nodes[index].image != nil else {
             Self.truncate(&out, to: mark)
             return false
         }

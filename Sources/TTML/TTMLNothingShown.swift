@@ -18,7 +18,7 @@ enum TTMLNothingShown {
         }) else {
             guard let image = firstImage(in: root) else { return nil }
             return Diagnostic(.error, .ttmlNothingShown,
-                              "no cue: the document's content is images (SMPTE-TT backgroundImage, TTML2 image), which Legible does not read yet",
+                              "no cue: the document's content is images (SMPTE-TT backgroundImage, TTML2 image), and none of them is ever shown in a region",
                               at: image.location)
         }
         let hasDefaultRegion = document.regions.contains { $0.origin == .defaultRegion }

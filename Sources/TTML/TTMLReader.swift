@@ -85,10 +85,21 @@ public struct TTMLReader: SourceTextReader, Sendable {
         if track.cues.isEmpty, let nothing = TTMLNothingShown.diagnostic(for: ttml, root: root) {
             log.report(nothing.severity, nothing.code, nothing.message, at: nothing.location)
         }
-        empty.tracks = [track]
+        var shown = track
+        shown.displayAspectRatio = Self.displayAspectRatio(of: root)
+        empty.tracks = [shown]
         log.merge(styler.log)
         return ParseResult(value: TTMLFile(document: empty, ttml: ttml, xml: scanned.value),
                            diagnostics: scanned.diagnostics + log.finished())
+    }
+
+    /// The aspect ratio the root container is shown at: IMSC 1.1 / TTML2 `ttp:displayAspectRatio`,
+    /// else IMSC 1.0.1 `ittp:aspectRatio` (both "width height", positive integers).
+    static func displayAspectRatio(of root: XMLElementNode) -> Fraction? {
+        let value = root.attribute(XMLName(XMLNamespace.ttp, "displayAspectRatio"))?.value
+            ?? root.attribute(XMLName(XMLNamespace.ittp, "aspectRatio"))?.value
+        guard let value, let (width, height) = TTMLParameters.positivePair(value) else { return nil }
+        return Fraction(Int64(width), Int64(height))
     }
 
     /// The track: one cue per region per run of ISDs in which the region's content is the same,

@@ -391,6 +391,10 @@ extension TTMLStyleComputation {
                 }
             }
         }
+        if case .boolean(true)? = style[XMLName(XMLNamespace.itts, "forcedDisplay")] { region.isForced = true }
+        // Computed as a proportion of the root width (rw), the only unit the frame can place.
+        if case .length(let d)? = style[tts: "disparity"], d.unit == .rootWidth { region.disparity = d.value.times(Fraction(1, 100)) }
+        if case .number(let gain)? = style[tts: "luminanceGain"] { region.luminanceGain = gain }
         var regionStyle = StyleProperties()
         if case .color(let c)? = style[tts: "backgroundColor"] { regionStyle.backgroundColor = c }
         if case .number(let n)? = style[tts: "opacity"] { regionStyle.opacity = n }

@@ -28,6 +28,14 @@ public struct Cue: Sendable, Hashable {
     // default) so that a cue stays small to copy and a track of 100,000 cues stays compact.
     @usableFromInline var layoutStorage: Indirect<CueLayout>?
     @usableFromInline var styleStorage: Indirect<StyleProperties>?
+    // Images are rare (IMSC image profiles): one pointer, nil for text cues.
+    @usableFromInline var imageStorage: Indirect<CueImage>?
+
+    /// The picture the cue shows (IMSC image subtitles), nil for a text cue.
+    public var image: CueImage? {
+        get { imageStorage?.value }
+        set { imageStorage = newValue.map(Indirect.init) }
+    }
 
     /// Where the cue goes: `CueLayout.default` (WebVTT's bottom, centred line) unless the source
     /// placed it. Setting the default stores nothing.

@@ -222,6 +222,16 @@ public struct Region: Sendable, Hashable {
         region.styleChanges = []
         return region
     }
+    /// True when the region's content is forced (IMSC `itts:forcedDisplay`): shown even when the
+    /// player shows forced content only (`LayoutOptions.displaysForcedOnly`).
+    public var isForced: Bool = false
+    /// The horizontal offset between the two eyes' views of the region, as a proportion of the
+    /// frame width (TTML2 `tts:disparity`): a stereoscopic view moves the region by half of it,
+    /// left for the left eye, right for the right eye (`LayoutOptions.stereoView`). Zero for flat.
+    public var disparity: Fraction = .zero
+    /// How much brighter than reference white the region's colours are meant (TTML2
+    /// `tts:luminanceGain`), used when drawing for a PQ display (`LayoutOptions.pixelEncoding`).
+    public var luminanceGain: Fraction = .one
 
     /// TTML `tts:overflow`: what happens to content beyond the region's edges.
     public enum Overflow: String, Sendable, Hashable {

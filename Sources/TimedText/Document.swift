@@ -76,6 +76,11 @@ public struct Track: Sendable, Hashable {
     public var cues: [Cue]
     /// Regions referenced by cues (`CueLayout.regionID`).
     public var regions: [Region]
+    /// The width-to-height ratio of the root container the regions are proportions of, when the
+    /// document fixes one (IMSC 1.0.1 `ittp:aspectRatio`, IMSC 1.1 / TTML2 `ttp:displayAspectRatio`):
+    /// the renderer places that container in the frame letterboxed or pillarboxed, centred. Nil
+    /// when the regions are proportions of the whole frame.
+    public var displayAspectRatio: Fraction?
 
     /// A track by hand; `cues` should be in start-time order (`sortCuesByStart()` puts them so).
     public init(id: String? = nil, language: LanguageTag? = nil, kind: TrackKind = .subtitles, label: String? = nil,

@@ -160,6 +160,36 @@ struct YUVCanvas {
         }
     }
 
+    /// Draws a picture's straight-alpha pixels source-over (an image subtitle), each colour
+    /// converted with the frame's matrix and range, clipped to the canvas.
+    mutating func draw(picture: Overlay, for frame: VideoFrame) {
+        let r = picture.rect.intersection(rect)
+        guard !r.isEmpty else { return }
+        let (origin, stride) = (rect, stride)
+        drawn.append(r)
+        let width = picture.bitmap.width
+        var lastColor = Color4(r: 0, g: 0, b: 0), lastConverted = YUVColor(lastColor, for: frame)
+        picture.bitmap.pixels.withUnsafeBufferPointer { src in
+            withBases { bases in
+                for y in r.y..<r.maxY {
+                    for x in r.x..<r.maxX {
+                        let s = ((y - picture.y) * width + x - picture.x) * 4
+                        var alpha = src[s + 3]
+                        guard alpha > 0 else { continue }
+                        let color = Color4(r: src[s], g: src[s + 1], b: src[s + 2])
+                        if color != lastColor {
+                            lastColor = color
+                            lastConverted = YUVColor(color, for: frame)
+                        }
+                        withUnsafePointer(to: &alpha) {
+                            Self.blend(lastConverted, alpha: $0, onto: bases, at: (y - origin.y) * stride + x - origin.x, count: 1)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// One row of source-over on all four planes, from `offset` in each.
     @inline(__always)
     private static func blend(_ color: YUVColor, alpha: UnsafePointer<UInt8>, onto bases: Bases, at offset: Int, count: Int) {

@@ -29,10 +29,12 @@ public struct YUVOverlay: Sendable {
     public init?(_ scene: CaptionScene, for frame: VideoFrame, pool: OverlayBufferPool? = nil) {
         var parts: [PixelRect] = []
         scene.paint(fill: { rect, color in if color.a > 0 { parts.append(rect) } },
-                    mask: { image in if image.color.a > 0 { parts.append(PixelRect(x: image.x, y: image.y, width: image.width, height: image.height)) } })
+                    mask: { image in if image.color.a > 0 { parts.append(PixelRect(x: image.x, y: image.y, width: image.width, height: image.height)) } },
+                    picture: { parts.append($0.rect) })
         guard var canvas = YUVCanvas(for: parts, of: frame, pool: pool) else { return nil }
         scene.paint(fill: { canvas.fill($0, with: YUVColor($1, for: frame)) },
-                    mask: { canvas.draw($0, in: YUVColor($0.color, for: frame)) })
+                    mask: { canvas.draw($0, in: YUVColor($0.color, for: frame)) },
+                    picture: { canvas.draw(picture: $0, for: frame) })
         self = canvas.overlay()
     }
 

@@ -15,6 +15,8 @@ public final class CaptionLayoutEngine {
     /// The libass line renderer the engine draws with (one libass instance, so not thread-safe).
     package let rasterizer: LineRasterizer
     let fonts: FontSet
+    /// The pictures of image cues, decoded once each; its `failures` say which could not be drawn.
+    public let images: CueImageLoader
 
     /// An engine for frames of `width × height` pixels drawing with `fonts`; throws
     /// `missingComponent` when libass cannot be loaded.
@@ -23,6 +25,7 @@ public final class CaptionLayoutEngine {
         self.height = height
         self.options = options
         self.fonts = fonts
+        images = CueImageLoader(directory: options.imageDirectory)
         rasterizer = try LineRasterizer(maximumLineWidth: width, maximumHeight: height, fonts: fonts)
     }
 
@@ -36,8 +39,11 @@ public final class CaptionLayoutEngine {
         var scene = CaptionScene()
         var regionCues: [String: [Cue]] = [:]
         var regionOrder: [String] = []
+        // IMSC displayForcedOnlyMode: regions that are not forced are not presented at all.
+        let forcedOnly = options.displaysForcedOnly && family == .ttmlRegions
         for cue in cues {
             if let id = cue.layout.regionID, let region = regions.first(where: { $0.id == id }), Self.isPlaceable(region, family: family) {
+                if forcedOnly && !region.isForced { continue }
                 if regionCues[id] == nil { regionOrder.append(id) }
                 regionCues[id, default: []].append(cue)
                 continue
@@ -47,19 +53,25 @@ public final class CaptionLayoutEngine {
             default: layoutWebVTT(cue, resolver: resolver, family: family, language: language, into: &scene)
             }
         }
+        present(since: SceneMarks(CaptionScene()), gain: .one, disparity: .zero, in: &scene)
         if family == .ttmlRegions {
             // TTML2 §10.2.40: a region whose background always shows draws it with no content too.
             for region in regions where regionCues[region.id] == nil && region.showBackground == .always && region.extent != nil {
+                if forcedOnly && !region.isForced { continue }
+                let marks = SceneMarks(scene)
                 appendWindow(of: region, box: regionBox(region), resolver: resolver, into: &scene)
+                present(since: marks, gain: region.luminanceGain, disparity: region.disparity, in: &scene)
             }
         }
         for id in regionOrder {
             let region = regions.first { $0.id == id }!
+            let marks = SceneMarks(scene)
             if family == .ttmlRegions || region.width == nil {
                 layoutTTMLRegion(region, cues: regionCues[id]!, resolver: resolver, language: language, into: &scene)
             } else {
                 layoutWebVTTRegion(region, cues: regionCues[id]!, resolver: resolver, language: language, into: &scene)
             }
+            present(since: marks, gain: region.luminanceGain, disparity: region.disparity, in: &scene)
         }
         return scene
     }

@@ -8,6 +8,9 @@ public struct CaptionScene: Sendable {
     public var lines: [RasterLine] = []
     /// Each placed block's box (a cue's lines, a region's content), for tests and overlap checks.
     public var blocks: [PixelRect] = []
+    /// Pictures (image subtitles), scaled and clipped to where they show, straight alpha; drawn
+    /// after the windows and before the lines' boxes.
+    public var pictures: [Overlay] = []
 
     /// An empty scene (nothing on screen).
     public init() {}
@@ -16,6 +19,7 @@ public struct CaptionScene: Sendable {
     public var bounds: PixelRect {
         var r = PixelRect(x: 0, y: 0, width: 0, height: 0)
         for w in windows where w.color.a > 0 { r = r.union(w.rect) }
+        for p in pictures { r = r.union(p.rect) }
         for line in lines {
             for b in line.backgrounds where b.color.a > 0 { r = r.union(b.rect) }
             for i in line.images { r = r.union(PixelRect(x: i.x, y: i.y, width: i.width, height: i.height)) }
@@ -30,15 +34,17 @@ public struct CaptionScene: Sendable {
         guard !area.isEmpty else { return nil }
         var bitmap = Bitmap(width: area.width, height: area.height)
         paint(fill: { rect, color in bitmap.fill(rect.moved(-area.x, -area.y), with: color) },
-              mask: { image in bitmap.draw(image.offset(dx: -area.x, dy: -area.y)) })
+              mask: { image in bitmap.draw(image.offset(dx: -area.x, dy: -area.y)) },
+              picture: { Overlay(x: $0.x - area.x, y: $0.y - area.y, bitmap: $0.bitmap).draw(onto: &bitmap) })
         return Overlay(x: area.x, y: area.y, bitmap: bitmap)
     }
 
-    /// Everything in drawing order, in frame pixels: windows first, then every line's boxes, then
-    /// each line's edges and glyphs — so that one line's box never covers another's text. Each
-    /// way of drawing (RGBA, the video's Y′CbCr) follows this order.
-    func paint(fill: (PixelRect, Color4) -> Void, mask: (RasterImage) -> Void) {
+    /// Everything in drawing order, in frame pixels: windows first, then pictures, then every
+    /// line's boxes, then each line's edges and glyphs — so that one line's box never covers
+    /// another's text. Each way of drawing (RGBA, the video's Y′CbCr) follows this order.
+    func paint(fill: (PixelRect, Color4) -> Void, mask: (RasterImage) -> Void, picture: (Overlay) -> Void) {
         for w in windows { fill(w.rect, w.color) }
+        for p in pictures { picture(p) }
         for line in lines {
             for b in line.backgrounds { fill(b.rect, b.color) }
         }
@@ -46,6 +52,19 @@ public struct CaptionScene: Sendable {
             for image in line.images where image.kind != .fill { mask(image) }
             for image in line.images where image.kind == .fill { mask(image) }
         }
+    }
+}
+
+extension CaptionScene {
+    /// The scene moved by (dx, dy) pixels: a root container laid out on its own, placed in the frame.
+    func offset(dx: Int, dy: Int) -> CaptionScene {
+        guard dx != 0 || dy != 0 else { return self }
+        var moved = self
+        moved.windows = windows.map { ($0.rect.moved(dx, dy), $0.color) }
+        moved.lines = lines.map { $0.offset(dx: dx, dy: dy) }
+        moved.blocks = blocks.map { $0.moved(dx, dy) }
+        moved.pictures = pictures.map { Overlay(x: $0.x + dx, y: $0.y + dy, bitmap: $0.bitmap) }
+        return moved
     }
 }
 

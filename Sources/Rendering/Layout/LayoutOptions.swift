@@ -12,14 +12,51 @@ public struct LayoutOptions: Sendable, Hashable {
     /// CEA-608's safe caption area as a proportion of the frame, centred: 80% × 80% (CEA-608-E
     /// §3 and Annex F, as ttconv and most decoders place it); the 32 × 15 grid divides it evenly.
     public var cea608SafeArea: Point
+    /// Show forced content only (IMSC's `displayForcedOnlyMode`): TTML regions that are not
+    /// `itts:forcedDisplay` are not drawn, background and all. Cues of other formats carry no
+    /// forced flag; for them choose a forced track (`TrackKind.forced`) instead. Off by default.
+    public var displaysForcedOnly: Bool
+    /// The eye a stereoscopic picture is drawn for: each TTML region moves by half its
+    /// `tts:disparity`, left for the left eye and right for the right. Nil (the default) draws the
+    /// flat picture, where disparity is ignored.
+    public var stereoView: StereoView?
+    /// How colours become pixel values: sRGB (the default), or PQ for an HDR display, where each
+    /// TTML region's colours are scaled by its `tts:luminanceGain` (`PixelEncoding`).
+    public var pixelEncoding: PixelEncoding
+    /// The folder relative image references in the content are files of (the caption file's own
+    /// folder; `legible render` and `burn` give it). Nil: relative to the working directory.
+    public var imageDirectory: String?
 
-    /// Options; by default 5% title-safe margins on every side, text 5% of the frame height, and
-    /// CEA-608's 80% × 80% safe area.
+    /// The eye of a stereoscopic (3D) picture.
+    public enum StereoView: String, Sendable, Hashable, CaseIterable {
+        /// The left eye's view.
+        case left
+        /// The right eye's view.
+        case right
+    }
+
+    /// The transfer function pixel values are encoded with.
+    public enum PixelEncoding: String, Sendable, Hashable, CaseIterable {
+        /// sRGB values as content states them (SDR video).
+        case sRGB = "srgb"
+        /// SMPTE ST 2084 PQ, full range: a colour's linear light (sRGB decoded, reference white
+        /// 80 cd/m²) times its region's `tts:luminanceGain`, encoded with the PQ inverse EOTF —
+        /// what IMSC 1.1 §8.5 (luminanceGain) asks of a processor that outputs PQ pixels.
+        case pq
+    }
+
+    /// Options; by default 5% title-safe margins on every side, text 5% of the frame height,
+    /// CEA-608's 80% × 80% safe area, every region shown, a flat sRGB picture.
     public init(titleSafe: Insets = Insets(top: Fraction(1, 20), right: Fraction(1, 20), bottom: Fraction(1, 20), left: Fraction(1, 20)),
-                subtitleTextHeight: Fraction = Fraction(1, 20), cea608SafeArea: Point = Point(x: Fraction(4, 5), y: Fraction(4, 5))) {
+                subtitleTextHeight: Fraction = Fraction(1, 20), cea608SafeArea: Point = Point(x: Fraction(4, 5), y: Fraction(4, 5)),
+                displaysForcedOnly: Bool = false, stereoView: StereoView? = nil, pixelEncoding: PixelEncoding = .sRGB) {
         self.titleSafe = titleSafe
         self.subtitleTextHeight = subtitleTextHeight
         self.cea608SafeArea = cea608SafeArea
+        self.displaysForcedOnly = displaysForcedOnly
+        self.stereoView = stereoView
+        self.pixelEncoding = pixelEncoding
+        imageDirectory = nil
     }
 
     /// The defaults of `init`: what players usually do.

@@ -17,6 +17,7 @@ extension CaptionLayoutEngine {
         let em = Double(height) / 15
         appendWindow(of: region, box: box, resolver: resolver, into: &scene)
         let clip: PixelRect? = region.overflow == .hidden ? box : nil
+        for cue in cues { if let image = cue.image { appendPicture(image, in: content, clip: clip, into: &scene) } }
         let firstLine = scene.lines.count
         let firstWindow = scene.windows.count
         // TTML2 §10.2.31: the region's opacity applies to every mark its content makes (after the
@@ -168,6 +169,23 @@ extension CaptionLayoutEngine {
         let alpha = UInt8((Double(window.alpha) * min(1, max(0, opacity))).rounded())
         guard alpha > 0, region.style.visibility != .hidden else { return }
         scene.windows.append((box, Color4(r: window.red, g: window.green, b: window.blue, a: alpha)))
+    }
+
+    /// A cue's picture: its own extent (IMSC 1.1 `image` `tts:extent`) from the content box's
+    /// top-left corner, or the whole content box (an IMSC 1.0 image region is the image's size),
+    /// scaled to it and clipped to the region when it hides overflow.
+    func appendPicture(_ image: CueImage, in content: PixelRect, clip: PixelRect?, into scene: inout CaptionScene) {
+        guard let bitmap = images.bitmap(for: image) else { return }
+        var target = content
+        if let extent = image.extent {
+            target.width = Int((extent.x.doubleValue * Double(width)).rounded())
+            target.height = Int((extent.y.doubleValue * Double(height)).rounded())
+        }
+        guard target.width > 0, target.height > 0 else { return }
+        let scaled = bitmap.scaled(toWidth: target.width, height: target.height)
+        let shown = clip.map { target.intersection($0) } ?? target
+        guard !shown.isEmpty, let cropped = scaled.cropped(to: shown.moved(-target.x, -target.y)) else { return }
+        scene.pictures.append(Overlay(x: shown.x, y: shown.y, bitmap: cropped))
     }
 
     /// The pixel box of a TTML region on the frame (`tts:origin`, `tts:extent`).

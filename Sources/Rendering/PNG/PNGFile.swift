@@ -38,9 +38,34 @@ public enum PNGFile {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         guard png.image_begin_read_from_file!(&image, path) != 0 else { throw LegibleError(.unreadableInput, "cannot read PNG \(path): \(message(of: image))") }
+        return try finishRead(&image, png, name: path)
+    }
+
+    /// Decodes PNG bytes held in memory (an image embedded in a caption document) as `read` does
+    /// a file; `name` says where they came from in messages.
+    public static func decode(_ bytes: [UInt8], name: String = "image data") throws(LegibleError) -> Bitmap {
+        let png = try library()
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        // libpng reads the pixels from the buffer in finish_read: both calls inside one access.
+        let result: Result<Bitmap, LegibleError> = bytes.withUnsafeBytes { raw in
+            guard png.image_begin_read_from_memory!(&image, raw.baseAddress, raw.count) != 0 else {
+                return .failure(LegibleError(.unreadableInput, "cannot read PNG \(name): \(message(of: image))"))
+            }
+            do throws(LegibleError) { return .success(try finishRead(&image, png, name: name)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    private static func finishRead(_ image: inout png_image, _ png: LegiblePNG, name path: String) throws(LegibleError) -> Bitmap {
         image.format = LEGIBLE_PNG_FORMAT_RGBA
         let width = Int(image.width)
         let height = Int(image.height)
+        // A damaged or hostile header must not make us allocate gigabytes: 8192 × 8192 at most.
+        guard width > 0, height > 0, width <= 8192, height <= 8192 else {
+            png.image_free?(&image)
+            throw LegibleError(.unreadableInput, "cannot read PNG \(path): \(width) × \(height) pixels is larger than 8192 × 8192")
+        }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let ok = pixels.withUnsafeMutableBytes { buffer in
             png.image_finish_read!(&image, nil, buffer.baseAddress, png_int_32(width * 4), nil)
