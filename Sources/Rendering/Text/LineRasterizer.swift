@@ -543,13 +543,13 @@ package final class LineRasterizer {
         func firstScalar(_ item: LineItem) -> Unicode.Scalar? {
             switch item {
             case .text(let t): t.text.unicodeScalars.first
-            case .ruby(let base, _): base.lazy.compactMap { $0.text.unicodeScalars.first }.first
+            case .ruby(let base, _, _): base.lazy.compactMap { $0.text.unicodeScalars.first }.first
             }
         }
         func lastScalar(_ item: LineItem) -> Unicode.Scalar? {
             switch item {
             case .text(let t): t.text.unicodeScalars.last
-            case .ruby(let base, _): base.reversed().lazy.compactMap { $0.text.unicodeScalars.last }.first
+            case .ruby(let base, _, _): base.reversed().lazy.compactMap { $0.text.unicodeScalars.last }.first
             }
         }
         /// Appends an atom; `inner` is the break before it inside a text item, nil between items
