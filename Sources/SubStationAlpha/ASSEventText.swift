@@ -124,13 +124,7 @@ struct ASSEventTextReader {
                 var k = i + 1
                 while k < j {
                     guard p[k] == UInt8(ascii: "\\") else { k += 1; continue }
-                    var e = k + 1
-                    var depth = 0
-                    while e < j {
-                        let c = p[e]
-                        if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") { depth = max(0, depth - 1) } else if c == UInt8(ascii: "\\") && depth == 0 { break }
-                        e += 1
-                    }
+                    let e = ASSTag.end(ofTagAt: k, in: p, blockEnd: j)
                     let tag = ASSTag(p, (k + 1)..<e)
                     tagStart = k
                     switch tag.name {

@@ -31,6 +31,20 @@ struct ASSTag {
         ("i", .italic), ("u", .underline),
     ]
 
+    /// Where the tag whose backslash is at `start` ends inside a block ending at `blockEnd`: at the
+    /// next backslash outside parentheses (`\t(\1c&H00FF00&)` is one tag), or at the block's end.
+    @inline(__always)
+    static func end(ofTagAt start: Int, in p: UnsafeBufferPointer<UInt8>, blockEnd: Int) -> Int {
+        var e = start + 1
+        var depth = 0
+        while e < blockEnd {
+            let c = p[e]
+            if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") { depth = max(0, depth - 1) } else if c == UInt8(ascii: "\\") && depth == 0 { break }
+            e += 1
+        }
+        return e
+    }
+
     init(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         var start = range.lowerBound
         while start < range.upperBound, p[start] == 0x20 { start += 1 }

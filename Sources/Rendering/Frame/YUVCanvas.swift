@@ -160,8 +160,9 @@ struct YUVCanvas {
         }
     }
 
-    /// Draws a picture's straight-alpha pixels source-over (an image subtitle), each colour
-    /// converted with the frame's matrix and range, clipped to the canvas.
+    /// Draws a picture's straight-alpha pixels source-over (an image subtitle, or a whole RGBA
+    /// overlay converted for YUV frames), each colour converted with the frame's matrix and
+    /// range, clipped to the canvas.
     mutating func draw(picture: Overlay, for frame: VideoFrame) {
         let r = picture.rect.intersection(rect)
         guard !r.isEmpty else { return }
@@ -197,38 +198,6 @@ struct YUVCanvas {
         PremultipliedRows.blend(255, alpha: alpha, onto: bases.alpha + offset, count: count)
         PremultipliedRows.blend(color.cb, alpha: alpha, onto: bases.cb + offset, count: count)
         PremultipliedRows.blend(color.cr, alpha: alpha, onto: bases.cr + offset, count: count)
-    }
-
-    /// Puts an RGBA overlay's pixels on the (still transparent) canvas, each colour converted
-    /// with the frame's matrix and range: for a one-off composite of an `Overlay` onto YUV.
-    mutating func place(_ overlay: Overlay, for frame: VideoFrame) {
-        let r = overlay.rect.intersection(rect)
-        guard !r.isEmpty else { return }
-        let (origin, stride) = (rect, stride)
-        let width = overlay.bitmap.width
-        var lastColor = Color4(r: 0, g: 0, b: 0), lastConverted = YUVColor(lastColor, for: frame)
-        overlay.bitmap.pixels.withUnsafeBufferPointer { src in
-            withBases { bases in
-                for y in r.y..<r.maxY {
-                    for x in r.x..<r.maxX {
-                        let s = ((y - overlay.y) * width + x - overlay.x) * 4
-                        let a = UInt16(src[s + 3])
-                        guard a > 0 else { continue }
-                        let color = Color4(r: src[s], g: src[s + 1], b: src[s + 2])
-                        if color != lastColor {
-                            lastColor = color
-                            lastConverted = YUVColor(color, for: frame)
-                        }
-                        func premultiplied(_ v: UInt8) -> UInt8 { UInt8(truncatingIfNeeded: PremultipliedRows.divideBy255(UInt16(v) &* a)) }
-                        let d = (y - origin.y) * stride + x - origin.x
-                        bases.luma[d] = premultiplied(lastConverted.y)
-                        bases.alpha[d] = UInt8(a)
-                        bases.cb[d] = premultiplied(lastConverted.cb)
-                        bases.cr[d] = premultiplied(lastConverted.cr)
-                    }
-                }
-            }
-        }
     }
 
     /// The finished overlay: luma and alpha as drawn, chroma averaged over the pixels each chroma

@@ -41,7 +41,7 @@ public struct YUVOverlay: Sendable {
     /// An RGBA overlay converted for frames like `frame` (nil when it misses the frame).
     public init?(_ overlay: Overlay, for frame: VideoFrame) {
         guard var canvas = YUVCanvas(for: [overlay.rect], of: frame) else { return nil }
-        canvas.place(overlay, for: frame)
+        canvas.draw(picture: overlay, for: frame)
         self = canvas.overlay()
     }
 
