@@ -23,7 +23,7 @@ let filter = option("--filter")
 // is matched against the family prefix too), so a filtered run profiles only what it measures.
 let families: [(prefix: String, make: (Int) -> [Benchmark])] = [
     ("srt", SubRipBenchmarks.all), ("webvtt", WebVTTBenchmarks.all), ("scc", SCCBenchmarks.all),
-    ("timeline", TimelineBenchmarks.all), ("render", { _ in RenderBenchmarks.all() }),
+    ("timeline", TimelineBenchmarks.all), ("render", { _ in RenderBenchmarks.all() + JapaneseRenderBenchmarks.all() }),
 ]
 let named = families.filter { family in filter.map { family.prefix.contains($0) || $0.hasPrefix(family.prefix) } ?? true }
 // --ttml FILE times the stages of reading one TTML document (see TTMLBenchmarks).
