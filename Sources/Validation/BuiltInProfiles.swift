@@ -45,14 +45,15 @@ extension ValidationProfile {
     /// at most 13 full-width characters a horizontal line and 11 a vertical one (full-width
     /// characters count 1, half-width ½), 4 characters a second (ruby annotations are not read
     /// as characters of the line, so they are not counted), 2 lines, and the General
-    /// Requirements' 5/6–7 s and 2-frame gaps; line breaks are held to kinsoku.
+    /// Requirements' 5/6–7 s and 2-frame gaps; line breaks are held to kinsoku; vertical subtitles at a
+    /// side of the frame and top-aligned, horizontal ones a centred block of left-justified lines.
     public static let netflixJapanese = ValidationProfile(
         name: "netflix-ja",
-        summary: "Netflix Japanese Timed Text Style Guide: 13 full-width characters a horizontal line, 11 a vertical one (half-width counts ½), 4 cps without ruby, 2 lines, 5/6–7 s, 2-frame gaps, kinsoku at line breaks.",
+        summary: "Netflix Japanese Timed Text Style Guide: 13 full-width characters a horizontal line, 11 a vertical one (half-width counts ½), 4 cps without ruby, 2 lines, 5/6–7 s, 2-frame gaps, kinsoku at line breaks, vertical subtitles at a side and top-aligned, horizontal ones left-justified.",
         source: "https://partnerhelp.netflixstudios.com/hc/en-us/articles/215767517-Japanese-Timed-Text-Style-Guide (I. Character Limitation: 13 horizontal, 11 vertical, full-width 1, half-width 0.5); https://partnerhelp.netflixstudios.com/hc/en-us/articles/215758617 (General Requirements: 2 lines, 5/6–7 s, 2-frame gaps); JIS X 4051 / W3C JLREQ (kinsoku)",
         limits: Limits(maxCharsPerLine: 13, maxCharsPerVerticalLine: 11, fullWidthCounting: true, maxCharsPerSecond: Fraction(4)),
         maxLines: 2, minDuration: MediaTime(value: 5, timescale: 6), maxDuration: MediaTime(seconds: 7),
-        minGapFrames: 2, chainingThresholdFrames: 12,
+        minGapFrames: 2, chainingThresholdFrames: 12, checksJapaneseLayout: true,
         rules: [.readabilityWPM: .off, .timingShotGap: .severity(.warning), .layoutKinsoku: .severity(.warning)])
 
     /// FCC 47 CFR §79.1 with CEA-608-E: what a line-21 caption can carry — 32 columns, up to 4

@@ -57,6 +57,10 @@ extension ValidationProfile {
             guard let flag = cea608 as? Bool else { throw LegibleError(.invalidProfile, "\"cea608\" must be true or false") }
             profile.checksCEA608 = flag
         }
+        if let japanese = root["japaneseLayout"] {
+            guard let flag = japanese as? Bool else { throw LegibleError(.invalidProfile, "\"japaneseLayout\" must be true or false") }
+            profile.checksJapaneseLayout = flag
+        }
         if let languages = root["languages"] {
             guard let table = languages as? [String: Any] else { throw LegibleError(.invalidProfile, "\"languages\" must be an object") }
             for (language, value) in table {

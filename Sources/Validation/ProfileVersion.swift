@@ -23,6 +23,7 @@ extension ValidationProfile {
             "minContrastRatio=\(text(minContrastRatio))",
             "fps=\(text(defaultFrameRate))",
             "cea608=\(checksCEA608)",
+            "japaneseLayout=\(checksJapaneseLayout)",
         ]
         for language in languageLimits.keys.sorted() { lines.append("language.\(language)=\(describe(languageLimits[language]!))") }
         for rule in rules.keys.sorted() {

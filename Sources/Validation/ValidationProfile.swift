@@ -64,6 +64,8 @@ public struct ValidationProfile: Sendable, Hashable {
     public var defaultFrameRate: FrameRate?
     /// Run the `cea608.*` rules on every input, not only on SCC.
     public var checksCEA608: Bool
+    /// Run the `layout.ja-*` rules (where Netflix's Japanese guide puts subtitles).
+    public var checksJapaneseLayout: Bool
     /// Rules whose setting differs from their default severity. A `spec` entry applies to every
     /// `spec.*` rule; a `spec.<code>` entry to one.
     public var rules: [RuleID: RuleSetting]
@@ -73,7 +75,7 @@ public struct ValidationProfile: Sendable, Hashable {
     public init(name: String, summary: String, source: String, limits: Limits, languageLimits: [String: Limits] = [:],
                 maxLines: Int?, minDuration: MediaTime?, maxDuration: MediaTime?, minGapFrames: Int?,
                 chainingThresholdFrames: Int?, minContrastRatio: Fraction? = Fraction(9, 2),
-                defaultFrameRate: FrameRate? = nil, checksCEA608: Bool = false, rules: [RuleID: RuleSetting] = [:]) {
+                defaultFrameRate: FrameRate? = nil, checksCEA608: Bool = false, checksJapaneseLayout: Bool = false, rules: [RuleID: RuleSetting] = [:]) {
         self.name = name
         self.summary = summary
         self.source = source
@@ -87,6 +89,7 @@ public struct ValidationProfile: Sendable, Hashable {
         self.minContrastRatio = minContrastRatio
         self.defaultFrameRate = defaultFrameRate
         self.checksCEA608 = checksCEA608
+        self.checksJapaneseLayout = checksJapaneseLayout
         self.rules = rules
     }
 

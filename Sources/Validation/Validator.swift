@@ -119,6 +119,7 @@ struct ValidationRun {
             checkText(view, expectedScripts: expectedScripts)
             checkReadability(view, limits: limits)
             checkLayout(view, limits: limits, regions: track.regions)
+            if profile.checksJapaneseLayout { checkJapaneseLayout(view, regions: track.regions) }
             checkContrast(view, regions: track.regions)
             if cea608 { checkCEA608(view, previous: k > 0 ? views[k - 1] : nil) }
         }

@@ -227,6 +227,7 @@ private var legibleExecutable: String {
             1: "08fb76b6c10d145e3d1a32a47f999e42906f3e7bd093b700b3195785878c2e3c",
             2: "0eb775ff346d397c1b982df62af4691005262f2667a482718b8815831193da06",
             3: "53d4197adb38d0590844728ac1ed3a2e8b30e5ad14170e188d7e7fcf12df202a",
+            4: "994934fa2fbf717f226d2b6db3e2152aa0eaca1d6be2a9ad2ca298ba15da6be8",
         ]
         var text = ""
         // The rule folders, then the profile folders (profile.<name>: fixtures for a whole profile).

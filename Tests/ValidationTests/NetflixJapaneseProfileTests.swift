@@ -44,6 +44,22 @@ import TestSupport
         ])
     }
 
+    /// The guide's positions: vertical subtitles at a side of the frame and top-aligned,
+    /// horizontal ones of several lines a centred block of left-justified lines.
+    @Test func subtitlesAreWhereTheGuidePutsThem() {
+        let vertical = findings("validate/layout.ja-vertical-position/triggers.ttml", profile: profile).map { "\($0.rule.rawValue) \($0.message)" }
+        #expect(vertical == [
+            "layout.ja-vertical-position a vertical subtitle in region 'middle', whose middle is 50% across the frame: the guide puts vertical subtitles at its left or right side",
+            "layout.ja-vertical-position a vertical subtitle aligned to the middle of its column (textAlign center): the guide wants vertical subtitles top-aligned",
+        ])
+        let horizontal = findings("validate/layout.ja-justification/triggers.ttml", profile: profile).map { "\($0.rule.rawValue) \($0.message)" }
+        #expect(horizontal == [
+            "layout.ja-justification 2 centred lines, each centred on its own: the guide wants horizontal subtitles centred as a block with their lines left-justified",
+        ])
+        // Other profiles leave positions alone.
+        #expect(!findings("validate/layout.ja-vertical-position/triggers.ttml", profile: .netflix).contains { $0.rule.rawValue.hasPrefix("layout.ja-") })
+    }
+
     /// 13 and 11 characters exactly, half-width letters at ½, a 2-line cue, and ruby: 東京 under
     /// とうきょう for 1 s is 3 characters a second (8 if the ruby were counted).
     @Test func textWithinTheGuidePasses() {
