@@ -72,7 +72,8 @@ extension CaptionFormat {
             var ass = options.substationAlpha
             ass.openEnds = options.openEnds
             return try SubStationAlphaWriter(options: ass).write(document, to: sink)
-        })
+        },
+        heapFilledPerInputByte: 8)
 
     private static func erased<Contents: CaptionFileContents>(_ result: ParseResult<Contents>) -> ParseResult<any CaptionFileContents> {
         ParseResult(value: result.value, diagnostics: result.diagnostics)
