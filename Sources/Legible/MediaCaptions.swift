@@ -194,8 +194,11 @@ public struct MediaCaptions: Sendable {
     /// Reads one track: a subtitle stream taken out by ffmpeg and read by the format registry, or
     /// a 608 channel's decoded captions. The file's document has the one track, with the track's
     /// id, language, kind, title and characteristics. Throws `.unsupportedFormat` for a track
-    /// that cannot be read (its reason), `.unreadableInput` when ffmpeg fails.
-    public func open(_ track: Track, options: CaptionFile.Options = .default) throws(LegibleError) -> MediaCaptionFile {
+    /// that cannot be read (its reason), `.unreadableInput` when ffmpeg fails. An ASS track gets
+    /// the file's font attachments (`CaptionFile.attachedFonts`, for drawing it with its own fonts)
+    /// unless `attachedFonts` is false: taking them out is a second run of ffmpeg, wasted on a
+    /// reader that only wants the text.
+    public func open(_ track: Track, options: CaptionFile.Options = .default, attachedFonts: Bool = true) throws(LegibleError) -> MediaCaptionFile {
         if let reason = track.unavailableReason {
             throw LegibleError(.unsupportedFormat, "track \(track.id) of \(path) cannot be read: \(reason)")
         }
@@ -217,7 +220,7 @@ public struct MediaCaptions: Sendable {
                 file = try CaptionFile(bytes: try ffmpeg.extractText(stream, from: path), fileName: name, options: options)
             }
             // An ASS track names fonts the file carries as attachments: libass gets them with the script.
-            if file.contents is SubStationAlphaFile, inventory.attachments.contains(where: \.isFont) {
+            if attachedFonts, file.contents is SubStationAlphaFile, inventory.attachments.contains(where: \.isFont) {
                 file = withAttachedFonts(file)
             }
         case .cea608(let channel):

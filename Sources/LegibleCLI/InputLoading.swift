@@ -65,11 +65,13 @@ enum InputOptions {
     /// keeps WebVTT's VTTCue view of each cue, for the JSON dump.
     /// A media file (`MediaFile.isMediaFile`) gives the one track `--track` or the selection rules
     /// pick. `selectsTrack`: the command reads every track of a caption file, so `--track` keeps
-    /// only the one it names (dump, info, convert, validate).
+    /// only the one it names (dump, info, convert, validate). `needsFonts`: the command draws the
+    /// captions or checks their fonts, so a media file's font attachments are taken out with an
+    /// ASS track (render, burn, validate).
     static func load(_ path: String, _ arguments: Arguments, io: CommandIO, keepsCueViews: Bool = false,
-                     selectsTrack: Bool = false) throws -> LoadedInput {
+                     selectsTrack: Bool = false, needsFonts: Bool = false) throws -> LoadedInput {
         if MediaFile.isMediaFile(path) {
-            return try MediaInput.load(path, arguments, io: io, keepsCueViews: keepsCueViews)
+            return try MediaInput.load(path, arguments, io: io, keepsCueViews: keepsCueViews, needsFonts: needsFonts)
         }
         var options = CaptionFile.Options(encoding: arguments.value("encoding"), format: try forcedFormat(arguments),
                                           keepsCueViews: keepsCueViews)

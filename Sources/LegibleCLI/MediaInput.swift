@@ -72,21 +72,22 @@ enum MediaInput {
 
     /// Opens `path`, picks a track and reads it; says on stderr which track was read and why when
     /// the file has more than one, or when the selection rules chose.
-    static func load(_ path: String, _ arguments: Arguments, io: CommandIO, keepsCueViews: Bool) throws -> LoadedInput {
+    static func load(_ path: String, _ arguments: Arguments, io: CommandIO, keepsCueViews: Bool, needsFonts: Bool) throws -> LoadedInput {
         let media = try open(path, arguments, io: io)
         let (track, why) = try choose(media, arguments)
         if media.tracks.count > 1 && arguments.value("track") == nil {
             io.error("legible: \(path): reading track \(describe(track)), \(why); --track picks another (\(media.tracks.map(\.id).joined(separator: ", ")))")
         }
-        return try read(track, of: media, arguments, keepsCueViews: keepsCueViews)
+        return try read(track, of: media, arguments, keepsCueViews: keepsCueViews, needsFonts: needsFonts)
     }
 
-    /// Reads one track of an opened media file as a command's input.
+    /// Reads one track of an opened media file as a command's input; `needsFonts` takes out the
+    /// file's font attachments for an ASS track (commands that draw or check fonts).
     static func read(_ track: MediaCaptions.Track, of media: MediaCaptions, _ arguments: Arguments,
-                     keepsCueViews: Bool) throws -> LoadedInput {
+                     keepsCueViews: Bool, needsFonts: Bool) throws -> LoadedInput {
         var options = CaptionFile.Options(encoding: arguments.value("encoding"), keepsCueViews: keepsCueViews)
         options.beforeReading = { format, size in LargeInputHeap.prepare(forInputOfSize: size, format: format) }
-        let read = try media.open(track, options: options)
+        let read = try media.open(track, options: options, attachedFonts: needsFonts)
         return LoadedInput(displayName: "\(media.path)#\(track.id)", file: read.file,
                            result: ParseResult(value: read.document, diagnostics: read.file.diagnostics), mediaTrack: track)
     }

@@ -104,7 +104,7 @@ enum PictureOptions {
         -> (track: Track, family: LayoutFamily, name: String, input: LoadedInput)? {
         var candidates: [(track: Track, id: String, input: LoadedInput)] = []
         for path in paths {
-            let input = try InputOptions.load(path, arguments, io: io)
+            let input = try InputOptions.load(path, arguments, io: io, needsFonts: true)
             InputOptions.report(input, io: io, arguments)
             // A TTML document read whole that shows nothing (all of it tts:display="none") is an
             // empty picture, not an unreadable file: its diagnostics have said why.

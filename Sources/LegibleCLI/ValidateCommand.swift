@@ -298,7 +298,7 @@ enum ValidateCommand: Command {
         let displayName = path == "-" ? "<stdin>" : path
         var input: LoadedInput
         do {
-            input = try InputOptions.load(path, arguments, io: io, selectsTrack: true)
+            input = try InputOptions.load(path, arguments, io: io, selectsTrack: true, needsFonts: true)
             // A media file's captions are never fixed in place: that would write text over the video.
             if input.mediaTrack != nil && settings.inPlace {
                 throw LegibleError(.invalidArgument, "--in-place would write captions over the media file \(path); use --fix -o FILE")

@@ -248,6 +248,8 @@ import Legible
             #expect(read.file.attachedFonts.map(\.familyName) == [family])
             #expect(read.file.nativeScript?.fonts.map(\.familyName) == [family])
             #expect(read.file.diagnostics.allSatisfy { $0.code != .mediaFontsNotRead })
+            // A reader that only wants the text does not have them taken out.
+            #expect(try media.open(try #require(media.track("s:1")), attachedFonts: false).file.attachedFonts.isEmpty)
             let bare = try MediaCaptions(contentsOf: withoutFont)
             #expect(try bare.open(try #require(bare.track("s:1"))).file.attachedFonts.isEmpty)
 
