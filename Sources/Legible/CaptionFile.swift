@@ -195,7 +195,8 @@ public struct CaptionFile: Sendable {
             if target == .substationAlpha {
                 if options.substationAlpha.script == nil { options.substationAlpha.script = ass.script }
             } else {
-                losses = ass.script.features.lossReport(convertingTo: target.name)
+                // TTML stacks regions (tts:zIndex): the cues' layers survive there.
+                losses = ass.script.features.lossReport(convertingTo: target.name, carried: target == .ttml ? [.layer] : [])
             }
         }
         return losses + (try target.write(document ?? self.document, options: options, to: sink))

@@ -136,6 +136,12 @@ enum ASSCueBuilder {
                 } else if numpad != 2 {
                     cue.sharedLayout = numpadLayouts[max(0, min(9, numpad))]
                 }
+                // Layers stack events; the layout carries the layer for writers that can say it.
+                if events[e].layer != 0 {
+                    var layout = cue.layout
+                    layout.zIndex = events[e].layer
+                    cue.layout = layout
+                }
                 if code >= 0 { cue.sharedStyle = cueStyles[code] }
                 cues.append(cue)
             }

@@ -98,10 +98,11 @@ public struct ASSFeatureSurvey: Sendable, Hashable {
     }
 
     /// One warning per kind of ASS content that converting into `formatName` loses, in the order of
-    /// `Feature.allCases`, each with its count and the first place.
-    public func lossReport(convertingTo formatName: String) -> [Diagnostic] {
+    /// `Feature.allCases`, each with its count and the first place; the features in `carried` are
+    /// ones the target can say (layers, for TTML's `tts:zIndex`).
+    public func lossReport(convertingTo formatName: String, carried: Set<Feature> = []) -> [Diagnostic] {
         Feature.allCases.compactMap { feature in
-            guard let use = uses[feature] else { return nil }
+            guard let use = uses[feature], !carried.contains(feature) else { return nil }
             let unit = feature == .attachment ? "file" : "event"
             return Diagnostic(.warning, feature.code,
                               "\(formatName): \(feature.what) (\(use.count) \(unit)\(use.count == 1 ? "" : "s"), the first here)",

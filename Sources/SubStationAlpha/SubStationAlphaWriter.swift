@@ -71,7 +71,7 @@ public struct SubStationAlphaWriter: Sendable {
         appendHeader(to: &out, title: track.label)
         var report = ASSEventWriter.Report()
         for cue in cues {
-            eventWriter.appendDialogue(cue, layer: 0, style: "Default", margins: (0, 0, 0), effect: "", keepingText: nil,
+            eventWriter.appendDialogue(cue, layer: cue.layout.zIndex ?? 0, style: "Default", margins: (0, 0, 0), effect: "", keepingText: nil,
                                        to: &out, report: &report)
         }
         try out.withBytes { try sink($0) }
@@ -112,14 +112,14 @@ public struct SubStationAlphaWriter: Sendable {
                     if old == new { continue }
                     out.append(UnsafeBufferPointer(rebasing: p[copied..<range.lowerBound]))
                     let keep = old.content == new.content && old.layout == new.layout && old.style == new.style ? event.text : nil
-                    eventWriter.appendDialogue(new, layer: event.layer, style: event.style,
+                    eventWriter.appendDialogue(new, layer: new.layout.zIndex ?? 0, style: event.style,
                                                margins: (event.marginLeft, event.marginRight, event.marginVertical),
                                                effect: event.effect, keepingText: keep, to: &out, report: &report, name: keep == nil ? nil : event.name)
                 } else {
                     out.append(UnsafeBufferPointer(rebasing: p[copied..<range.lowerBound]))
                     if !wroteAll {
                         for cue in cues {
-                            eventWriter.appendDialogue(cue, layer: 0, style: event.style, margins: (0, 0, 0), effect: "",
+                            eventWriter.appendDialogue(cue, layer: cue.layout.zIndex ?? 0, style: event.style, margins: (0, 0, 0), effect: "",
                                                        keepingText: nil, to: &out, report: &report)
                         }
                         wroteAll = true

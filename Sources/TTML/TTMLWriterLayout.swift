@@ -52,6 +52,8 @@ struct TTMLRegionBox: Hashable {
     var extent: Point
     var displayAlign: Region.DisplayAlignment
     var writingDirection: CueLayout.WritingDirection
+    /// `tts:zIndex`: the stacking order of the cues shown in it (`CueLayout.zIndex`), nil for auto.
+    var zIndex: Int? = nil
 
     /// True when the two boxes share an area (touching edges do not count).
     func overlaps(_ other: TTMLRegionBox) -> Bool {

@@ -60,12 +60,16 @@ extension TTMLWriterRun {
             }
             var layout = cue.layout
             layout.regionID = nil
+            // Cues stacked differently need regions of their own: zIndex is a region's property.
+            let zIndex = layout.zIndex
+            layout.zIndex = nil
             var box = layout.isDefault ? TTMLLayoutGeometry.defaultBox
                 : TTMLLayoutGeometry.box(for: layout, lineCount: lineCount(cue.content))
             if let inside = TTMLLayoutGeometry.clampedIntoRoot(box) {
                 log.report(.warning, .ttmlRegionClamped, "the cue's box extends beyond the frame; moved inside it", at: cue.source)
                 box = inside
             }
+            box.zIndex = zIndex
             if let index = computedIndex[box] {
                 plan.regionOfCue.append(index)
             } else {

@@ -146,6 +146,7 @@ struct TTMLWriterRun {
         case .verticalRightToLeft: attributes.append(("tts:writingMode", "tbrl"))
         case .verticalLeftToRight: attributes.append(("tts:writingMode", "tblr"))
         }
+        if let zIndex = box.zIndex { attributes.append(("tts:zIndex", String(zIndex))) }
         var cells: Fraction? = .one
         let style = styleAttributes(region.style, target: .region, fontCells: &cells, at: nil)
         attributes += style.items.map { ($0.name, $0.value) }

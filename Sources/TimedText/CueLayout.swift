@@ -65,12 +65,15 @@ public struct CueLayout: Sendable, Hashable {
     /// An explicit cue box (left, top, width, height as proportions), when the source gives one
     /// (SRT `X1: X2: Y1: Y2:`). Kept for writers; the renderer places the cue by the other settings.
     public var box: Box?
+    /// The stacking order among cues shown together: a higher value is drawn over a lower one
+    /// (ASS `Layer`; TTML writes it as the region's `tts:zIndex`); nil for the format's own order.
+    public var zIndex: Int?
 
     /// A layout from WebVTT-style settings; every default is WebVTT's (`CueLayout.default`).
     public init(writingDirection: WritingDirection = .horizontal, line: Line = .auto,
                 lineAlignment: LineAlignment = .start, position: Fraction? = nil,
                 positionAlignment: PositionAlignment = .auto, size: Fraction = .one,
-                textAlignment: TextAlignment = .center, regionID: String? = nil, box: Box? = nil) {
+                textAlignment: TextAlignment = .center, regionID: String? = nil, box: Box? = nil, zIndex: Int? = nil) {
         self.writingDirection = writingDirection
         self.line = line
         self.lineAlignment = lineAlignment
@@ -80,6 +83,7 @@ public struct CueLayout: Sendable, Hashable {
         self.textAlignment = textAlignment
         self.regionID = regionID
         self.box = box
+        self.zIndex = zIndex
     }
 
     /// W3C WebVTT §3.2, the "computed position alignment": the position alignment given, or for

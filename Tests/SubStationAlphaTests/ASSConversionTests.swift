@@ -37,6 +37,19 @@ import Glibc
         #expect(text.contains("line:50%"))
     }
 
+    /// Layers are stacking order: TTML says it as the region's tts:zIndex (an event on layer 2 gets
+    /// a region of its own), so the TTML report has no ass.dropped-layer; WebVTT still reports it.
+    @Test func layersBecomeTTMLZIndex() throws {
+        let file = try CaptionFile(contentsOf: Fixtures.root + "/ass/move_and_drawing.ass")
+        let layered = try #require(file.document.tracks[0].cues.first { $0.layout.zIndex != nil })
+        #expect(layered.layout.zIndex == 2)
+        let ttml = try #require(file.written(as: .ttml))
+        let text = String(decoding: ttml.value, as: UTF8.self)
+        #expect(text.contains(#"tts:zIndex="2""#))
+        #expect(!ttml.diagnostics.contains { $0.code.rawValue == "ass.dropped-layer" })
+        #expect(try #require(file.written(as: .webVTT)).diagnostics.contains { $0.code.rawValue == "ass.dropped-layer" })
+    }
+
     @Test func cliConvertsASSToSRTAndBack() {
         let srt = temporaryPath("karaoke.srt")
         let run = Run(["convert", Fixtures.root + "/ass/karaoke.ass", "-o", srt])
