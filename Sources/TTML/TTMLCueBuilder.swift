@@ -104,7 +104,9 @@ struct TTMLCueBuilder {
         var cue = Cue(start: begin, end: nil, content: content.nodes,
                       source: document.nodes[Self.firstParagraph(body, in: document)].location)
         cue.sharedStyle = styler.difference(content.style, from: nil)
-        cue.sharedLayout = layout(region: region, alignment: content.firstParagraph?.textAlignment ?? .start)
+        var zIndex: Int?
+        if case .integer(let z)? = styler.style(regionStyle)[tts: "zIndex"] { zIndex = z }
+        cue.sharedLayout = layout(region: region, alignment: content.firstParagraph?.textAlignment ?? .start, zIndex: zIndex)
         if let image = Self.firstImage(body, in: document) { cue.image = image }
         return cue
     }
@@ -118,11 +120,13 @@ struct TTMLCueBuilder {
         return nil
     }
 
-    /// One shared layout per region and text alignment (that of the cue's first paragraph).
-    private mutating func layout(region: Int, alignment: CueLayout.TextAlignment) -> SharedLayout {
+    /// One shared layout per region and text alignment (that of the cue's first paragraph), with
+    /// the region's `tts:zIndex` as the cue's stacking order (an animated zIndex: the one at the
+    /// cue's start, as the key's region and alignment are).
+    private mutating func layout(region: Int, alignment: CueLayout.TextAlignment, zIndex: Int?) -> SharedLayout {
         let key = region * Self.alignmentCount + Self.alignmentCode(alignment)
-        if let known = layouts[key] { return known }
-        let made = SharedLayout(CueLayout(textAlignment: alignment, regionID: document.regions[region].id))
+        if let known = layouts[key], known.layout.zIndex == zIndex { return known }
+        let made = SharedLayout(CueLayout(textAlignment: alignment, regionID: document.regions[region].id, zIndex: zIndex))
         layouts[key] = made
         return made
     }

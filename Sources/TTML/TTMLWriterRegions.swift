@@ -52,6 +52,8 @@ extension TTMLWriterRun {
         for cue in track.cues {
             if !cue.hasDefaultLayout, let name = cue.layout.regionID {
                 if let index = trackRegionIndex[name] {
+                    // The region's tts:zIndex, as its cues carry it (the reader puts it there).
+                    if let z = cue.layout.zIndex, plan.regions[index].box.zIndex == nil { plan.regions[index].box.zIndex = z }
                     plan.regionOfCue.append(index)
                     continue
                 }
