@@ -47,6 +47,19 @@ import CaptionStyling
         #expect(box.x == 128 && box.y == 72 && box.width == 640 && box.height == 144, "\(box)")
     }
 
+    /// tts:zIndex (carried by the cues as `CueLayout.zIndex`): the higher region is drawn over the
+    /// lower, whatever order their cues come in.
+    @Test func regionsStackByZIndex() throws {
+        var over = Self.cue([.text("over")], in: "over")
+        over.layout.zIndex = 2
+        let under = Self.cue([.text("under")], in: "under")
+        let regions = [Self.region("over", style: StyleProperties(backgroundColor: Self.red)), Self.region("under")]
+        #expect(try Self.frame([over, under], regions: regions).pixel(x: 760, y: 210) == (255, 0, 0, 255))
+        // Without a stacking order, the later cue's region is on top.
+        over.layout.zIndex = nil
+        #expect(try Self.frame([over, under], regions: regions).pixel(x: 760, y: 210) == (0, 0, 255, 255))
+    }
+
     @Test func anEmptyRegionShowsNothingWhenShowBackgroundIsWhenActive() throws {
         let region = Self.region(showBackground: .whenActive)
         #expect(try Self.frame([Self.cue([.text("later")], from: 5)], regions: [region]).inkBounds() == nil)

@@ -63,6 +63,10 @@ public final class CaptionLayoutEngine {
                 present(since: marks, gain: region.luminanceGain, disparity: region.disparity, in: &scene)
             }
         }
+        // Stacking order (TTML tts:zIndex, carried by the region's cues): lower drawn first, so
+        // higher on top; auto counts as 0, and equal ones keep the order their cues came in.
+        let stacking = regionOrder.enumerated().map { k, id in (regionCues[id]!.first?.layout.zIndex ?? 0, k, id) }
+        regionOrder = stacking.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         for id in regionOrder {
             let region = regions.first { $0.id == id }!
             let marks = SceneMarks(scene)
