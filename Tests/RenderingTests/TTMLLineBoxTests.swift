@@ -32,7 +32,8 @@ import CaptionStyling
     /// Left and right edges of a line's glyphs.
     static func glyphs(_ line: RasterLine) -> (left: Int, right: Int, top: Int) {
         let fills = line.images.filter { $0.kind == .fill }
-        return (fills.map(\.x).min() ?? 0, fills.map { $0.x + $0.width }.max() ?? 0, fills.map(\.y).min() ?? 0)
+        // To the ink's right edge: libass pads each mask's width with empty columns up to a tile.
+        return (fills.map(\.x).min() ?? 0, fills.map { $0.x + $0.inkWidth }.max() ?? 0, fills.map(\.y).min() ?? 0)
     }
 
     /// textAlign start, multiRowAlign end: the block of lines starts at the content's left edge and
@@ -96,6 +97,20 @@ import CaptionStyling
         #expect(filled[1].y == filled[0].maxY, "no gap: \(filled)")
     }
 
+    /// CSS line boxes: a paragraph's lines start from a strut in its own font and size, and every
+    /// inline box shares the baseline with half its leading above and below it. Text at half the
+    /// paragraph's size on a fixed 48 px line height has more leading under its baseline than the
+    /// strut has, so its lines are further apart than 48 px (browsers, and so imscJS, do the same).
+    @Test func smallTextInALargerParagraphMakesTallerLineBoxes() throws {
+        let small: [InlineNode] = [.span(InlineSpan(.styled, style: StyleProperties(fontSize: .fraction(Fraction(1, 2))), children: [.text("small")]))]
+        let fixed = StyleProperties(lineHeight: .length(.pixels(Fraction(48))))
+        let paragraph = InlineSpan(.styled, style: fixed, children: small + [.lineBreak] + small, isParagraph: true)
+        let scene = try Self.scene([.span(paragraph)])
+        try #require(scene.lines.count == 2)
+        let pitch = Self.glyphs(scene.lines[1]).top - Self.glyphs(scene.lines[0]).top
+        #expect(pitch > 50 && pitch < 60, "more than the 48 px line height: \(pitch)")
+    }
+
     /// rubyReserve keeps ruby space on a line without ruby: `before` moves the line down by an
     /// annotation's size (half the line's 48 px), `both` also adds it below, so the next line
     /// moves down by twice that; a paragraph's reserve is its own, not its neighbour's.
@@ -129,8 +144,8 @@ import CaptionStyling
             let fills = line.images.filter { $0.kind == .fill }
             let tallest = fills.map(\.height).max() ?? 0
             let small = fills.filter { $0.height < tallest }, base = fills.filter { $0.height == tallest }
-            return (small.map(\.x).min() ?? 0, small.map { $0.x + $0.width }.max() ?? 0,
-                    (base.map(\.x).min() ?? 0, base.map { $0.x + $0.width }.max() ?? 0, base.map(\.y).min() ?? 0))
+            return (small.map(\.x).min() ?? 0, small.map { $0.x + $0.inkWidth }.max() ?? 0,
+                    (base.map(\.x).min() ?? 0, base.map { $0.x + $0.inkWidth }.max() ?? 0, base.map(\.y).min() ?? 0))
         }
         let start = try annotation(.start), end = try annotation(.end), centre = try annotation(.center), around = try annotation(.spaceAround)
         #expect(abs(start.left - start.base.left) <= 6, "at the base's start: \(start)")

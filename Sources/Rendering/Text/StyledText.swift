@@ -78,6 +78,9 @@ package struct PreparedText: Sendable, Hashable {
     /// Each paragraph's content style, inherited values included: what its paragraph-level
     /// properties (line padding, ruby reserve, multi-row alignment) are read from.
     package var paragraphContentStyles: [StyleProperties]
+    /// Each paragraph's own font size in pixels: the size of the strut its lines start from (CSS
+    /// gives every line box the block's font and line height, even where its spans are smaller).
+    package var paragraphEmSizes: [Double]
 
     /// - Parameters:
     ///   - base: the content style the cue starts from (cue style over the format's implied style).
@@ -97,6 +100,7 @@ package struct PreparedText: Sendable, Hashable {
         var paragraphs: [ComputedCaptionStyle] = []
         var paragraphParents: [Int?] = []
         var paragraphContentStyles: [StyleProperties] = []
+        var paragraphEmSizes: [Double] = []
         var paragraph: Int?
         let resolver = GenericFamilyResolver(resolver: resolver, substitutes: familySubstitutes)
         func size(_ style: ComputedCaptionStyle) -> Double {
@@ -135,6 +139,7 @@ package struct PreparedText: Sendable, Hashable {
                     var style = ContentStyle.inherited(inherited, span: span)
                     let outer = paragraph
                     paragraphs.append(resolver.resolve(style))
+                    paragraphEmSizes.append(size(paragraphs[paragraphs.count - 1]))
                     paragraphParents.append(outer)
                     paragraphContentStyles.append(style)
                     paragraph = paragraphs.count - 1
@@ -177,6 +182,7 @@ package struct PreparedText: Sendable, Hashable {
         self.paragraphs = paragraphs
         self.paragraphParents = paragraphParents
         self.paragraphContentStyles = paragraphContentStyles
+        self.paragraphEmSizes = paragraphEmSizes
     }
 
     /// True when there is no text to draw (every line empty).
