@@ -111,9 +111,10 @@ import CaptionStyling
         #expect(pitch > 50 && pitch < 60, "more than the 48 px line height: \(pitch)")
     }
 
-    /// rubyReserve keeps ruby space on a line without ruby: `before` moves the line down by an
-    /// annotation's size (half the line's 48 px), `both` also adds it below, so the next line
-    /// moves down by twice that; a paragraph's reserve is its own, not its neighbour's.
+    /// rubyReserve keeps ruby space on a line without ruby: `before` moves the line down by a line
+    /// of annotation text (half the line's 48 px, times the font's normal line spacing, as imscJS
+    /// draws it), `both` also adds it below, so the next line moves down by twice that; a
+    /// paragraph's reserve is its own, not its neighbour's.
     @Test func rubyReserveKeepsSpaceOnLinesWithoutRuby() throws {
         let content: [InlineNode] = [.text("Hx"), .lineBreak, .text("Hx")]
         func tops(_ style: StyleProperties) throws -> [Int] { try Self.scene(content, style: style).lines.map { Self.glyphs($0).top } }
@@ -122,16 +123,18 @@ import CaptionStyling
         let both = try tops(StyleProperties(rubyReserve: .init(side: .both)))
         let sized = try tops(StyleProperties(rubyReserve: .init(side: .before, length: .pixels(Fraction(30)))))
         try #require(plain.count == 2 && before.count == 2 && both.count == 2 && sized.count == 2)
-        #expect(before[0] - plain[0] == 24, "\(plain) → \(before)")
+        let spacing = Self.fonts.normalLineHeightPerEm(Self.fonts.fallbackFamily)
+        #expect(before[0] - plain[0] == Int((24 * spacing).rounded()), "\(plain) → \(before)")
         #expect(before[1] - before[0] == plain[1] - plain[0] + (before[0] - plain[0]), "each line keeps it: \(before)")
         #expect(both[1] - both[0] == plain[1] - plain[0] + 2 * (before[0] - plain[0]), "above and below: \(both)")
-        #expect(sized[0] - plain[0] == 30, "a stated length: \(sized)")
+        #expect(sized[0] - plain[0] == Int((30 * spacing).rounded()), "a stated length: \(sized)")
 
         // Two paragraphs in one region: only the second keeps the space.
         let reserving = InlineNode.span(InlineSpan(.styled, style: StyleProperties(rubyReserve: .init(side: .before)), children: [.text("Hx")], isParagraph: true))
         let mixed = try Self.scene([.text("Hx"), .lineBreak, reserving]).lines.map { Self.glyphs($0).top }
         try #require(mixed.count == 2)
-        #expect(mixed[0] == plain[0] && mixed[1] - mixed[0] == plain[1] - plain[0] + 24, "\(mixed)")
+        // (The paragraph's own font, monospaced serif for TTML, gives the annotation's line spacing.)
+        #expect(mixed[0] == plain[0] && (26...30).contains(mixed[1] - mixed[0] - (plain[1] - plain[0])), "\(mixed)")
     }
 
     /// rubyAlign start and end put the annotation at the base's start or end; spaceAround spreads
