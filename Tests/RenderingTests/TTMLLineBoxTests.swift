@@ -67,6 +67,16 @@ import CaptionStyling
         #expect(boxes[1].rect.width > 40, "the red box covers 'red': \(boxes[1].rect)")
     }
 
+    /// A span inside a span with a background, with none of its own (TTML computes `transparent`
+    /// for it), is drawn on the enclosing span's background, as CSS draws it.
+    @Test func aSpanWithoutBackgroundShowsTheEnclosingOne() throws {
+        let inner = InlineNode.span(InlineSpan(.styled, style: StyleProperties(backgroundColor: .transparent), children: [.text("inner")]))
+        let outer = InlineNode.span(InlineSpan(.styled, style: StyleProperties(backgroundColor: Self.red), children: [.text("outer "), inner]))
+        let boxes = try #require(try Self.scene([outer]).lines.first?.backgrounds)
+        try #require(boxes.count == 1, "one red box across both: \(boxes)")
+        #expect(boxes[0].color == Color4(r: 255, g: 0, b: 0) && boxes[0].rect.width > 200, "\(boxes[0].rect)")
+    }
+
     /// ebutts:linePadding 0.5c (half of 48 px): the background starts at the content's edge and the
     /// text 24 px in; the background ends 24 px past the text.
     @Test func linePaddingPadsTheLinesBackgroundsAndMovesTheTextIn() throws {

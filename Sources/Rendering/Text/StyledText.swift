@@ -114,7 +114,7 @@ package struct PreparedText: Sendable, Hashable {
                 case .text(let s):
                     let computed = resolver.resolve(inherited)
                     out.append(StyledText(text: s, style: computed, emSize: size(computed)))
-                case .span(let span): out += runs(span.children, ContentStyle.inherited(inherited, span: span))
+                case .span(let span): out += runs(span.children, Self.spanStyle(inherited, span: span))
                 case .ruby(let ruby): for segment in ruby.segments { out += runs(segment.base, inherited) }
                 case .lineBreak:
                     let computed = resolver.resolve(inherited)
@@ -149,7 +149,7 @@ package struct PreparedText: Sendable, Hashable {
                     walk(span.children, style)
                     paragraph = outer
                 case .span(let span):
-                    walk(span.children, ContentStyle.inherited(inherited, span: span))
+                    walk(span.children, Self.spanStyle(inherited, span: span))
                 case .ruby(let ruby):
                     let rubyStyle = ruby.hasStyle ? inherited.overlaid(by: ruby.style) : inherited
                     for segment in ruby.segments {
@@ -183,6 +183,15 @@ package struct PreparedText: Sendable, Hashable {
         self.paragraphParents = paragraphParents
         self.paragraphContentStyles = paragraphContentStyles
         self.paragraphEmSizes = paragraphEmSizes
+    }
+
+    /// A span's content style; a span without a background of its own (TTML computes
+    /// `transparent` for it) is drawn over its enclosing span's, as CSS draws an inline box's
+    /// background behind the inline boxes in it, so its runs keep the enclosing background.
+    static func spanStyle(_ inherited: StyleProperties, span: InlineSpan) -> StyleProperties {
+        var style = ContentStyle.inherited(inherited, span: span)
+        if let own = style.backgroundColor, own.alpha == 0, let outer = inherited.backgroundColor { style.backgroundColor = outer }
+        return style
     }
 
     /// True when there is no text to draw (every line empty).
