@@ -16,7 +16,12 @@ struct TTMLInlineContent {
 
     private struct State {
         var atLineStart = true
-        var pendingSpace = false
+        /// The last character given out is a collapsible space: white space that follows
+        /// collapses into it (CSS keeps the first space of a run, in the element it is in).
+        var endsWithSpace = false
+        /// A line break came where the space before it could not be reached from the break's
+        /// own element (a `br` first in its span): the paragraph is trimmed as a whole at its end.
+        var trimsLater = false
     }
 
     /// What a region shows as a cue's content, the body's computed style (the cue's style) and the
@@ -62,6 +67,14 @@ struct TTMLInlineContent {
             var content: [InlineNode] = []
             content.reserveCapacity(4)  // a paragraph's few runs: one allocation, not one per doubling
             for child in isd.children { appendInline(child, parent: style, to: &content, state: &state) }
+            // A space that ends the paragraph goes, as one at any line's end does (XSL-FO
+            // suppression at line ends; CSS removes it too).
+            if state.trimsLater {
+                var trimming = true
+                Self.trimSpacesBeforeBreaks(&content, trimming: &trimming)
+            } else if state.endsWithSpace {
+                Self.trimFinalSpace(&content)
+            }
             Self.dropFinalBreak(&content)
             guard !content.isEmpty else { return }
             if first == nil { first = style }
@@ -122,7 +135,8 @@ struct TTMLInlineContent {
         case .text(let text):
             appendText(text, preserve: document.nodes[isd.node].preservesSpace, to: &out, state: &state)
         case .br:
-            state.pendingSpace = false
+            if state.endsWithSpace && !Self.trimFinalSpace(&out) { state.trimsLater = true }
+            state.endsWithSpace = false
             out.append(.lineBreak)
             state.atLineStart = true
         case .span where rubyRole(isd) == "container":
@@ -201,18 +215,24 @@ struct TTMLInlineContent {
 
     private func appendText(_ text: String, preserve: Bool, to out: inout [InlineNode], state: inout State) {
         // Most text is already what default handling makes of it (kept as it is, not rebuilt), or
-        // nearly so: collapsed between white space at its ends (text before a span ends with the
-        // space before it). The ends only set the pending space; the middle is taken as it is.
+        // nearly so: collapsed between white space at its ends. A space at an end is kept in this
+        // text unless the text before already ends with one (or a line starts here): CSS keeps the
+        // first space of a collapsed run where it is, so the space between a word and a span stays
+        // outside the span (and its background). A space at a line's end is trimmed afterwards.
         if !preserve, let core = text.utf8.withContiguousStorageIfAvailable(Self.collapsedCore) ?? nil {
             let utf8 = text.utf8
-            if core.lowerBound > 0 && !state.atLineStart { state.pendingSpace = true }
-            if core.count == utf8.count && !state.pendingSpace {
+            let leading = core.lowerBound > 0 && !state.atLineStart && !state.endsWithSpace
+            let trailing = core.upperBound < utf8.count
+            // Kept as it is when its ends are already what is kept of them: nothing, or one space.
+            let startKept = leading ? core.lowerBound == 1 && utf8.first == 0x20 : core.lowerBound == 0
+            let endKept = !trailing || (core.upperBound == utf8.count - 1 && utf8.last == 0x20)
+            if startKept && endKept {
                 out.append(.text(text))
             } else {
                 let middle = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: core.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: core.upperBound)])
-                out.append(.text(state.pendingSpace ? " " + middle : String(middle)))
+                out.append(.text((leading ? " " : "") + middle + (trailing ? " " : "")))
             }
-            state.pendingSpace = core.upperBound < utf8.count
+            state.endsWithSpace = trailing
             state.atLineStart = false
             return
         }
@@ -226,7 +246,8 @@ struct TTMLInlineContent {
         }
         for byte in text.utf8 {
             if preserve {
-                if state.pendingSpace { result.append(0x20); state.pendingSpace = false }
+                // Preserved spaces are not collapsible: white space after them is kept as well.
+                state.endsWithSpace = false
                 if byte == 0x0A {
                     flush()
                     out.append(.lineBreak)
@@ -238,17 +259,64 @@ struct TTMLInlineContent {
                 continue
             }
             if isWhitespace(byte) {
-                if !state.atLineStart { state.pendingSpace = true }
+                if !state.atLineStart && !state.endsWithSpace {
+                    result.append(0x20)
+                    state.endsWithSpace = true
+                }
                 continue
             }
-            if state.pendingSpace {
-                result.append(0x20)
-                state.pendingSpace = false
-            }
             result.append(byte)
+            state.endsWithSpace = false
             state.atLineStart = false
         }
         flush()
+    }
+
+    /// Removes the collapsible space that ends `nodes` (at the end of its last text, inside its
+    /// last spans too), and a text or span it leaves empty. False when `nodes` ends with no
+    /// text to trim (it is empty, or ends with ruby): the space is elsewhere.
+    @discardableResult
+    static func trimFinalSpace(_ nodes: inout [InlineNode]) -> Bool {
+        guard let last = nodes.last else { return false }
+        switch last {
+        case .text(var text):
+            guard text.last == " " else { return false }
+            text.removeLast()
+            if text.isEmpty { nodes.removeLast() } else { nodes[nodes.count - 1] = .text(text) }
+            return true
+        case .span(var span):
+            guard trimFinalSpace(&span.children) else { return false }
+            if span.children.isEmpty { nodes.removeLast() } else { nodes[nodes.count - 1] = .span(span) }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Removes the collapsible spaces before every line break and at the end, walking back
+    /// through the paragraph (`trimming` is true while the next content, in document order, is
+    /// a break or the end).
+    static func trimSpacesBeforeBreaks(_ nodes: inout [InlineNode], trimming: inout Bool) {
+        var i = nodes.count - 1
+        while i >= 0 {
+            switch nodes[i] {
+            case .lineBreak:
+                trimming = true
+            case .text(var text):
+                if trimming {
+                    if text.last == " " { text.removeLast() }
+                    if text.isEmpty { nodes.remove(at: i) } else { nodes[i] = .text(text); trimming = false }
+                }
+            case .span(var span):
+                trimSpacesBeforeBreaks(&span.children, trimming: &trimming)
+                if span.children.isEmpty { nodes.remove(at: i) } else { nodes[i] = .span(span) }
+            case .ruby:
+                trimming = false
+            default:
+                break
+            }
+            i -= 1
+        }
     }
 
     /// The range of `text` between the white space at its ends when that middle is not empty

@@ -32,7 +32,8 @@ import CaptionStyling
     /// Left and right edges of a line's glyphs.
     static func glyphs(_ line: RasterLine) -> (left: Int, right: Int, top: Int) {
         let fills = line.images.filter { $0.kind == .fill }
-        return (fills.map(\.x).min() ?? 0, fills.map { $0.x + $0.width }.max() ?? 0, fills.map(\.y).min() ?? 0)
+        // To the ink's right edge: libass pads each mask's width with empty columns up to a tile.
+        return (fills.map(\.x).min() ?? 0, fills.map { $0.x + $0.inkWidth }.max() ?? 0, fills.map(\.y).min() ?? 0)
     }
 
     /// textAlign start, multiRowAlign end: the block of lines starts at the content's left edge and
@@ -66,6 +67,16 @@ import CaptionStyling
         #expect(boxes[1].rect.width > 40, "the red box covers 'red': \(boxes[1].rect)")
     }
 
+    /// A span inside a span with a background, with none of its own (TTML computes `transparent`
+    /// for it), is drawn on the enclosing span's background, as CSS draws it.
+    @Test func aSpanWithoutBackgroundShowsTheEnclosingOne() throws {
+        let inner = InlineNode.span(InlineSpan(.styled, style: StyleProperties(backgroundColor: .transparent), children: [.text("inner")]))
+        let outer = InlineNode.span(InlineSpan(.styled, style: StyleProperties(backgroundColor: Self.red), children: [.text("outer "), inner]))
+        let boxes = try #require(try Self.scene([outer]).lines.first?.backgrounds)
+        try #require(boxes.count == 1, "one red box across both: \(boxes)")
+        #expect(boxes[0].color == Color4(r: 255, g: 0, b: 0) && boxes[0].rect.width > 200, "\(boxes[0].rect)")
+    }
+
     /// ebutts:linePadding 0.5c (half of 48 px): the background starts at the content's edge and the
     /// text 24 px in; the background ends 24 px past the text.
     @Test func linePaddingPadsTheLinesBackgroundsAndMovesTheTextIn() throws {
@@ -96,9 +107,24 @@ import CaptionStyling
         #expect(filled[1].y == filled[0].maxY, "no gap: \(filled)")
     }
 
-    /// rubyReserve keeps ruby space on a line without ruby: `before` moves the line down by an
-    /// annotation's size (half the line's 48 px), `both` also adds it below, so the next line
-    /// moves down by twice that; a paragraph's reserve is its own, not its neighbour's.
+    /// CSS line boxes: a paragraph's lines start from a strut in its own font and size, and every
+    /// inline box shares the baseline with half its leading above and below it. Text at half the
+    /// paragraph's size on a fixed 48 px line height has more leading under its baseline than the
+    /// strut has, so its lines are further apart than 48 px (browsers, and so imscJS, do the same).
+    @Test func smallTextInALargerParagraphMakesTallerLineBoxes() throws {
+        let small: [InlineNode] = [.span(InlineSpan(.styled, style: StyleProperties(fontSize: .fraction(Fraction(1, 2))), children: [.text("small")]))]
+        let fixed = StyleProperties(lineHeight: .length(.pixels(Fraction(48))))
+        let paragraph = InlineSpan(.styled, style: fixed, children: small + [.lineBreak] + small, isParagraph: true)
+        let scene = try Self.scene([.span(paragraph)])
+        try #require(scene.lines.count == 2)
+        let pitch = Self.glyphs(scene.lines[1]).top - Self.glyphs(scene.lines[0]).top
+        #expect(pitch > 50 && pitch < 60, "more than the 48 px line height: \(pitch)")
+    }
+
+    /// rubyReserve keeps ruby space on a line without ruby: `before` moves the line down by a line
+    /// of annotation text (half the line's 48 px, times the font's normal line spacing, as imscJS
+    /// draws it), `both` also adds it below, so the next line moves down by twice that; a
+    /// paragraph's reserve is its own, not its neighbour's.
     @Test func rubyReserveKeepsSpaceOnLinesWithoutRuby() throws {
         let content: [InlineNode] = [.text("Hx"), .lineBreak, .text("Hx")]
         func tops(_ style: StyleProperties) throws -> [Int] { try Self.scene(content, style: style).lines.map { Self.glyphs($0).top } }
@@ -107,16 +133,18 @@ import CaptionStyling
         let both = try tops(StyleProperties(rubyReserve: .init(side: .both)))
         let sized = try tops(StyleProperties(rubyReserve: .init(side: .before, length: .pixels(Fraction(30)))))
         try #require(plain.count == 2 && before.count == 2 && both.count == 2 && sized.count == 2)
-        #expect(before[0] - plain[0] == 24, "\(plain) → \(before)")
+        let spacing = Self.fonts.normalLineHeightPerEm(Self.fonts.fallbackFamily)
+        #expect(before[0] - plain[0] == Int((24 * spacing).rounded()), "\(plain) → \(before)")
         #expect(before[1] - before[0] == plain[1] - plain[0] + (before[0] - plain[0]), "each line keeps it: \(before)")
         #expect(both[1] - both[0] == plain[1] - plain[0] + 2 * (before[0] - plain[0]), "above and below: \(both)")
-        #expect(sized[0] - plain[0] == 30, "a stated length: \(sized)")
+        #expect(sized[0] - plain[0] == Int((30 * spacing).rounded()), "a stated length: \(sized)")
 
         // Two paragraphs in one region: only the second keeps the space.
         let reserving = InlineNode.span(InlineSpan(.styled, style: StyleProperties(rubyReserve: .init(side: .before)), children: [.text("Hx")], isParagraph: true))
         let mixed = try Self.scene([.text("Hx"), .lineBreak, reserving]).lines.map { Self.glyphs($0).top }
         try #require(mixed.count == 2)
-        #expect(mixed[0] == plain[0] && mixed[1] - mixed[0] == plain[1] - plain[0] + 24, "\(mixed)")
+        // (The paragraph's own font, monospaced serif for TTML, gives the annotation's line spacing.)
+        #expect(mixed[0] == plain[0] && (26...30).contains(mixed[1] - mixed[0] - (plain[1] - plain[0])), "\(mixed)")
     }
 
     /// rubyAlign start and end put the annotation at the base's start or end; spaceAround spreads
@@ -129,8 +157,8 @@ import CaptionStyling
             let fills = line.images.filter { $0.kind == .fill }
             let tallest = fills.map(\.height).max() ?? 0
             let small = fills.filter { $0.height < tallest }, base = fills.filter { $0.height == tallest }
-            return (small.map(\.x).min() ?? 0, small.map { $0.x + $0.width }.max() ?? 0,
-                    (base.map(\.x).min() ?? 0, base.map { $0.x + $0.width }.max() ?? 0, base.map(\.y).min() ?? 0))
+            return (small.map(\.x).min() ?? 0, small.map { $0.x + $0.inkWidth }.max() ?? 0,
+                    (base.map(\.x).min() ?? 0, base.map { $0.x + $0.inkWidth }.max() ?? 0, base.map(\.y).min() ?? 0))
         }
         let start = try annotation(.start), end = try annotation(.end), centre = try annotation(.center), around = try annotation(.spaceAround)
         #expect(abs(start.left - start.base.left) <= 6, "at the base's start: \(start)")

@@ -71,14 +71,16 @@ private func summary(_ document: Document) -> [String] {
     }
 
     /// White space at the ends of text runs (the space before a span, the indentation after a
-    /// break) is collapsed into one space that lands at the start of the next text, inside or
-    /// outside a span as that text is. Runs that are collapsed but for their ends are taken
-    /// without being rebuilt byte by byte; this holds them to where the spaces went before.
-    @Test func spacesAtTheEndsOfTextRunsLandOnTheNextText() {
+    /// break) is collapsed into one space that stays where the run's first space is, as CSS
+    /// collapses it: the space between a word and a span stays outside the span (whose
+    /// background then starts at its text), and a space at a line's end goes. Runs that are
+    /// collapsed but for their ends are taken without being rebuilt byte by byte.
+    @Test func collapsedSpacesStayWhereTheirRunStarts() {
         let ttml = """
             <tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div>
             <p begin="0s" end="1s">  one two <span>three</span> four  <span> five </span>six<br/> seven\t</p>
             <p begin="1s" end="2s"><span>a </span> <span> b</span>c <br/>d </p>
+            <p begin="2s" end="3s">e <span><br/>f <span>g </span></span> </p>
             </div></body></tt>
             """
         let result = TTMLReader().readFile(SourceDecoder.decode(Array(ttml.utf8)).value)
@@ -92,7 +94,7 @@ private func summary(_ document: Document) -> [String] {
                 }
             }.joined()
         }
-        #expect(result.value.document.tracks[0].cues.map { shape($0.content) } == ["one two[ three] four[ five] six|seven", "[a][ b]c|d"])
+        #expect(result.value.document.tracks[0].cues.map { shape($0.content) } == ["one two [three] four [five ]six|seven", "[a ][b]c|d", "e[|f [g]]"])
     }
 
     /// The word-at-a-time test of collapsed text agrees with a byte-by-byte one on random runs

@@ -10,9 +10,11 @@ extension CaptionLayoutEngine {
     func layoutTTMLRegion(_ region: Region, cues: [Cue], resolver: CaptionStyleResolver, language: String?, into scene: inout CaptionScene) {
         let box = regionBox(region)
         let padding = region.padding ?? Insets(top: .zero, right: .zero, bottom: .zero, left: .zero)
-        let content = PixelRect(x: box.x + Int(padding.left.doubleValue * Double(width)), y: box.y + Int(padding.top.doubleValue * Double(height)),
-                                width: box.width - Int((padding.left.doubleValue + padding.right.doubleValue) * Double(width)),
-                                height: box.height - Int((padding.top.doubleValue + padding.bottom.doubleValue) * Double(height)))
+        // Each side's padding rounded to whole pixels, as the region's own edges are (cut off, a
+        // 7.7 px padding would put the content a pixel left of where browsers draw it).
+        let left = Int((padding.left.doubleValue * Double(width)).rounded()), right = Int((padding.right.doubleValue * Double(width)).rounded())
+        let top = Int((padding.top.doubleValue * Double(height)).rounded()), bottom = Int((padding.bottom.doubleValue * Double(height)).rounded())
+        let content = PixelRect(x: box.x + left, y: box.y + top, width: box.width - left - right, height: box.height - top - bottom)
         // One cell of the default 32 × 15 grid: TTML's initial font size.
         let em = Double(height) / 15
         appendWindow(of: region, box: box, resolver: resolver, into: &scene)
@@ -112,10 +114,17 @@ extension CaptionLayoutEngine {
                     // The paragraph's first line has TTML's `outside` annotations over it, the others under.
                     let first = groupWidths[group] == nil
                     let raster = Self.padded(rasterizer.rasterize(wrapped, horizontalPadding: 0, firstLine: first), by: padding)
-                    let height = max(1, Int(self.lineHeight(lineHeight, of: wrapped, em: em).rounded()))
+                    let strut = paragraph.map { (family: fonts.family(for: text.paragraphs[$0], text: ""), size: text.paragraphEmSizes[$0]) }
+                    let box = self.lineBox(lineHeight, of: wrapped, strut: strut, em: em)
+                    let height = max(1, Int(box.height.rounded()))
+                    // The glyphs' baseline in the raster (libass puts it at the tallest run's ascent)
+                    // goes on the line box's baseline.
+                    let glyphTop = Int((box.baseline - rasterizer.ascent(LineRasterizer.runs(of: wrapped))).rounded())
                     let lineEm = LineRasterizer.runs(of: wrapped).map(\.emSize).max() ?? em
-                    let reserved = Self.rubyReserve(style.rubyReserve, em: lineEm) { pixels($0, parent: $1) }
-                    placed.append(PlacedLine(line: raster, align: align, rowAlign: rowAlign, group: group, lineHeight: height,
+                    // The reserve is a line of annotation text that size high: its font's normal line spacing.
+                    let spacing = fonts.normalLineHeightPerEm(strut?.family ?? fonts.fallbackFamily)
+                    let reserved = Self.rubyReserve(style.rubyReserve, em: lineEm, lineSpacing: spacing) { pixels($0, parent: $1) }
+                    placed.append(PlacedLine(line: raster, align: align, rowAlign: rowAlign, group: group, lineHeight: height, glyphTop: glyphTop,
                                              reserve: reserved, reserveSide: style.rubyReserve?.side ?? .none, blocks: chain,
                                              fillsGap: style.fillLineGap ?? false))
                     groupWidths[group] = max(groupWidths[group] ?? 0, raster.width)
@@ -140,10 +149,21 @@ extension CaptionLayoutEngine {
                 x = Self.aligned(line.width, in: content, item.align)
             }
             for b in item.blocks { spans[b] = (spans[b]?.top ?? y, y + item.pitch) }
-            // The ruby space above the line box (the larger of the line's ruby and the reserve),
-            // the reserve below, and the glyphs centred in the line box between them.
-            let above = max(line.rubyHeight, item.reserve.before)
-            let top = y + above - line.rubyHeight + (item.lineHeight - line.boxHeight) / 2
+            // Above the line box the line's annotations over it, then the reserve; below it the
+            // reserve, then the annotations under it. imscJS stacks a reserve and an annotation
+            // rather than letting one fill the other: the annotation keeps to the far side.
+            let top = y + item.reserve.before + item.glyphTop
+            if item.reserve.before > 0 || item.reserve.after > 0 {
+                let lineBoxTop = line.rubyHeight, lineBoxBottom = line.rubyHeight + line.boxHeight
+                line.images = line.images.map { image in
+                    // An annotation's masks may reach a little into the line box (their tiles'
+                    // padding, descenders): a mask centred outside the line box is an annotation's.
+                    let middle = image.y + image.height / 2
+                    if middle < lineBoxTop { return image.offset(dx: 0, dy: -item.reserve.before) }
+                    if middle >= lineBoxBottom { return image.offset(dx: 0, dy: item.reserve.after) }
+                    return image
+                }
+            }
             if item.fillsGap {
                 // IMSC 1.1 itts:fillLineGap: inline backgrounds fill the line box, leaving no gap.
                 line.backgrounds = line.backgrounds.map { (PixelRect(x: $0.rect.x, y: y - top, width: $0.rect.width, height: item.pitch), $0.color) }
@@ -224,19 +244,34 @@ extension CaptionLayoutEngine {
         return scan(cue.content) ?? cue.style.lineHeight ?? .normal
     }
 
-    /// A line's height in pixels (TTML2 §10.2.27): `normal` as CSS has it, the tallest run's
-    /// font's own line spacing (imscJS draws with the browser's `normal`); a multiple or a length
-    /// of the largest run's size otherwise. `em` is the size of a line without runs.
-    func lineHeight(_ lineHeight: StyleProperties.LineHeight, of items: [LineItem], em: Double) -> Double {
-        let runs = LineRasterizer.runs(of: items)
-        let size = runs.map(\.emSize).max() ?? em
-        switch lineHeight {
-        case .normal:
-            return runs.map { $0.emSize * fonts.normalLineHeightPerEm(fonts.family(for: $0.style, text: Substring($0.text))) }.max()
-                ?? em * fonts.normalLineHeightPerEm(fonts.fallbackFamily)
-        case .multiple(let f): return f.doubleValue * size
-        case .length(let l): return pixels(l, parent: size)
+    /// A line's box (TTML2 §10.2.27, laid out as CSS does, as imscJS has the browser do): every
+    /// run's inline box and the paragraph's strut (its own font and size, `strut`) share a
+    /// baseline, each box its font's ascent and descent with half the leading (line height less
+    /// the font's height) added above and below; the line box encloses them all. The line height
+    /// is, for each box, `normal` (its font's own line spacing), a multiple of its size, or a
+    /// length (of the paragraph's size, on which TTML computes it). `em` is the size of a line
+    /// with neither runs nor a paragraph. Returns the height and the baseline's depth from the top.
+    func lineBox(_ lineHeight: StyleProperties.LineHeight, of items: [LineItem], strut: (family: String, size: Double)?,
+                 em: Double) -> (height: Double, baseline: Double) {
+        var boxes = LineRasterizer.runs(of: items).filter { !$0.text.isEmpty }
+            .map { (family: fonts.family(for: $0.style, text: Substring($0.text)), size: $0.emSize) }
+        if let strut { boxes.append(strut) }
+        if boxes.isEmpty { boxes = [(fonts.fallbackFamily, em)] }
+        let paragraphSize = strut?.size ?? boxes.map(\.size).max() ?? em
+        var above = 0.0, below = 0.0
+        for box in boxes {
+            let content = box.size * fonts.cellHeightPerEm(box.family)
+            let ascent = content * fonts.ascentShareOfCell(box.family)
+            let height: Double = switch lineHeight {
+            case .normal: box.size * fonts.normalLineHeightPerEm(box.family)
+            case .multiple(let f): f.doubleValue * box.size
+            case .length(let l): pixels(l, parent: paragraphSize)
+            }
+            let halfLeading = (height - content) / 2
+            above = max(above, ascent + halfLeading)
+            below = max(below, content - ascent + halfLeading)
         }
+        return (max(0, above + below), above)
     }
 
     /// One line of a horizontal region, rasterised, with what placing it needs.
@@ -249,6 +284,8 @@ extension CaptionLayoutEngine {
         var group: Int
         /// The line box's height from the line height, before any ruby space.
         var lineHeight: Int
+        /// Where the top of the line's glyph box (its raster without ruby) is in the line box.
+        var glyphTop: Int
         /// The ruby space kept above and below the line box (`tts:rubyReserve`), and the side
         /// the paragraph asks for it on.
         var reserve: (before: Int, after: Int)
@@ -258,8 +295,8 @@ extension CaptionLayoutEngine {
         /// True with `itts:fillLineGap`.
         var fillsGap: Bool
 
-        /// The line's whole height in the stack: ruby space (or reserve) above, line box, below.
-        var pitch: Int { max(line.rubyHeight, reserve.before) + lineHeight + max(line.rubyBelowHeight, reserve.after) }
+        /// The line's whole height in the stack: ruby space and reserve above, line box, below.
+        var pitch: Int { line.rubyHeight + reserve.before + lineHeight + line.rubyBelowHeight + reserve.after }
     }
 
     static func horizontal(_ alignment: CueLayout.TextAlignment, rightToLeft rtl: Bool) -> HorizontalAlignment {
@@ -299,10 +336,12 @@ extension CaptionLayoutEngine {
     /// The ruby space `tts:rubyReserve` keeps for a line (TTML2 §10.2.40), in pixels: its length,
     /// or for `auto` the size of an annotation (half the line's font size). The side is settled
     /// per line by `applyRubyReserve`; this is the amount.
-    static func rubyReserve(_ reserve: StyleProperties.RubyReserve?, em: Double,
+    /// `lineSpacing` is the annotation font's normal line height per em: the reserve is as high as
+    /// a line of annotation text at the reserved size, as imscJS's renderings show.
+    static func rubyReserve(_ reserve: StyleProperties.RubyReserve?, em: Double, lineSpacing: Double = 1,
                             pixels: (StyleProperties.Length, Double) -> Double) -> (before: Int, after: Int) {
         guard let reserve, reserve.side != .none else { return (0, 0) }
-        let amount = Int((reserve.length.map { pixels($0, em) } ?? em / 2).rounded())
+        let amount = Int(((reserve.length.map { pixels($0, em) } ?? em / 2) * lineSpacing).rounded())
         return (amount, amount)
     }
 

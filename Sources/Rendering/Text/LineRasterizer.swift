@@ -57,6 +57,23 @@ public struct RasterLine: Sendable {
 }
 
 extension RasterImage {
+    /// The width up to the mask's last column with any coverage (0 for an empty mask).
+    var inkWidth: Int {
+        guard width > 0, height > 0 else { return 0 }
+        var right = 0
+        coverage.withUnsafeBufferPointer { c in
+            for row in 0..<height {
+                let start = row * width
+                // Only the columns right of the widest row so far need looking at.
+                var col = width - 1
+                while col >= right, c[start + col] == 0 { col -= 1 }
+                if col + 1 > right { right = col + 1 }
+                if right == width { return }
+            }
+        }
+        return right
+    }
+
     /// The mask turned 90° clockwise inside a horizontal line `lineHeight` high whose top-left
     /// corner is the origin: the line's top edge becomes the right edge of a column
     /// `lineHeight` wide, its start the column's top (sideways text in vertical writing).
@@ -219,8 +236,19 @@ package final class LineRasterizer {
         return Int(h.rounded())
     }
 
+    /// The depth of runs' common baseline below the top of their line (the tallest run's ascent,
+    /// where libass puts it), in pixels.
+    func ascent(_ runs: [StyledText]) -> Double {
+        runs.map { run in
+            let family = fonts.family(for: run.style, text: Substring(run.text))
+            return run.emSize * fonts.cellHeightPerEm(family) * fonts.ascentShareOfCell(family)
+        }.max() ?? 0
+    }
+
+    /// The right edge of the glyphs' ink: libass rasterises in tiles and pads each mask's width
+    /// up to a whole tile with empty columns, which would count up to a tile's width of nothing.
     static func fillRight(_ images: [RasterImage]) -> Int {
-        images.filter { $0.kind == .fill }.map { $0.x + $0.width }.max() ?? 0
+        images.filter { $0.kind == .fill }.map { $0.x + $0.inkWidth }.max() ?? 0
     }
 
     /// The width of runs for layout: to the right edge of their glyphs from the origin.

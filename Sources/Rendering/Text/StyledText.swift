@@ -78,6 +78,9 @@ package struct PreparedText: Sendable, Hashable {
     /// Each paragraph's content style, inherited values included: what its paragraph-level
     /// properties (line padding, ruby reserve, multi-row alignment) are read from.
     package var paragraphContentStyles: [StyleProperties]
+    /// Each paragraph's own font size in pixels: the size of the strut its lines start from (CSS
+    /// gives every line box the block's font and line height, even where its spans are smaller).
+    package var paragraphEmSizes: [Double]
 
     /// - Parameters:
     ///   - base: the content style the cue starts from (cue style over the format's implied style).
@@ -97,6 +100,7 @@ package struct PreparedText: Sendable, Hashable {
         var paragraphs: [ComputedCaptionStyle] = []
         var paragraphParents: [Int?] = []
         var paragraphContentStyles: [StyleProperties] = []
+        var paragraphEmSizes: [Double] = []
         var paragraph: Int?
         let resolver = GenericFamilyResolver(resolver: resolver, substitutes: familySubstitutes)
         func size(_ style: ComputedCaptionStyle) -> Double {
@@ -110,7 +114,7 @@ package struct PreparedText: Sendable, Hashable {
                 case .text(let s):
                     let computed = resolver.resolve(inherited)
                     out.append(StyledText(text: s, style: computed, emSize: size(computed)))
-                case .span(let span): out += runs(span.children, ContentStyle.inherited(inherited, span: span))
+                case .span(let span): out += runs(span.children, Self.spanStyle(inherited, span: span))
                 case .ruby(let ruby): for segment in ruby.segments { out += runs(segment.base, inherited) }
                 case .lineBreak:
                     let computed = resolver.resolve(inherited)
@@ -135,6 +139,7 @@ package struct PreparedText: Sendable, Hashable {
                     var style = ContentStyle.inherited(inherited, span: span)
                     let outer = paragraph
                     paragraphs.append(resolver.resolve(style))
+                    paragraphEmSizes.append(size(paragraphs[paragraphs.count - 1]))
                     paragraphParents.append(outer)
                     paragraphContentStyles.append(style)
                     paragraph = paragraphs.count - 1
@@ -144,7 +149,7 @@ package struct PreparedText: Sendable, Hashable {
                     walk(span.children, style)
                     paragraph = outer
                 case .span(let span):
-                    walk(span.children, ContentStyle.inherited(inherited, span: span))
+                    walk(span.children, Self.spanStyle(inherited, span: span))
                 case .ruby(let ruby):
                     let rubyStyle = ruby.hasStyle ? inherited.overlaid(by: ruby.style) : inherited
                     for segment in ruby.segments {
@@ -177,6 +182,16 @@ package struct PreparedText: Sendable, Hashable {
         self.paragraphs = paragraphs
         self.paragraphParents = paragraphParents
         self.paragraphContentStyles = paragraphContentStyles
+        self.paragraphEmSizes = paragraphEmSizes
+    }
+
+    /// A span's content style; a span without a background of its own (TTML computes
+    /// `transparent` for it) is drawn over its enclosing span's, as CSS draws an inline box's
+    /// background behind the inline boxes in it, so its runs keep the enclosing background.
+    static func spanStyle(_ inherited: StyleProperties, span: InlineSpan) -> StyleProperties {
+        var style = ContentStyle.inherited(inherited, span: span)
+        if let own = style.backgroundColor, own.alpha == 0, let outer = inherited.backgroundColor { style.backgroundColor = outer }
+        return style
     }
 
     /// True when there is no text to draw (every line empty).
