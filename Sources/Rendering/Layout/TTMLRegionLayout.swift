@@ -36,33 +36,7 @@ extension CaptionLayoutEngine {
         let regionStyle = StyleProperties(fontFamilies: region.style.fontFamilies, fontSize: region.style.fontSize)
 
         if region.writingDirection != .horizontal {
-            var columns: [RasterLine] = []
-            for cue in cues {
-                let text = prepare(cue, family: .ttmlRegions, resolver: resolver, emSize: em, extra: regionStyle)
-                for line in text.lines {
-                    for piece in columnPieces(line, maxLength: content.height, em: line.first.map(Self.firstEm) ?? em, language: language) {
-                        columns.append(rasterizer.rasterizeColumn(piece, horizontalPadding: em * 0.1))
-                    }
-                }
-            }
-            let total = columns.reduce(0) { $0 + $1.width }
-            let rightToLeft = region.writingDirection == .verticalRightToLeft
-            // displayAlign runs along the block axis, which is horizontal here.
-            var x: Int = switch region.displayAlignment {
-            case .before: rightToLeft ? content.maxX : content.x
-            case .center: rightToLeft ? content.maxX - (content.width - total) / 2 : content.x + (content.width - total) / 2
-            case .after: rightToLeft ? content.x + total : content.maxX - total
-            }
-            for column in columns {
-                if rightToLeft { x -= column.width }
-                let y: Int = switch cues.first?.layout.textAlignment ?? .start {
-                case .center: content.y + (content.height - column.boxHeight) / 2
-                case .end, .right: content.maxY - column.boxHeight
-                default: content.y
-                }
-                scene.lines.append(column.offset(dx: x, dy: y))
-                if !rightToLeft { x += column.width }
-            }
+            layoutColumns(region, cues: cues, content: content, em: em, resolver: resolver, regionStyle: regionStyle, language: language, into: &scene)
             scene.blocks.append(box)
             return
         }
@@ -75,7 +49,9 @@ extension CaptionLayoutEngine {
         var groupWidths: [Int: Int] = [:]
         for cue in cues {
             let text = prepare(cue, family: .ttmlRegions, resolver: resolver, emSize: em, extra: regionStyle)
-            let rtl = TextScript.firstStrongIsRightToLeft(cue.plainText)
+            // The paragraph's stated direction (TTML always states one), else its first strong letter's.
+            let stated = text.paragraphContentStyles.first?.direction ?? cue.style.direction
+            let rtl = stated.map { $0 == .rtl } ?? TextScript.firstStrongIsRightToLeft(cue.plainText)
             let align = Self.horizontal(cue.layout.textAlignment, rightToLeft: rtl)
             let wraps = !Self.isNoWrap(cue)
             let lineHeight = Self.lineHeight(of: cue)

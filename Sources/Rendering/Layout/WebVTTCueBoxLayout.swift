@@ -171,6 +171,8 @@ extension CaptionLayoutEngine {
         }
         var total = 0.0
         for run in runs {
+            // Tate-chū-yoko takes one em, whatever its text.
+            if run.combinesUpright { total += run.emSize; continue }
             var sideways = run
             sideways.text = String(run.text.filter { ch in !ch.unicodeScalars.contains { TextScript.isCJK($0.value) } })
             let upright = run.text.count - sideways.text.count
