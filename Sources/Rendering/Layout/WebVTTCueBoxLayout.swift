@@ -152,7 +152,9 @@ extension CaptionLayoutEngine {
         var length = 0.0
         for atom in atoms {
             let n = columnLength(atom, em: em)
-            if length + n > Double(maxLength), length > 0 {
+            // Spaces at a column's end hang (CSS Text §4.1.3): only the atom's text must fit.
+            let visible = LineRasterizer.trimmed([atom]).first.map { columnLength($0, em: em) } ?? 0
+            if length + visible > Double(maxLength), length > 0 {
                 columns.append([])
                 length = 0
             }

@@ -38,7 +38,8 @@ extension LineRasterizer {
                 // Tate-chū-yoko: the text horizontal, centred on the axis, narrowed to one em.
                 let width = advance([run])
                 let scale = width > run.emSize ? 100 * run.emSize / width : 100
-                events.append("{\\an8\\pos(\(x),\(Int(yy.rounded())))}" + assText([run], extraTags: "\\fscx\(ASSScript.number(scale))"))
+                let top = yy - (Double(boxHeight([run])) - run.emSize) / 2
+                events.append("{\\an8\\pos(\(x),\(Int(top.rounded())))}" + assText([run], extraTags: "\\fscx\(ASSScript.number(scale))"))
                 yy += step
                 return
             }
@@ -65,7 +66,12 @@ extension LineRasterizer {
                 flushSideways()
                 var one = run
                 one.text = String(Self.verticalForm(ch))
-                events.append("{\\an8\\pos(\(x),\(Int(yy.rounded())))}" + assText([one]))
+                // The glyph's font cell centred on its em square (the cell is taller than the em).
+                let top = yy - (Double(boxHeight([one])) - run.emSize) / 2
+                // A sheared upright character slants down the column (its right side lower),
+                // as sideways text, sheared along its line and turned, does.
+                let shear = run.shear == 0 ? "" : "\\fax0\\fay\(ASSScript.number(Self.shearFactor(run.shear)))"
+                events.append("{\\an8\\pos(\(x),\(Int(top.rounded())))}" + assText([one], extraTags: shear))
                 yy += step
             }
             flushSideways()
@@ -76,14 +82,35 @@ extension LineRasterizer {
             case .ruby(let base, let annotation, let placement):
                 let start = y
                 for b in base { place(b, at: &y, x: axis, step: b.emSize) }
-                let count = Double(annotation.map(\.text.count).reduce(0, +))
+                let count = annotation.map(\.text.count).reduce(0, +)
                 let step = annotation.first?.emSize ?? em / 2
-                var ay = start + max(0, (y - start - count * step) / 2)
                 // Against the base's em box, on its side.
                 let baseEm = base.map(\.emSize).max() ?? em
                 let offset = Int((baseEm / 2 + step / 2).rounded())
                 let ax = onRight(placement) ? axis + offset : axis - offset
-                for a in annotation { place(a, at: &ay, x: ax, step: step) }
+                // Along the base as ruby-align spreads it (TTML2 §10.2.37): the room the base
+                // leaves shared around or between the characters, or the annotation at one end.
+                let room = y - start - Double(count) * step
+                var ay = start + max(0, room / 2)
+                var gap = 0.0
+                if room > 0, count > 0 {
+                    switch placement.align {
+                    case .start: ay = start
+                    case .end: ay = start + room
+                    case .spaceAround: gap = room / Double(count); ay = start + gap / 2
+                    case .spaceBetween where count > 1: gap = room / Double(count - 1); ay = start
+                    default: break
+                    }
+                }
+                for a in annotation {
+                    guard gap > 0 else { place(a, at: &ay, x: ax, step: step); continue }
+                    for ch in a.text {
+                        var one = a
+                        one.text = String(ch)
+                        place(one, at: &ay, x: ax, step: step)
+                        ay += gap
+                    }
+                }
             }
         }
         let images = (events.isEmpty ? [] : render(events, dx: -pad, dy: -pad)) + sideways

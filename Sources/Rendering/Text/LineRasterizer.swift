@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 public import TimedText
 import CaptionStyling
 import TextScanning
@@ -202,14 +199,17 @@ package final class LineRasterizer {
             t += "\\bord0\\shad0"
         }
         if run.shear != 0 {
-            // TTML2 §10.2.41: the shear is a proportion of 90°; ASS's \fax shifts each row by the
-            // factor times its height above the baseline, leftwards for positive values, so a
-            // forward slant is a negative factor.
-            let angle = min(89, abs(run.shear) * 90) * Double.pi / 180
-            t += "\\fax\(ASSScript.number(-(run.shear < 0 ? -1 : 1) * tan(angle)))"
+            // ASS's \fax shifts each row by the factor times its height above the baseline,
+            // leftwards for positive values: a forward slant is a negative factor.
+            t += "\\fax\(ASSScript.number(-Self.shearFactor(run.shear)))"
         }
         return t + extra + "}"
     }
+
+    /// The slant of a shear (TTML `tts:shear`, a proportion −1…1) as the horizontal shift per
+    /// pixel of height: the proportion itself, which is how far the IMSC reference renderings
+    /// lean (their 50% slants glyphs by about 27°, not 45°).
+    static func shearFactor(_ shear: Double) -> Double { max(-1, min(1, shear)) }
 
     /// Renders `events` (ASS text with position tags) together and returns the masks moved by (dx, dy).
     func render(_ events: [String], dx: Int, dy: Int) -> [RasterImage] {
@@ -548,7 +548,7 @@ package final class LineRasterizer {
     static func merged(_ items: [LineItem]) -> [LineItem] {
         var out: [LineItem] = []
         for item in items {
-            if case .text(let t) = item, case .text(var last)? = out.last, last.style == t.style, last.emSize == t.emSize {
+            if case .text(let t) = item, case .text(var last)? = out.last, last.sharesStyle(with: t) {
                 last.text += t.text
                 out[out.count - 1] = .text(last)
             } else {

@@ -25,6 +25,13 @@ package struct StyledText: Sendable, Hashable {
         self.style = style
         self.emSize = emSize
     }
+
+    /// True when the two runs differ in their text only, so that they can be drawn as one.
+    package func sharesStyle(with other: StyledText) -> Bool {
+        var same = other
+        same.text = text
+        return same == self
+    }
 }
 
 /// One piece of a line: plain text, or a ruby base with its annotation drawn over it.
