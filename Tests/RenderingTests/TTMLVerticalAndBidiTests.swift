@@ -73,4 +73,25 @@ import CaptionStyling
         let pitch = box.width - one.width
         #expect(pitch >= 48 && pitch <= 75, "one line height (the font's normal line spacing): \(pitch)")
     }
+
+    @Test func aShearedParagraphLeansAsOneBlock() throws {
+        // Two lines of the same text: sheared, the upper moves right of the lower.
+        let region = Layout.region(overflow: .visible, extent: Point(x: Fraction(1, 2), y: Fraction(1, 2)), style: .none)
+        func lineEdges(_ shear: Fraction?) throws -> (top: Int, bottom: Int) {
+            let p = InlineNode.span(InlineSpan(.styled, style: StyleProperties(shear: shear), children: [.text("HHHH"), .lineBreak, .text("HHHH")], isParagraph: true))
+            let frame = try Layout.frame([Layout.cue([p])], regions: [region])
+            let all = try #require(frame.inkBounds(alphaAbove: 16))
+            func left(_ rows: Range<Int>) -> Int {
+                var best = Int.max
+                for y in rows { for x in 0..<Layout.width where frame.pixel(x: x, y: y).a > 16 { best = min(best, x); break } }
+                return best
+            }
+            // The topmost and bottommost rows of ink: the upper line's top, the lower line's foot.
+            return (left(all.y..<(all.y + 3)), left((all.y + all.height - 3)..<(all.y + all.height)))
+        }
+        let straight = try lineEdges(nil)
+        #expect(abs(straight.top - straight.bottom) <= 2, "\(straight)")
+        let leaning = try lineEdges(Fraction(1, 4))
+        #expect(leaning.top > leaning.bottom + 20, "the glyphs' slant and the lines' shift: \(leaning)")
+    }
 }

@@ -10,8 +10,8 @@ extension CaptionLayoutEngine {
     func layoutColumns(_ region: Region, cues: [Cue], content: PixelRect, em: Double, resolver: CaptionStyleResolver,
                        regionStyle: StyleProperties, language: String?, into scene: inout CaptionScene) {
         let rightToLeft = region.writingDirection == .verticalRightToLeft
-        var columns: [(line: RasterLine, align: CueLayout.TextAlignment)] = []
-        for cue in cues {
+        var columns: [(line: RasterLine, align: CueLayout.TextAlignment, group: Int, shear: Double)] = []
+        for (cueIndex, cue) in cues.enumerated() {
             let text = prepare(cue, family: .ttmlRegions, resolver: resolver, emSize: em, extra: regionStyle, vertical: true)
             let lineHeight = Self.lineHeight(of: cue)
             var started: Set<Int> = []
@@ -23,7 +23,7 @@ extension CaptionLayoutEngine {
                     let first = started.insert(paragraph).inserted
                     let column = rasterizer.rasterizeColumn(piece, horizontalPadding: em * 0.1, lineWidth: pitch,
                                                             blockLeftToRight: !rightToLeft, firstLine: first)
-                    columns.append((column, cue.layout.textAlignment))
+                    columns.append((column, cue.layout.textAlignment, cueIndex, LineRasterizer.runs(of: piece).first?.shear ?? 0))
                 }
             }
         }
@@ -34,8 +34,11 @@ extension CaptionLayoutEngine {
         case .center: rightToLeft ? content.maxX - (content.width - total) / 2 : content.x + (content.width - total) / 2
         case .after: rightToLeft ? content.x + total : content.maxX - total
         }
-        for (column, align) in columns {
+        let firstPlaced = scene.lines.count
+        var spans: [(start: Int, length: Int)] = []
+        for (column, align, _, _) in columns {
             if rightToLeft { x -= column.width }
+            spans.append((x, column.width))
             // The inline axis runs down: start is the top, end the bottom.
             let y: Int = switch align {
             case .center: content.y + (content.height - column.boxHeight) / 2
@@ -45,5 +48,6 @@ extension CaptionLayoutEngine {
             scene.lines.append(column.offset(dx: x, dy: y))
             if !rightToLeft { x += column.width }
         }
+        Self.applyShear(to: &scene.lines, from: firstPlaced, spans: spans, groups: columns.map(\.group), shears: columns.map(\.shear), vertical: true)
     }
 }

@@ -94,6 +94,7 @@ extension CaptionLayoutEngine {
                     placed.append(PlacedLine(line: raster, align: align, rowAlign: rowAlign, group: group, lineHeight: height,
                                              reserve: reserved, reserveSide: style.rubyReserve?.side ?? .none, blocks: chain,
                                              fillsGap: style.fillLineGap ?? false))
+                    placed[placed.count - 1].shear = LineRasterizer.runs(of: wrapped).first?.shear ?? 0
                     groupWidths[group] = max(groupWidths[group] ?? 0, raster.width)
                 }
             }
@@ -106,6 +107,8 @@ extension CaptionLayoutEngine {
         case .after: content.maxY - total
         }
         var spans = [(top: Int, bottom: Int)?](repeating: nil, count: blockColors.count)
+        let firstPlaced = scene.lines.count
+        var lineSpans: [(start: Int, length: Int)] = []
         for item in placed {
             var line = item.line
             let x: Int
@@ -125,8 +128,10 @@ extension CaptionLayoutEngine {
                 line.backgrounds = line.backgrounds.map { (PixelRect(x: $0.rect.x, y: y - top, width: $0.rect.width, height: item.pitch), $0.color) }
             }
             scene.lines.append(line.offset(dx: x, dy: top))
+            lineSpans.append((y, item.pitch))
             y += item.pitch
         }
+        Self.applyShear(to: &scene.lines, from: firstPlaced, spans: lineSpans, groups: placed.map(\.group), shears: placed.map(\.shear), vertical: false)
         // Each paragraph's block, enclosing ones first, across the content width.
         for (b, color) in blockColors.enumerated() {
             guard let color, let span = spans[b] else { continue }
@@ -233,6 +238,8 @@ extension CaptionLayoutEngine {
         var blocks: [Int]
         /// True with `itts:fillLineGap`.
         var fillsGap: Bool
+        /// The paragraph's `tts:shear` (a proportion of 90°), which moves the line (`applyShear`).
+        var shear: Double = 0
 
         /// The line's whole height in the stack: ruby space (or reserve) above, line box, below.
         var pitch: Int { max(line.rubyHeight, reserve.before) + lineHeight + max(line.rubyBelowHeight, reserve.after) }

@@ -55,7 +55,12 @@ extension LineRasterizer {
                 let cell = Double(boxHeight([piece]))
                 let left = x - pad - Int((cell / 2).rounded())
                 let top = Int(yy.rounded()) - pad
-                sideways += drawRuns([piece]).map { $0.rotatedClockwise(lineHeight: Int(cell.rounded())).offset(dx: left, dy: top) }
+                // Sheared sideways text leans back before it is turned, so that turned its
+                // strokes are skewed as the upright characters are.
+                let glyphs = piece.shear == 0 ? drawRuns([piece])
+                    : render(["{\\an7\\pos(\(pad),\(pad))}" + assText([piece], extraTags: "\\fax\(ASSScript.number(Self.shearFactor(piece.shear)))")],
+                             dx: -pad, dy: -pad)
+                sideways += glyphs.map { $0.rotatedClockwise(lineHeight: Int(cell.rounded())).offset(dx: left, dy: top) }
                 yy += length
             }
             for ch in run.text {
@@ -68,9 +73,9 @@ extension LineRasterizer {
                 one.text = String(Self.verticalForm(ch))
                 // The glyph's font cell centred on its em square (the cell is taller than the em).
                 let top = yy - (Double(boxHeight([one])) - run.emSize) / 2
-                // A sheared upright character slants down the column (its right side lower),
-                // as sideways text, sheared along its line and turned, does.
-                let shear = run.shear == 0 ? "" : "\\fax0\\fay\(ASSScript.number(Self.shearFactor(run.shear)))"
+                // A sheared upright character is skewed along the column, its right side raised
+                // (the paragraph's skew turned with the text, as the references draw it).
+                let shear = run.shear == 0 ? "" : "\\fax0\\fay\(ASSScript.number(-Self.shearFactor(run.shear)))"
                 events.append("{\\an8\\pos(\(x),\(Int(top.rounded())))}" + assText([one], extraTags: shear))
                 yy += step
             }
