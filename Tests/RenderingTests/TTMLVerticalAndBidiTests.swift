@@ -65,6 +65,14 @@ import CaptionStyling
         #expect(combined.height <= 48 && combined.width <= 50, "\(combined)")
     }
 
+    @Test func adjacentCombinedSpansAreCombinedEachOnItsOwn() throws {
+        func combined(_ text: String) -> InlineNode { .span(InlineSpan(.styled, style: StyleProperties(textCombine: .all), children: [.text(text)])) }
+        let p = InlineNode.span(InlineSpan(.styled, style: .none, children: [combined("12"), combined("34")], isParagraph: true))
+        let box = try Self.bounds([p], Self.tall)
+        // Two characters' space down the column (each pair in one em), not one.
+        #expect(box.height > 60 && box.height <= 96, "\(box)")
+    }
+
     @Test func columnsStandOneLineHeightApart() throws {
         let content: [InlineNode] = [.text("花"), .lineBreak, .text("花")]
         let box = try Self.bounds(content, Self.tall)

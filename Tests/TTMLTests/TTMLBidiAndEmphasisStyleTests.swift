@@ -72,4 +72,17 @@ import TextScanning
         #expect(Self.ownStyle(Self.document(paragraph: #"tts:shear="-25%""#)).shear == Fraction(-1, 4))
         #expect(Self.ownStyle(Self.document(paragraph: "")).shear == .zero)
     }
+
+    @Test func whatADivSetsReachesItsParagraphs() {
+        // A div without a background is no node of the model: its paragraphs carry its styles.
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xml:lang="en">
+          <body><div tts:color="red" tts:shear="30%"><p begin="1s" end="2s">text</p></div></body>
+        </tt>
+        """
+        let style = Self.paragraphStyle(TTMLReader().read(SourceText(text)).value)
+        #expect(style.color == Color(red: 255, green: 0, blue: 0))
+        #expect(style.shear == Fraction(3, 10))
+    }
 }

@@ -544,11 +544,12 @@ package final class LineRasterizer {
         return items
     }
 
-    /// Adjacent text items in the same style joined again (so they shape as one: Arabic joining).
+    /// Adjacent text items in the same style joined again (so they shape as one: Arabic joining);
+    /// tate-chū-yoko is not joined (each element's text is combined on its own).
     static func merged(_ items: [LineItem]) -> [LineItem] {
         var out: [LineItem] = []
         for item in items {
-            if case .text(let t) = item, case .text(var last)? = out.last, last.sharesStyle(with: t) {
+            if case .text(let t) = item, !t.combinesUpright, case .text(var last)? = out.last, last.sharesStyle(with: t) {
                 last.text += t.text
                 out[out.count - 1] = .text(last)
             } else {
