@@ -323,6 +323,9 @@ extension TTMLStyleComputation {
         if case .keyword(let k)? = style[tts: "direction"] { result.direction = StyleProperties.Direction(rawValue: k) }
         if case .keyword(let k)? = style[tts: "unicodeBidi"] { result.unicodeBidi = StyleProperties.UnicodeBidi(rawValue: k) }
         if case .textEmphasis(let e)? = style[tts: "textEmphasis"] { result.textEmphasis = Self.modelEmphasis(e) }
+        if case .fontVariant(let v)? = style[tts: "fontVariant"] {
+            result.fontVariantPosition = v.position == "super" ? .superscripted : v.position == "sub" ? .subscripted : .normal
+        }
         if case .percentage(let p)? = style[tts: "shear"] {
             // TTML2 §10.2.41: a percentage of 90°, clamped to ±100%.
             let proportion = p.times(Fraction(1, 100))

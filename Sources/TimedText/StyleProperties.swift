@@ -219,6 +219,10 @@ public struct StyleProperties: Sendable, Hashable {
         }
     }
 
+    /// Superscript or subscript glyphs: CSS `font-variant-position`, TTML `tts:fontVariant`
+    /// `super` and `sub` (TTML2 §10.2.21).
+    public enum FontVariantPosition: String, Sendable, Hashable { case normal, superscripted, subscripted }
+
     /// Text colour: CSS `color`, TTML `tts:color`.
     public var color: Color?
     /// Colour of the text's background boxes: CSS `background-color`, TTML `tts:backgroundColor` on
@@ -279,6 +283,8 @@ public struct StyleProperties: Sendable, Hashable {
     /// The slant of the text, as a proportion of a right angle (−1…1; 1/6 slants it by 15°),
     /// positive leaning the glyphs forward in the inline direction: TTML `tts:shear` (IMSC 1.1).
     public var shear: Fraction?
+    /// Superscript or subscript: CSS `font-variant-position`, TTML `tts:fontVariant`.
+    public var fontVariantPosition: FontVariantPosition?
 
     /// A style setting the properties given; nil for every one not given (the content does not say).
     public init(color: Color? = nil, backgroundColor: Color? = nil, fontFamilies: [String]? = nil,
@@ -291,7 +297,8 @@ public struct StyleProperties: Sendable, Hashable {
                 textCombine: TextCombine? = nil, rubyPosition: RubyPosition? = nil,
                 rubyAlign: RubyAlign? = nil, rubyReserve: RubyReserve? = nil, multiRowAlign: MultiRowAlign? = nil,
                 linePadding: Length? = nil, fillLineGap: Bool? = nil, direction: Direction? = nil,
-                unicodeBidi: UnicodeBidi? = nil, textEmphasis: TextEmphasis? = nil, shear: Fraction? = nil) {
+                unicodeBidi: UnicodeBidi? = nil, textEmphasis: TextEmphasis? = nil, shear: Fraction? = nil,
+                fontVariantPosition: FontVariantPosition? = nil) {
         self.color = color
         self.backgroundColor = backgroundColor
         self.fontFamilies = fontFamilies
@@ -319,6 +326,7 @@ public struct StyleProperties: Sendable, Hashable {
         self.unicodeBidi = unicodeBidi
         self.textEmphasis = textEmphasis
         self.shear = shear
+        self.fontVariantPosition = fontVariantPosition
     }
 
     /// No property set.
@@ -355,6 +363,7 @@ public struct StyleProperties: Sendable, Hashable {
         if unicodeBidi != nil { names.append("unicode-bidi") }
         if textEmphasis != nil { names.append("text-emphasis") }
         if shear != nil { names.append("shear") }
+        if fontVariantPosition != nil { names.append("font-variant-position") }
         return names
     }
 
@@ -392,6 +401,7 @@ public struct StyleProperties: Sendable, Hashable {
         if result.unicodeBidi == parent.unicodeBidi { result.unicodeBidi = nil }
         if result.textEmphasis == parent.textEmphasis { result.textEmphasis = nil }
         if result.shear == parent.shear { result.shear = nil }
+        if result.fontVariantPosition == parent.fontVariantPosition { result.fontVariantPosition = nil }
         return result
     }
 
@@ -426,6 +436,7 @@ public struct StyleProperties: Sendable, Hashable {
         if let value = other.unicodeBidi { result.unicodeBidi = value }
         if let value = other.textEmphasis { result.textEmphasis = value }
         if let value = other.shear { result.shear = value }
+        if let value = other.fontVariantPosition { result.fontVariantPosition = value }
         return result
     }
 }

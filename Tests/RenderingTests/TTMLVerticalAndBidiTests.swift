@@ -73,6 +73,14 @@ import CaptionStyling
         #expect(box.height > 60 && box.height <= 96, "\(box)")
     }
 
+    @Test func aSuperscriptIsSmallerAndRaised() throws {
+        let region = Layout.region(style: .none)
+        let plain = try Self.bounds([Self.paragraph("x", .none)], region)
+        let raised = try Self.bounds([Self.paragraph("x", StyleProperties(fontVariantPosition: .superscripted))], region)
+        #expect(raised.height < plain.height, "\(plain) \(raised)")
+        #expect(raised.y + raised.height < plain.y + plain.height - 8, "its foot above the baseline: \(plain) \(raised)")
+    }
+
     @Test func columnsStandOneLineHeightApart() throws {
         let content: [InlineNode] = [.text("花"), .lineBreak, .text("花")]
         let box = try Self.bounds(content, Self.tall)

@@ -85,4 +85,10 @@ import TextScanning
         #expect(style.color == Color(red: 255, green: 0, blue: 0))
         #expect(style.shear == Fraction(3, 10))
     }
+
+    @Test func fontVariantPositionIsRead() {
+        #expect(Self.ownStyle(Self.document(paragraph: #"tts:fontVariant="super""#)).fontVariantPosition == .superscripted)
+        #expect(Self.ownStyle(Self.document(paragraph: #"tts:fontVariant="sub""#)).fontVariantPosition == .subscripted)
+        #expect(Self.ownStyle(Self.document(paragraph: "")).fontVariantPosition == .normal)
+    }
 }

@@ -229,7 +229,10 @@ package final class LineRasterizer {
 
     /// The runs' glyph masks with the line's top-left corner at (0, 0).
     func drawRuns(_ runs: [StyledText], spacing: Double = 0) -> [RasterImage] {
-        render(["{\\an7\\pos(\(pad),\(pad))}" + assText(runs, spacing: spacing)], dx: -pad, dy: -pad)
+        guard runs.contains(where: { $0.baselineShift != 0 }) else {
+            return render(["{\\an7\\pos(\(pad),\(pad))}" + assText(runs, spacing: spacing)], dx: -pad, dy: -pad)
+        }
+        return drawShiftedRuns(runs, spacing: spacing)
     }
 
     /// The cell height of the tallest run.

@@ -18,6 +18,9 @@ package struct StyledText: Sendable, Hashable {
     package var combinesUpright = false
     /// The slant of the glyphs, as a proportion of a right angle (TTML `tts:shear`).
     package var shear: Double = 0
+    /// How far the run's baseline is raised above the line's (lowered when negative), in pixels:
+    /// superscripts and subscripts (`tts:fontVariant`).
+    package var baselineShift: Double = 0
 
     /// A run; `emSize` is in pixels, the viewer's text size already applied.
     package init(text: String, style: ComputedCaptionStyle, emSize: Double) {
@@ -134,6 +137,13 @@ package struct PreparedText: Sendable, Hashable {
             out.paragraphDirection = paragraphDirection
             out.combinesUpright = Self.combinesUpright(text, inherited.textCombine)
             out.shear = inherited.shear?.doubleValue ?? 0
+            // Synthesized as the IMSC reference renderings draw super- and subscripts: at about
+            // 0.7 of the size, the baseline a third of the em up, or a fifth down.
+            switch inherited.fontVariantPosition {
+            case .superscripted?: out.baselineShift = out.emSize / 3; out.emSize *= 0.7
+            case .subscripted?: out.baselineShift = -out.emSize / 5; out.emSize *= 0.7
+            case .normal?, nil: break
+            }
             return out
         }
         /// Opens the span's bidi embedding (if it states one) around `body`.
