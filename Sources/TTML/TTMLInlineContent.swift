@@ -33,7 +33,7 @@ struct TTMLInlineContent {
             : styler.compute(body.styles, kind: .body, parent: region)
         var lines: [InlineNode] = []
         var first: TTMLCueStyler.Computed?
-        for child in body.children { appendParagraphs(child, parent: bodyStyle, to: &lines, first: &first) }
+        for child in body.children { appendParagraphs(child, parent: bodyStyle, shown: bodyStyle, to: &lines, first: &first) }
         if let background = bodyStyle.properties.backgroundColor, background.alpha > 0, !lines.isEmpty {
             // The body, like a div, is a block (TTML2 §10.2.2): its background fills the content
             // width behind all its lines, not a box around each line's text.
@@ -42,8 +42,11 @@ struct TTMLInlineContent {
         return (lines, bodyStyle, first)
     }
 
-    private func appendParagraphs<Node: TTMLShownNode>(_ isd: Node, parent: TTMLCueStyler.Computed, to out: inout [InlineNode],
-                                  first: inout TTMLCueStyler.Computed?) {
+    /// `shown` is the style of the nearest ancestor the model represents (the body, or a div that
+    /// became a span): a div without a background is no node of its own, so what it sets (a
+    /// colour, a shear…) is carried by its paragraphs, as their difference from `shown`.
+    private func appendParagraphs<Node: TTMLShownNode>(_ isd: Node, parent: TTMLCueStyler.Computed, shown: TTMLCueStyler.Computed,
+                                  to out: inout [InlineNode], first: inout TTMLCueStyler.Computed?) {
         // Fields read in place: copying a whole content node retains its maps and arrays.
         switch document.nodes[isd.node].kind {
         case .body, .div:
@@ -54,13 +57,13 @@ struct TTMLInlineContent {
             if kind == .div, let background = style.properties.backgroundColor, background.alpha > 0 {
                 // A div with a background is a block around its paragraphs (TTML2 §10.2.2).
                 var inner: [InlineNode] = []
-                for child in isd.children { appendParagraphs(child, parent: style, to: &inner, first: &first) }
+                for child in isd.children { appendParagraphs(child, parent: style, shown: style, to: &inner, first: &first) }
                 guard !inner.isEmpty else { return }
                 if !out.isEmpty { out.append(.lineBreak) }
-                out.append(.span(InlineSpan(.styled, sharedStyle: styler.difference(style, from: parent), children: inner, isParagraph: true)))
+                out.append(.span(InlineSpan(.styled, sharedStyle: styler.difference(style, from: shown), children: inner, isParagraph: true)))
                 return
             }
-            for child in isd.children { appendParagraphs(child, parent: style, to: &out, first: &first) }
+            for child in isd.children { appendParagraphs(child, parent: style, shown: shown, to: &out, first: &first) }
         case .p:
             let style = styler.compute(isd.styles, kind: .p, parent: parent)
             var state = State()
@@ -79,7 +82,7 @@ struct TTMLInlineContent {
             guard !content.isEmpty else { return }
             if first == nil { first = style }
             if !out.isEmpty { out.append(.lineBreak) }
-            wrap(isd.node, content, style: styler.difference(style, from: parent), into: &out)
+            wrap(isd.node, content, style: styler.difference(style, from: shown), into: &out)
         default:
             break
         }

@@ -123,6 +123,13 @@ public struct TTMLStyleComputation: Sendable {
                 chosen[property.name] = property.initialValue
             }
         }
+        let directionName = XMLName(XMLNamespace.tts, "direction")
+        if kind == .region, !explicit.contains(directionName), case .keyword(let mode)? = chosen[XMLName(XMLNamespace.tts, "writingMode")],
+           mode == "rltb" || mode == "rl" {
+            // A right-to-left writing mode makes the inline direction right to left (TTML2
+            // §10.2.50, CSS `direction: rtl`); the region's content inherits it unless it says otherwise.
+            chosen[directionName] = .keyword("rtl")
+        }
         let parentFont = parent?.fontSize ?? TTMLFontSize(cellHeight)
         var resolver = Resolver(context: context)
         // The font size first: `em` and most percentages of the other properties refer to it.
@@ -313,7 +320,31 @@ extension TTMLStyleComputation {
         if case .keyword(let k)? = style[Self.multiRowAlign] { result.multiRowAlign = StyleProperties.MultiRowAlign(rawValue: k) }
         if case .length(let l)? = style[Self.linePadding] { result.linePadding = Self.modelLength(l) }
         if case .boolean(let b)? = style[Self.fillLineGap] { result.fillLineGap = b }
+        if case .keyword(let k)? = style[tts: "direction"] { result.direction = StyleProperties.Direction(rawValue: k) }
+        if case .keyword(let k)? = style[tts: "unicodeBidi"] { result.unicodeBidi = StyleProperties.UnicodeBidi(rawValue: k) }
+        if case .textEmphasis(let e)? = style[tts: "textEmphasis"] { result.textEmphasis = Self.modelEmphasis(e) }
+        if case .fontVariant(let v)? = style[tts: "fontVariant"] {
+            result.fontVariantPosition = v.position == "super" ? .superscripted : v.position == "sub" ? .subscripted : .normal
+        }
+        if case .percentage(let p)? = style[tts: "shear"] {
+            // TTML2 §10.2.41: a percentage of 90°, clamped to ±100%.
+            let proportion = p.times(Fraction(1, 100))
+            result.shear = proportion > .one ? .one : proportion < Fraction(-1, 1) ? Fraction(-1, 1) : proportion
+        }
         return result
+    }
+
+    /// The model's emphasis for a computed `tts:textEmphasis`: a shape without `filled`/`open`
+    /// is filled, and an unknown shape name is left to the writing mode (TTML2 §10.2.44).
+    static func modelEmphasis(_ e: TTMLTextEmphasis) -> StyleProperties.TextEmphasis {
+        let style: StyleProperties.TextEmphasis.Style = switch e.style {
+        case .none: .none
+        case .auto: .auto
+        case .shape(let filled, let shape): .shape(shape.flatMap(StyleProperties.TextEmphasis.Shape.init(rawValue:)), filled: filled ?? true)
+        case .string(let s): .string(s)
+        }
+        let position = e.position.flatMap(StyleProperties.TextEmphasis.Position.init(rawValue:)) ?? .outside
+        return StyleProperties.TextEmphasis(style: style, color: e.color, position: position)
     }
 
     static let multiRowAlign = XMLName(XMLNamespace.ebutts, "multiRowAlign")

@@ -171,6 +171,58 @@ public struct StyleProperties: Sendable, Hashable {
     /// placed by the text alignment (EBU-TT-D `ebutts:multiRowAlign`; `auto` is the text alignment).
     public enum MultiRowAlign: String, Sendable, Hashable { case start, center, end, auto }
 
+    /// The inline base direction: CSS `direction`, TTML `tts:direction`. On a paragraph it is the
+    /// paragraph's base direction (which `start` and `end` alignment follow); on a span it counts
+    /// only with `unicodeBidi` other than `normal`.
+    public enum Direction: String, Sendable, Hashable { case ltr, rtl }
+
+    /// How an element takes part in the Unicode bidirectional algorithm: CSS `unicode-bidi`, TTML
+    /// `tts:unicodeBidi`. `embed` opens an embedding level in `direction`, `bidiOverride` lays the
+    /// characters out in `direction` whatever their own, `isolate` embeds without the text around
+    /// affecting or being affected by it. Not inherited: each element states its own.
+    public enum UnicodeBidi: String, Sendable, Hashable { case normal, embed, bidiOverride, isolate }
+
+    /// Emphasis marks (bōten) drawn beside each character: CSS `text-emphasis`, TTML
+    /// `tts:textEmphasis` (TTML2 §10.2.44).
+    public struct TextEmphasis: Sendable, Hashable {
+        /// The mark: CSS `text-emphasis-style`.
+        public enum Style: Sendable, Hashable {
+            /// No marks (an explicit `none`, overriding an inherited emphasis).
+            case none
+            /// The processor's choice: a filled circle in horizontal text, a filled sesame in vertical.
+            case auto
+            /// One of CSS's shapes, filled or open; a nil shape is the writing mode's (a circle
+            /// in horizontal text, a sesame in vertical), as with `auto`.
+            case shape(Shape?, filled: Bool)
+            /// The first character of this string as the mark.
+            case string(String)
+        }
+        /// CSS `text-emphasis-style` shapes (TTML2 names circle, dot and sesame).
+        public enum Shape: String, Sendable, Hashable { case circle, dot, sesame }
+        /// The side the marks go on, block-relative: `before` (over horizontal text; on the
+        /// block's start side of a column), `after`, or `outside` (before on a paragraph's first
+        /// line, after on the others, as TTML ruby's `outside`).
+        public enum Position: String, Sendable, Hashable { case before, after, outside }
+
+        /// The mark.
+        public var style: Style
+        /// Nil: the text's colour (TTML `current`).
+        public var color: Color?
+        /// Where the marks go.
+        public var position: Position
+
+        /// Emphasis with `style`, in the text's colour and `outside` unless given.
+        public init(style: Style, color: Color? = nil, position: Position = .outside) {
+            self.style = style
+            self.color = color
+            self.position = position
+        }
+    }
+
+    /// Superscript or subscript glyphs: CSS `font-variant-position`, TTML `tts:fontVariant`
+    /// `super` and `sub` (TTML2 §10.2.21).
+    public enum FontVariantPosition: String, Sendable, Hashable { case normal, superscripted, subscripted }
+
     /// Text colour: CSS `color`, TTML `tts:color`.
     public var color: Color?
     /// Colour of the text's background boxes: CSS `background-color`, TTML `tts:backgroundColor` on
@@ -222,6 +274,17 @@ public struct StyleProperties: Sendable, Hashable {
     /// True when inline backgrounds fill the whole line box, leaving no gap between lines:
     /// IMSC 1.1 `itts:fillLineGap`.
     public var fillLineGap: Bool?
+    /// The paragraph's or span's base direction: CSS `direction`, TTML `tts:direction`.
+    public var direction: Direction?
+    /// CSS `unicode-bidi`, TTML `tts:unicodeBidi`.
+    public var unicodeBidi: UnicodeBidi?
+    /// Emphasis marks: CSS `text-emphasis`, TTML `tts:textEmphasis`.
+    public var textEmphasis: TextEmphasis?
+    /// The slant of the text, as a proportion of a right angle (−1…1; 1/6 slants it by 15°),
+    /// positive leaning the glyphs forward in the inline direction: TTML `tts:shear` (IMSC 1.1).
+    public var shear: Fraction?
+    /// Superscript or subscript: CSS `font-variant-position`, TTML `tts:fontVariant`.
+    public var fontVariantPosition: FontVariantPosition?
 
     /// A style setting the properties given; nil for every one not given (the content does not say).
     public init(color: Color? = nil, backgroundColor: Color? = nil, fontFamilies: [String]? = nil,
@@ -233,7 +296,9 @@ public struct StyleProperties: Sendable, Hashable {
                 whiteSpaceCollapse: WhiteSpaceCollapse? = nil, textWrap: TextWrap? = nil,
                 textCombine: TextCombine? = nil, rubyPosition: RubyPosition? = nil,
                 rubyAlign: RubyAlign? = nil, rubyReserve: RubyReserve? = nil, multiRowAlign: MultiRowAlign? = nil,
-                linePadding: Length? = nil, fillLineGap: Bool? = nil) {
+                linePadding: Length? = nil, fillLineGap: Bool? = nil, direction: Direction? = nil,
+                unicodeBidi: UnicodeBidi? = nil, textEmphasis: TextEmphasis? = nil, shear: Fraction? = nil,
+                fontVariantPosition: FontVariantPosition? = nil) {
         self.color = color
         self.backgroundColor = backgroundColor
         self.fontFamilies = fontFamilies
@@ -257,6 +322,11 @@ public struct StyleProperties: Sendable, Hashable {
         self.multiRowAlign = multiRowAlign
         self.linePadding = linePadding
         self.fillLineGap = fillLineGap
+        self.direction = direction
+        self.unicodeBidi = unicodeBidi
+        self.textEmphasis = textEmphasis
+        self.shear = shear
+        self.fontVariantPosition = fontVariantPosition
     }
 
     /// No property set.
@@ -289,6 +359,11 @@ public struct StyleProperties: Sendable, Hashable {
         if multiRowAlign != nil { names.append("multi-row-align") }
         if linePadding != nil { names.append("line-padding") }
         if fillLineGap != nil { names.append("fill-line-gap") }
+        if direction != nil { names.append("direction") }
+        if unicodeBidi != nil { names.append("unicode-bidi") }
+        if textEmphasis != nil { names.append("text-emphasis") }
+        if shear != nil { names.append("shear") }
+        if fontVariantPosition != nil { names.append("font-variant-position") }
         return names
     }
 
@@ -322,6 +397,11 @@ public struct StyleProperties: Sendable, Hashable {
         if result.multiRowAlign == parent.multiRowAlign { result.multiRowAlign = nil }
         if result.linePadding == parent.linePadding { result.linePadding = nil }
         if result.fillLineGap == parent.fillLineGap { result.fillLineGap = nil }
+        if result.direction == parent.direction { result.direction = nil }
+        if result.unicodeBidi == parent.unicodeBidi { result.unicodeBidi = nil }
+        if result.textEmphasis == parent.textEmphasis { result.textEmphasis = nil }
+        if result.shear == parent.shear { result.shear = nil }
+        if result.fontVariantPosition == parent.fontVariantPosition { result.fontVariantPosition = nil }
         return result
     }
 
@@ -352,6 +432,11 @@ public struct StyleProperties: Sendable, Hashable {
         if let value = other.multiRowAlign { result.multiRowAlign = value }
         if let value = other.linePadding { result.linePadding = value }
         if let value = other.fillLineGap { result.fillLineGap = value }
+        if let value = other.direction { result.direction = value }
+        if let value = other.unicodeBidi { result.unicodeBidi = value }
+        if let value = other.textEmphasis { result.textEmphasis = value }
+        if let value = other.shear { result.shear = value }
+        if let value = other.fontVariantPosition { result.fontVariantPosition = value }
         return result
     }
 }

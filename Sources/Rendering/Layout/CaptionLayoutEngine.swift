@@ -108,7 +108,8 @@ public final class CaptionLayoutEngine {
         }
     }
 
-    func prepare(_ cue: Cue, family: LayoutFamily, resolver: CaptionStyleResolver, emSize: Double, extra: StyleProperties = .none) -> PreparedText {
+    func prepare(_ cue: Cue, family: LayoutFamily, resolver: CaptionStyleResolver, emSize: Double, extra: StyleProperties = .none,
+                 vertical: Bool = false) -> PreparedText {
         let base = Self.formatStyle(family).overlaid(by: extra).overlaid(by: cue.style)
         // TTML2 §10.2.19 leaves `default` to the processor; IMSC renderers (imscJS) draw it as
         // monospaced serif, and the other generic families as named faces, which also decides
@@ -116,7 +117,7 @@ public final class CaptionLayoutEngine {
         return PreparedText(content: cue.content, base: base, resolver: resolver, emSize: emSize,
                             resolveLength: { self.pixels($0, parent: $1) },
                             familySubstitutes: family == .ttmlRegions ? GenericFamilies.imsc : [:],
-                            keepsTrailingEmptyLines: family == .ttmlRegions)
+                            keepsTrailingEmptyLines: family == .ttmlRegions, vertical: vertical)
     }
 
     /// The title-safe area in pixels.

@@ -38,33 +38,7 @@ extension CaptionLayoutEngine {
         let regionStyle = StyleProperties(fontFamilies: region.style.fontFamilies, fontSize: region.style.fontSize)
 
         if region.writingDirection != .horizontal {
-            var columns: [RasterLine] = []
-            for cue in cues {
-                let text = prepare(cue, family: .ttmlRegions, resolver: resolver, emSize: em, extra: regionStyle)
-                for line in text.lines {
-                    for piece in columnPieces(line, maxLength: content.height, em: line.first.map(Self.firstEm) ?? em, language: language) {
-                        columns.append(rasterizer.rasterizeColumn(piece, horizontalPadding: em * 0.1))
-                    }
-                }
-            }
-            let total = columns.reduce(0) { $0 + $1.width }
-            let rightToLeft = region.writingDirection == .verticalRightToLeft
-            // displayAlign runs along the block axis, which is horizontal here.
-            var x: Int = switch region.displayAlignment {
-            case .before: rightToLeft ? content.maxX : content.x
-            case .center: rightToLeft ? content.maxX - (content.width - total) / 2 : content.x + (content.width - total) / 2
-            case .after: rightToLeft ? content.x + total : content.maxX - total
-            }
-            for column in columns {
-                if rightToLeft { x -= column.width }
-                let y: Int = switch cues.first?.layout.textAlignment ?? .start {
-                case .center: content.y + (content.height - column.boxHeight) / 2
-                case .end, .right: content.maxY - column.boxHeight
-                default: content.y
-                }
-                scene.lines.append(column.offset(dx: x, dy: y))
-                if !rightToLeft { x += column.width }
-            }
+            layoutColumns(region, cues: cues, content: content, em: em, resolver: resolver, regionStyle: regionStyle, language: language, into: &scene)
             scene.blocks.append(box)
             return
         }
@@ -77,7 +51,9 @@ extension CaptionLayoutEngine {
         var groupWidths: [Int: Int] = [:]
         for cue in cues {
             let text = prepare(cue, family: .ttmlRegions, resolver: resolver, emSize: em, extra: regionStyle)
-            let rtl = TextScript.firstStrongIsRightToLeft(cue.plainText)
+            // The paragraph's stated direction (TTML always states one), else its first strong letter's.
+            let stated = text.paragraphContentStyles.first?.direction ?? cue.style.direction
+            let rtl = stated.map { $0 == .rtl } ?? TextScript.firstStrongIsRightToLeft(cue.plainText)
             let align = Self.horizontal(cue.layout.textAlignment, rightToLeft: rtl)
             let wraps = !Self.isNoWrap(cue)
             let lineHeight = Self.lineHeight(of: cue)
@@ -127,6 +103,7 @@ extension CaptionLayoutEngine {
                     placed.append(PlacedLine(line: raster, align: align, rowAlign: rowAlign, group: group, lineHeight: height, glyphTop: glyphTop,
                                              reserve: reserved, reserveSide: style.rubyReserve?.side ?? .none, blocks: chain,
                                              fillsGap: style.fillLineGap ?? false))
+                    placed[placed.count - 1].shear = LineRasterizer.runs(of: wrapped).first?.shear ?? 0
                     groupWidths[group] = max(groupWidths[group] ?? 0, raster.width)
                 }
             }
@@ -139,6 +116,8 @@ extension CaptionLayoutEngine {
         case .after: content.maxY - total
         }
         var spans = [(top: Int, bottom: Int)?](repeating: nil, count: blockColors.count)
+        let firstPlaced = scene.lines.count
+        var lineSpans: [(start: Int, length: Int)] = []
         for item in placed {
             var line = item.line
             let x: Int
@@ -169,8 +148,10 @@ extension CaptionLayoutEngine {
                 line.backgrounds = line.backgrounds.map { (PixelRect(x: $0.rect.x, y: y - top, width: $0.rect.width, height: item.pitch), $0.color) }
             }
             scene.lines.append(line.offset(dx: x, dy: top))
+            lineSpans.append((y, item.pitch))
             y += item.pitch
         }
+        Self.applyShear(to: &scene.lines, from: firstPlaced, spans: lineSpans, groups: placed.map(\.group), shears: placed.map(\.shear), vertical: false)
         // Each paragraph's block, enclosing ones first, across the content width.
         for (b, color) in blockColors.enumerated() {
             guard let color, let span = spans[b] else { continue }
@@ -294,6 +275,8 @@ extension CaptionLayoutEngine {
         var blocks: [Int]
         /// True with `itts:fillLineGap`.
         var fillsGap: Bool
+        /// The paragraph's `tts:shear` (a proportion of 90°), which moves the line (`applyShear`).
+        var shear: Double = 0
 
         /// The line's whole height in the stack: ruby space and reserve above, line box, below.
         var pitch: Int { line.rubyHeight + reserve.before + lineHeight + line.rubyBelowHeight + reserve.after }

@@ -152,7 +152,9 @@ extension CaptionLayoutEngine {
         var length = 0.0
         for atom in atoms {
             let n = columnLength(atom, em: em)
-            if length + n > Double(maxLength), length > 0 {
+            // Spaces at a column's end hang (CSS Text §4.1.3): only the atom's text must fit.
+            let visible = LineRasterizer.trimmed([atom]).first.map { columnLength($0, em: em) } ?? 0
+            if length + visible > Double(maxLength), length > 0 {
                 columns.append([])
                 length = 0
             }
@@ -171,6 +173,8 @@ extension CaptionLayoutEngine {
         }
         var total = 0.0
         for run in runs {
+            // Tate-chū-yoko takes one em, whatever its text.
+            if run.combinesUpright { total += run.emSize; continue }
             var sideways = run
             sideways.text = String(run.text.filter { ch in !ch.unicodeScalars.contains { TextScript.isCJK($0.value) } })
             let upright = run.text.count - sideways.text.count

@@ -144,8 +144,15 @@ package final class LineRasterizer {
     // MARK: Drawing one line
 
     /// The override tags and text of runs (without position).
-    func assText(_ runs: [StyledText], spacing: Double = 0, substituteEdgeSpaces: Bool = false) -> String {
-        var out = ""
+    /// `extraTags` are added to every run's tags (a column's upright or combined characters).
+    func assText(_ runs: [StyledText], spacing: Double = 0, substituteEdgeSpaces: Bool = false, extraTags: String = "") -> String {
+        // The paragraph's direction and the spans' bidi embeddings, as control characters that
+        // libass's shaper reads (they have no glyphs).
+        // libass takes them from a fallback font, whose ascent would deepen the line: they are
+        // set one pixel high, so that only the text's own fonts size the line.
+        func controls(_ text: String) -> String { text.isEmpty ? "" : "{\\fs1}" + text }
+        var out = controls(BidiEmbedding.paragraphMark(runs.first?.paragraphDirection))
+        var open: [BidiEmbedding] = []
         for (index, run) in runs.enumerated() {
             var text = run.text
             if substituteEdgeSpaces {
@@ -153,11 +160,13 @@ package final class LineRasterizer {
                 if index == 0 { text = Self.leadingSpacesAsNoBreak(text) }
                 if index == runs.count - 1 { text = String(Self.leadingSpacesAsNoBreak(String(text.reversed())).reversed()) }
             }
+            out += controls(BidiEmbedding.transition(from: open, to: run.embeddings))
+            open = run.embeddings
             for (segment, small) in segments(text, style: run.style) {
-                out += tags(run, text: Substring(segment), small: small, spacing: spacing) + ASSScript.escape(segment)
+                out += tags(run, text: Substring(segment), small: small, spacing: spacing, extra: extraTags) + ASSScript.escape(segment)
             }
         }
-        return out
+        return out + controls(BidiEmbedding.transition(from: open, to: []))
     }
 
     static func leadingSpacesAsNoBreak(_ s: String) -> String {
@@ -181,7 +190,7 @@ package final class LineRasterizer {
         return out
     }
 
-    func tags(_ run: StyledText, text: Substring, small: Bool, spacing: Double) -> String {
+    func tags(_ run: StyledText, text: Substring, small: Bool, spacing: Double, extra: String = "") -> String {
         let s = run.style
         let family = fonts.family(for: s, text: text)
         let cell = run.emSize * fonts.cellHeightPerEm(family) * (small ? 0.75 : 1)
@@ -206,8 +215,18 @@ package final class LineRasterizer {
             // Raised and depressed are drawn by the engine from the fill masks (ASS has no such edge).
             t += "\\bord0\\shad0"
         }
-        return t + "}"
+        if run.shear != 0 {
+            // ASS's \fax shifts each row by the factor times its height above the baseline,
+            // leftwards for positive values: a forward slant is a negative factor.
+            t += "\\fax\(ASSScript.number(-Self.shearFactor(run.shear)))"
+        }
+        return t + extra + "}"
     }
+
+    /// The slant of a shear (TTML `tts:shear`, a proportion −1…1) as the horizontal shift per
+    /// pixel of height: the proportion itself, which is how far the IMSC reference renderings
+    /// lean (their 50% slants glyphs by about 27°, not 45°).
+    static func shearFactor(_ shear: Double) -> Double { max(-1, min(1, shear)) }
 
     /// Renders `events` (ASS text with position tags) together and returns the masks moved by (dx, dy).
     func render(_ events: [String], dx: Int, dy: Int) -> [RasterImage] {
@@ -227,7 +246,10 @@ package final class LineRasterizer {
 
     /// The runs' glyph masks with the line's top-left corner at (0, 0).
     func drawRuns(_ runs: [StyledText], spacing: Double = 0) -> [RasterImage] {
-        render(["{\\an7\\pos(\(pad),\(pad))}" + assText(runs, spacing: spacing)], dx: -pad, dy: -pad)
+        guard runs.contains(where: { $0.baselineShift != 0 }) else {
+            return render(["{\\an7\\pos(\(pad),\(pad))}" + assText(runs, spacing: spacing)], dx: -pad, dy: -pad)
+        }
+        return drawShiftedRuns(runs, spacing: spacing)
     }
 
     /// The cell height of the tallest run.
@@ -290,6 +312,15 @@ package final class LineRasterizer {
                 let end = advance(prefix)
                 let height = boxHeight(annotation)
                 let under = placement.isUnder(onFirstLine: firstLine)
+                if placement.isEmphasis {
+                    // CSS draws emphasis marks in the line's leading, against the base's em box,
+                    // without making room for them (CSS Text Decoration 3 §3.5).
+                    let baseCell = Double(boxHeight(base)), baseEm = base.first?.emSize ?? Double(height)
+                    let inset = Int(((baseCell - baseEm) / 2).rounded())
+                    annotations += annotationImages(annotation, from: start, to: end, align: .center)
+                        .map { $0.offset(dx: 0, dy: under ? box - inset : inset - height) }
+                    continue
+                }
                 if under { rubyBelowHeight = max(rubyBelowHeight, height) } else { rubyHeight = max(rubyHeight, height) }
                 annotations += annotationImages(annotation, from: start, to: end, align: placement.align).map { $0.offset(dx: 0, dy: under ? box : -height) }
             }
@@ -385,89 +416,6 @@ package final class LineRasterizer {
                                    color: Color4(r: c.red, g: c.green, b: c.blue, a: c.alpha)))
         }
         return out
-    }
-
-    /// Vertical writing (one column, top to bottom): each character upright on an em grid, its
-    /// centre on the column's axis; ruby annotations beside the column, on its right. The column's
-    /// width is `width`, its length `boxHeight` (the roles swap: `RasterLine` is a column here).
-    package func rasterizeColumn(_ items: [LineItem], horizontalPadding: Double) -> RasterLine {
-        let runs = Self.runs(of: items)
-        let em = runs.map(\.emSize).max() ?? 0
-        let columnWidth = Int((em * 1.25).rounded())
-        var events: [String] = []
-        var annotationEvents: [String] = []
-        var y = Double(pad)
-        let axis = pad + columnWidth / 2
-        var sideways: [RasterImage] = []
-        func place(_ run: StyledText, at yy: inout Double, x: Int, step: Double, into list: inout [String]) {
-            // CSS text-orientation: mixed (TTML's initial tts:textOrientation): CJK characters
-            // upright, one em each; other text (Latin, digits) turned 90° clockwise, by its advance.
-            var pending = ""
-            func flushSideways() {
-                guard !pending.isEmpty else { return }
-                var piece = run
-                piece.text = pending
-                pending = ""
-                let length = advance([piece])
-                let cell = Double(boxHeight([piece]))
-                let left = x - pad - Int((cell / 2).rounded())
-                let top = Int(yy.rounded()) - pad
-                sideways += drawRuns([piece]).map { $0.rotatedClockwise(lineHeight: Int(cell.rounded())).offset(dx: left, dy: top) }
-                yy += length
-            }
-            for ch in run.text {
-                if !ch.unicodeScalars.contains(where: { TextScript.isCJK($0.value) }) {
-                    pending.append(ch)
-                    continue
-                }
-                flushSideways()
-                let shown = Self.verticalForm(ch)
-                var one = run
-                one.text = String(shown)
-                list.append("{\\an8\\pos(\(x),\(Int(yy.rounded())))}" + assText([one]))
-                yy += step
-            }
-            flushSideways()
-        }
-        for item in items {
-            switch item {
-            case .text(let t): place(t, at: &y, x: axis, step: t.emSize, into: &events)
-            case .ruby(let base, let annotation, _):
-                let start = y
-                for b in base { place(b, at: &y, x: axis, step: b.emSize, into: &events) }
-                let count = Double(annotation.map(\.text.count).reduce(0, +))
-                let step = annotation.first?.emSize ?? em / 2
-                var ay = start + max(0, (y - start - count * step) / 2)
-                let ax = axis + columnWidth / 2 + Int((step * 0.6).rounded())
-                for a in annotation { place(a, at: &ay, x: ax, step: step, into: &annotationEvents) }
-            }
-        }
-        let images = (events.isEmpty && annotationEvents.isEmpty ? [] : render(events + annotationEvents, dx: -pad, dy: -pad)) + sideways
-        let length = Int((y - Double(pad)).rounded())
-        var backgrounds: [(PixelRect, Color4)] = []
-        if let first = runs.first(where: { $0.style.backgroundColor.alpha > 0 }), length > 0 {
-            let p = Int(horizontalPadding.rounded())
-            let c = first.style.backgroundColor
-            backgrounds.append((PixelRect(x: 0, y: -p, width: columnWidth, height: length + 2 * p), Color4(r: c.red, g: c.green, b: c.blue, a: c.alpha)))
-        }
-        return RasterLine(images: Self.withEngineEdges(images, runs: runs), width: columnWidth, boxHeight: length, rubyHeight: 0, backgrounds: backgrounds)
-    }
-
-    /// Vertical presentation forms for the punctuation that must not stay horizontal in a column.
-    static func verticalForm(_ ch: Character) -> Character {
-        switch ch {
-        case "、": "\u{FE11}"
-        case "。": "\u{FE12}"
-        case "「": "\u{FE41}"
-        case "」": "\u{FE42}"
-        case "『": "\u{FE43}"
-        case "』": "\u{FE44}"
-        case "（", "(": "\u{FE35}"
-        case "）", ")": "\u{FE36}"
-        case "ー": "\u{4E28}"
-        case "…": "\u{FE19}"
-        default: ch
-        }
     }
 
     /// Raised and depressed edges, which ASS cannot express: copies of the fill masks, offset,
@@ -627,11 +575,12 @@ package final class LineRasterizer {
         return items
     }
 
-    /// Adjacent text items in the same style joined again (so they shape as one: Arabic joining).
+    /// Adjacent text items in the same style joined again (so they shape as one: Arabic joining);
+    /// tate-chū-yoko is not joined (each element's text is combined on its own).
     static func merged(_ items: [LineItem]) -> [LineItem] {
         var out: [LineItem] = []
         for item in items {
-            if case .text(let t) = item, case .text(var last)? = out.last, last.style == t.style, last.emSize == t.emSize {
+            if case .text(let t) = item, !t.combinesUpright, case .text(var last)? = out.last, last.sharesStyle(with: t) {
                 last.text += t.text
                 out[out.count - 1] = .text(last)
             } else {

@@ -9,12 +9,31 @@ package struct StyledText: Sendable, Hashable {
     package var style: ComputedCaptionStyle
     /// The em size in pixels (before the font's cell height is applied).
     package var emSize: Double
+    /// The bidi embeddings of the spans the run is in, outermost first.
+    package var embeddings: [BidiEmbedding] = []
+    /// The base direction of the run's paragraph, when the content states one.
+    package var paragraphDirection: StyleProperties.Direction?
+    /// True when the run's text is set upright in one character's space in a column
+    /// (tate-chū-yoko: TTML `tts:textCombine`, CSS `text-combine-upright`).
+    package var combinesUpright = false
+    /// The slant of the glyphs, as a proportion of a right angle (TTML `tts:shear`).
+    package var shear: Double = 0
+    /// How far the run's baseline is raised above the line's (lowered when negative), in pixels:
+    /// superscripts and subscripts (`tts:fontVariant`).
+    package var baselineShift: Double = 0
 
     /// A run; `emSize` is in pixels, the viewer's text size already applied.
     package init(text: String, style: ComputedCaptionStyle, emSize: Double) {
         self.text = text
         self.style = style
         self.emSize = emSize
+    }
+
+    /// True when the two runs differ in their text only, so that they can be drawn as one.
+    package func sharesStyle(with other: StyledText) -> Bool {
+        var same = other
+        same.text = text
+        return same == self
     }
 }
 
@@ -41,6 +60,10 @@ package struct RubyPlacement: Sendable, Hashable {
     package var position: StyleProperties.RubyPosition
     /// Start, centre, end or spread across the base.
     package var align: StyleProperties.RubyAlign
+    /// True for an emphasis mark (`PreparedText.emphasized`): it takes no space of its own
+    /// beside the line, and in a column its `over` side is the block's start side (the right of
+    /// a right-to-left column stack, the left of a left-to-right one).
+    package var isEmphasis = false
 
     /// Over the base and centred: CSS's initial values.
     package static let `default` = RubyPlacement(position: .over, align: .center)
@@ -86,6 +109,7 @@ package struct PreparedText: Sendable, Hashable {
     ///   - base: the content style the cue starts from (cue style over the format's implied style).
     ///   - emSize: the size of text whose content gives no size, in pixels, before the viewer's scale.
     ///   - resolveLength: turns a content font size into pixels, given the parent's size.
+    ///   - vertical: true for text set in columns, which chooses `auto` emphasis marks (sesames).
     ///   - keepsTrailingEmptyLines: true when the content's trailing line breaks are lines to lay
     ///     out (TTML content keeps only those that CSS makes lines of); false drops them.
     ///   - familySubstitutes: the families that content's generic families stand for, by
@@ -94,7 +118,7 @@ package struct PreparedText: Sendable, Hashable {
     ///     the viewer's fonts.
     package init(content: [InlineNode], base: StyleProperties, resolver: CaptionStyleResolver, emSize: Double,
                 resolveLength: (StyleProperties.Length, Double) -> Double, familySubstitutes: [String: [String]] = [:],
-                keepsTrailingEmptyLines: Bool = false) {
+                keepsTrailingEmptyLines: Bool = false, vertical: Bool = false) {
         var lines: [[LineItem]] = [[]]
         var lineParagraph: [Int?] = [nil]
         var paragraphs: [ComputedCaptionStyle] = []
@@ -107,18 +131,48 @@ package struct PreparedText: Sendable, Hashable {
             let contentSize = style.contentFontSize.map { resolveLength($0, emSize) } ?? emSize
             return contentSize * style.textSizeScale.doubleValue
         }
+        // The bidi embeddings open at the current node, and the current paragraph's direction.
+        var embeddings: [BidiEmbedding] = []
+        var paragraphDirection = base.direction
+        func run(_ text: String, _ inherited: StyleProperties) -> StyledText {
+            let computed = resolver.resolve(inherited)
+            var out = StyledText(text: text, style: computed, emSize: size(computed))
+            out.embeddings = embeddings
+            out.paragraphDirection = paragraphDirection
+            out.combinesUpright = Self.combinesUpright(text, inherited.textCombine)
+            out.shear = inherited.shear?.doubleValue ?? 0
+            // Synthesized as the IMSC reference renderings draw super- and subscripts: at about
+            // 0.7 of the size, the baseline a third of the em up, or a fifth down.
+            switch inherited.fontVariantPosition {
+            case .superscripted?: out.baselineShift = out.emSize / 3; out.emSize *= 0.7
+            case .subscripted?: out.baselineShift = -out.emSize / 5; out.emSize *= 0.7
+            case .normal?, nil: break
+            }
+            return out
+        }
+        /// Opens the span's bidi embedding (if it states one) around `body`.
+        func within(_ span: InlineSpan, _ style: StyleProperties, _ body: () -> Void) {
+            // unicodeBidi is not inherited: a span whose style does not state it or its direction
+            // opens nothing (what it shows is its parent's embedding, already open).
+            let states = span.hasStyle && (span.style.unicodeBidi != nil || span.style.direction != nil)
+            guard states, let embedding = BidiEmbedding(unicodeBidi: style.unicodeBidi, direction: style.direction, isParagraph: span.isParagraph) else {
+                body()
+                return
+            }
+            embeddings.append(embedding)
+            body()
+            embeddings.removeLast()
+        }
         func runs(_ nodes: [InlineNode], _ inherited: StyleProperties) -> [StyledText] {
             var out: [StyledText] = []
             for node in nodes {
                 switch node {
-                case .text(let s):
-                    let computed = resolver.resolve(inherited)
-                    out.append(StyledText(text: s, style: computed, emSize: size(computed)))
-                case .span(let span): out += runs(span.children, Self.spanStyle(inherited, span: span))
+                case .text(let s): out.append(run(s, inherited))
+                case .span(let span):
+                    let style = Self.spanStyle(inherited, span: span)
+                    within(span, style) { out += runs(span.children, style) }
                 case .ruby(let ruby): for segment in ruby.segments { out += runs(segment.base, inherited) }
-                case .lineBreak:
-                    let computed = resolver.resolve(inherited)
-                    out.append(StyledText(text: " ", style: computed, emSize: size(computed)))
+                case .lineBreak: out.append(run(" ", inherited))
                 case .timestamp: break
                 }
             }
@@ -128,8 +182,11 @@ package struct PreparedText: Sendable, Hashable {
             for node in nodes {
                 switch node {
                 case .text(let s):
-                    let computed = resolver.resolve(inherited)
-                    lines[lines.count - 1].append(.text(StyledText(text: s, style: computed, emSize: size(computed))))
+                    if let emphasis = inherited.textEmphasis, emphasis.style != .none {
+                        lines[lines.count - 1] += Self.emphasized(s, inherited, emphasis, vertical: vertical) { run($0, $1) }
+                    } else {
+                        lines[lines.count - 1].append(.text(run(s, inherited)))
+                    }
                 case .lineBreak:
                     lines.append([])
                     lineParagraph.append(paragraph)
@@ -146,10 +203,14 @@ package struct PreparedText: Sendable, Hashable {
                     if lines[lines.count - 1].isEmpty { lineParagraph[lines.count - 1] = paragraph }
                     // The block carries the background; the paragraph's runs do not draw it again.
                     style.backgroundColor = .transparent
-                    walk(span.children, style)
+                    let outerDirection = paragraphDirection
+                    paragraphDirection = style.direction
+                    within(span, style) { walk(span.children, style) }
+                    paragraphDirection = outerDirection
                     paragraph = outer
                 case .span(let span):
-                    walk(span.children, Self.spanStyle(inherited, span: span))
+                    let style = Self.spanStyle(inherited, span: span)
+                    within(span, style) { walk(span.children, style) }
                 case .ruby(let ruby):
                     let rubyStyle = ruby.hasStyle ? inherited.overlaid(by: ruby.style) : inherited
                     for segment in ruby.segments {
