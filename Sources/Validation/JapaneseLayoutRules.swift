@@ -1,7 +1,7 @@
 import TimedText
 
 extension ValidationRun {
-    /// `layout.ja-vertical-position` and `layout.ja-justification`: where Netflix's Japanese
+    /// `layout.ja-vertical-position`, `layout.ja-justification` and `layout.ja-bouten-position`: where Netflix's Japanese
     /// Timed Text Style Guide (§I) puts subtitles. "Vertical subtitles should be top-aligned and
     /// positioned to the left or right side of the screen"; "horizontal subtitles should be
     /// center-aligned and left-justified" — a block centred as a whole, its lines starting
@@ -9,6 +9,7 @@ extension ValidationRun {
     /// `ebutts:multiRowAlign="start"`). Only where the profile asks (`japaneseLayout`).
     mutating func checkJapaneseLayout(_ view: CueView, regions: [Region]) {
         let cue = view.cue
+        checkBoutenPosition(view, vertical: Self.isVertical(cue, regions: regions), regions: regions)
         if Self.isVertical(cue, regions: regions) {
             if let id = cue.layout.regionID, let region = regions.first(where: { $0.id == id }),
                let origin = region.origin, let extent = region.extent {
@@ -47,5 +48,62 @@ extension ValidationRun {
             report(.layoutJapaneseJustification, "\(view.lines.count) centred lines, each centred on its own: the guide wants horizontal subtitles centred as a block with their lines left-justified", cue: view,
                    fix: "add ebutts:multiRowAlign=\"start\" to the paragraph (with tts:textAlign=\"center\")")
         }
+    }
+}
+
+extension ValidationRun {
+    /// `layout.ja-bouten-position`: the guide's sides for emphasis marks (bōten) — above the line
+    /// of a single-line horizontal subtitle and right of a single vertical one; below (left of)
+    /// the second line of a two-line subtitle. `tts:textEmphasis` `outside` (its initial
+    /// position) does exactly that; an explicit `before` or `after` can put marks on the wrong
+    /// side. One finding a cue, for its first mark on the wrong side.
+    mutating func checkBoutenPosition(_ view: CueView, vertical: Bool, regions: [Region]) {
+        let cue = view.cue
+        let leftToRightColumns: Bool = {
+            if cue.layout.writingDirection == .verticalLeftToRight { return true }
+            guard let id = cue.layout.regionID, let region = regions.first(where: { $0.id == id }) else { return false }
+            return region.writingDirection == .verticalLeftToRight
+        }()
+        let lineCount = view.lines.count
+        guard lineCount <= 2 else { return }
+        var line = 0
+        var found: (line: Int, side: String, wanted: String)?
+        // The physical side a mark goes on: before is over a horizontal line and on the block's
+        // start side of a column (the right for tbrl, the left for tblr).
+        func side(_ position: StyleProperties.TextEmphasis.Position, line: Int) -> String {
+            let before = position == .before || (position == .outside && line == 0)
+            if !vertical { return before ? "above" : "below" }
+            return before != leftToRightColumns ? "right of" : "left of"
+        }
+        func wanted(line: Int) -> String { vertical ? (line == 0 ? "right of" : "left of") : (line == 0 ? "above" : "below") }
+        func walk(_ nodes: [InlineNode], emphasis: StyleProperties.TextEmphasis?) {
+            for node in nodes where found == nil {
+                switch node {
+                case .lineBreak: line += 1
+                case .text(let text):
+                    guard let emphasis, emphasis.style != .none else {
+                        line += text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                        continue
+                    }
+                    for piece in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                        // The guide speaks of a single line and of a second line only.
+                        let ruled = lineCount == 1 || line == 1
+                        if ruled, !piece.allSatisfy(\.isWhitespace), side(emphasis.position, line: line) != wanted(line: line) {
+                            found = (line, side(emphasis.position, line: line), wanted(line: line))
+                            return
+                        }
+                        line += 1
+                    }
+                    line -= 1
+                case .span(let span): walk(span.children, emphasis: span.style.textEmphasis ?? emphasis)
+                case .ruby(let ruby): for segment in ruby.segments { walk(segment.base, emphasis: emphasis) }
+                case .timestamp: break
+                }
+            }
+        }
+        walk(cue.content, emphasis: cue.style.textEmphasis)
+        guard let found else { return }
+        report(.layoutJapaneseBoutenPosition, "emphasis marks \(found.side) line \(found.line + 1): the guide puts them \(found.wanted) \(lineCount == 1 ? "a single line" : "the second line of two")", cue: view,
+               fix: "leave tts:textEmphasis at its outside position (or give the side the guide asks for)")
     }
 }

@@ -52,6 +52,9 @@ extension RuleID {
     /// A horizontal TTML subtitle of several lines centred line by line, not as a left-justified
     /// block (Netflix Japanese guide; profiles with `japaneseLayout`).
     public static let layoutJapaneseJustification: RuleID = "layout.ja-justification"
+    /// Emphasis marks (bōten) on a side Netflix's Japanese guide does not give them (profiles with
+    /// `japaneseLayout`).
+    public static let layoutJapaneseBoutenPosition: RuleID = "layout.ja-bouten-position"
     /// A cue's position, box or region lies partly outside the video frame.
     public static let layoutOffScreen: RuleID = "layout.off-screen"
     /// A cue with no visible text.
@@ -78,7 +81,7 @@ public enum RuleCatalog {
     /// diagnoses, since `spec.*` findings are rules too. Batch records carry it inside the
     /// profile version, and `--cache` keys results by it, so a cached result is never served
     /// for rules that would now say something else. History: docs/validate.md, "Rule-set version".
-    public static let version = 4
+    public static let version = 5
 
     /// The non-`spec` rules with their default severities and summaries.
     public static let rules: [RuleDescriptor] = [
@@ -96,6 +99,7 @@ public enum RuleCatalog {
         RuleDescriptor(.layoutKinsoku, .warning, "A line break that starts a line with a character kinsoku keeps off a line's start (。、」ー, small kana) or ends one with an opening bracket (「（『), JIS X 4051."),
         RuleDescriptor(.layoutJapaneseVerticalPosition, .warning, "A vertical subtitle whose region is in the middle third of the frame, or that is not top-aligned in its column (Netflix Japanese guide; profiles with japaneseLayout only)."),
         RuleDescriptor(.layoutJapaneseJustification, .warning, "A horizontal TTML subtitle of several centred lines without ebutts:multiRowAlign=\"start\": the Netflix Japanese guide wants a centred block of left-justified lines (profiles with japaneseLayout only)."),
+        RuleDescriptor(.layoutJapaneseBoutenPosition, .warning, "Emphasis marks (bouten) not above a single horizontal line (right of a single vertical one) or not below (left of) the second line of two, as the Netflix Japanese guide places them (profiles with japaneseLayout only)."),
         RuleDescriptor(.layoutOffScreen, .error, "The cue's position, box or region lies partly outside the video frame."),
         RuleDescriptor(.textEmpty, .warning, "A cue with no visible text.", fixable: true),
         RuleDescriptor(.textMojibake, .error, "Text that was decoded with the wrong encoding (double-encoded UTF-8), C1 controls, or U+FFFD."),

@@ -228,6 +228,7 @@ private var legibleExecutable: String {
             2: "0eb775ff346d397c1b982df62af4691005262f2667a482718b8815831193da06",
             3: "53d4197adb38d0590844728ac1ed3a2e8b30e5ad14170e188d7e7fcf12df202a",
             4: "994934fa2fbf717f226d2b6db3e2152aa0eaca1d6be2a9ad2ca298ba15da6be8",
+            5: "49ea29216eeec2dfe9ced08d2e71261f44628c5fbfeae9cbcc72fb3635705c47",
         ]
         var text = ""
         // The rule folders, then the profile folders (profile.<name>: fixtures for a whole profile).

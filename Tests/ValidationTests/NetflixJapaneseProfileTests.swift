@@ -60,6 +60,18 @@ import TestSupport
         #expect(!findings("validate/layout.ja-vertical-position/triggers.ttml", profile: .netflix).contains { $0.rule.rawValue.hasPrefix("layout.ja-") })
     }
 
+    /// Bouten where the guide puts them: above a single horizontal line, right of a single vertical
+    /// one, below the second line of two (TTML's `outside`); an explicit side that contradicts it
+    /// is reported.
+    @Test func boutenGoWhereTheGuidePutsThem() {
+        let found = findings("validate/layout.ja-bouten-position/triggers.ttml", profile: profile).map { "\($0.rule.rawValue) \($0.message)" }
+        #expect(found == [
+            "layout.ja-bouten-position emphasis marks below line 1: the guide puts them above a single line",
+            "layout.ja-bouten-position emphasis marks above line 2: the guide puts them below the second line of two",
+            "layout.ja-bouten-position emphasis marks left of line 1: the guide puts them right of a single line",
+        ])
+    }
+
     /// 13 and 11 characters exactly, half-width letters at ½, a 2-line cue, and ruby: 東京 under
     /// とうきょう for 1 s is 3 characters a second (8 if the ruby were counted).
     @Test func textWithinTheGuidePasses() {
