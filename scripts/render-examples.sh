@@ -9,6 +9,7 @@ out=docs/images
 mkdir -p "$out"
 "$legible" render Fixtures/render/positions.vtt --at 2 -o "$out/webvtt-positions.png" --size 1280x720
 "$legible" render Fixtures/render/japanese.vtt --sheet 2 -o "$out/japanese-ruby-vertical.png"
+"$legible" render Fixtures/demo/demo.ja.sdh.ttml --sheet 6 -o "$out/demo-ja-sheet.png" --size 1280x720
 "$legible" render Fixtures/render/arabic-hebrew.vtt --at 1 -o "$out/arabic-hebrew.png" --size 1280x720
 "$legible" render Fixtures/scc/modes.scc --sheet 6 -o "$out/cea608-sheet.png"
 imsc=../shared/conformance/imsc-tests/imsc1/ttml/region/four-active-regions-001.ttml
