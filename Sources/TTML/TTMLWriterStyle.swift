@@ -118,6 +118,28 @@ extension TTMLWriterRun {
                 out.set("tts:rubyReserve", reserve.side.rawValue)
             }
         }
+        // TTML2's bidi, emphasis, shear and super/subscript (IMSC 1.1, fontVariant IMSC 1.3);
+        // initial values (ltr, normal, none, 0%) are not written again.
+        if let direction = style.direction, direction != .ltr {
+            if dfxp { unsupported("direction", "DFXP output keeps to TTML1's styles", at: location) } else { out.set("tts:direction", direction.rawValue) }
+        }
+        if let bidi = style.unicodeBidi, bidi != .normal {
+            if dfxp { unsupported("unicode-bidi", "DFXP output keeps to TTML1's styles", at: location) } else { out.set("tts:unicodeBidi", bidi.rawValue) }
+        }
+        if let emphasis = style.textEmphasis, emphasis.style != .none {
+            if dfxp { unsupported("text-emphasis", "TTML1 has no tts:textEmphasis", at: location) } else { out.set("tts:textEmphasis", Self.emphasisText(emphasis)) }
+        }
+        if let shear = style.shear, shear != .zero {
+            // The model's proportion of a right angle is TTML's percentage of 90°.
+            if dfxp { unsupported("shear", "TTML1 has no tts:shear", at: location) } else { out.set("tts:shear", number(shear.percent, at: location) + "%") }
+        }
+        if let variant = style.fontVariantPosition, variant != .normal {
+            if dfxp {
+                unsupported("font-variant-position", "TTML1 has no tts:fontVariant", at: location)
+            } else {
+                out.set("tts:fontVariant", variant == .superscripted ? "super" : "sub")
+            }
+        }
         // The EBU-TT-D and IMSC extensions live in namespaces this writer does not declare.
         if let align = style.multiRowAlign, align != .auto {
             unsupported("multi-row-align", "ebutts:multiRowAlign is not written", at: location)
@@ -127,6 +149,22 @@ extension TTMLWriterRun {
         }
         if style.fillLineGap == true { unsupported("fill-line-gap", "itts:fillLineGap is not written", at: location) }
         return out
+    }
+
+    /// `tts:textEmphasis` (TTML2 §10.2.44): style, then colour (omitted for `current`), then position.
+    static func emphasisText(_ emphasis: StyleProperties.TextEmphasis) -> String {
+        var parts: [String] = []
+        switch emphasis.style {
+        case .none: parts.append("none")
+        case .auto: parts.append("auto")
+        case .shape(let shape, let filled):
+            if !filled { parts.append("open") }
+            if let shape { parts.append(shape.rawValue) } else if filled { parts.append("filled") }
+        case .string(let mark): parts.append("\"" + String(mark.filter { $0 != "\"" }) + "\"")
+        }
+        if let color = emphasis.color { parts.append(color.hexText) }
+        parts.append(emphasis.position.rawValue)
+        return parts.joined(separator: " ")
     }
 
     /// TTML generic family names (TTML2 §10.2.20) for CSS's, other names quoted when they are

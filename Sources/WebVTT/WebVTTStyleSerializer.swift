@@ -37,7 +37,8 @@ public enum WebVTTStyleSerializer {
 
     /// The properties `declarations` leaves out because CSS has no form for their values (a
     /// length in TTML cells, an outline on the glyphs or a blurred one, TTML's ruby alignment and
-    /// reserve, EBU-TT-D's multi-row alignment and line padding, IMSC's fill-line-gap), by name.
+    /// reserve, EBU-TT-D's multi-row alignment and line padding, IMSC's fill-line-gap, TTML2's
+    /// direction, unicode-bidi, text-emphasis, shear and font-variant), by name.
     public static func unsaid(_ style: StyleProperties) -> [String] {
         var names: [String] = []
         if let size = style.fontSize, fontSize(size) == nil { names.append("font-size") }
@@ -51,6 +52,13 @@ public enum WebVTTStyleSerializer {
         if let align = style.multiRowAlign, align != .auto { names.append("multi-row-align") }
         if let padding = style.linePadding, padding != .cells(.zero), padding != .viewportHeight(.zero) { names.append("line-padding") }
         if style.fillLineGap == true { names.append("fill-line-gap") }
+        // TTML2's bidi, emphasis, shear and super/subscript: not among the properties WebVTT
+        // allows in ::cue (a cue's direction comes from its text's own bidi).
+        if let direction = style.direction, direction != .ltr { names.append("direction") }
+        if let bidi = style.unicodeBidi, bidi != .normal { names.append("unicode-bidi") }
+        if let emphasis = style.textEmphasis, emphasis.style != .none { names.append("text-emphasis") }
+        if let shear = style.shear, shear != .zero { names.append("shear") }
+        if let variant = style.fontVariantPosition, variant != .normal { names.append("font-variant-position") }
         return names
     }
 

@@ -117,7 +117,7 @@ public struct WebVTTWriter: Sendable {
         }
         if !unsaid.isEmpty {
             reports.append(Diagnostic(.warning, .styleDropped,
-                                      "CSS cannot say the values of \(unsaid.sorted().joined(separator: ", ")) here (TTML cells, glyph outlines): left out of the STYLE block",
+                                      "WebVTT's CSS cannot say the values of \(unsaid.sorted().joined(separator: ", ")) here (TTML cell lengths, glyph outlines, TTML-only properties): left out of the STYLE block",
                                       at: first))
         }
         return reports
