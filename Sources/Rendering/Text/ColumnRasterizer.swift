@@ -71,12 +71,10 @@ extension LineRasterizer {
                 flushSideways()
                 var one = run
                 one.text = String(Self.verticalForm(ch))
+                let upright = uprightCharacter(one)
                 // The glyph's font cell centred on its em square (the cell is taller than the em).
-                let top = yy - (Double(boxHeight([one])) - run.emSize) / 2
-                // A sheared upright character is skewed along the column, its right side raised
-                // (the paragraph's skew turned with the text, as the references draw it).
-                let shear = run.shear == 0 ? "" : "\\fax0\\fay\(ASSScript.number(-Self.shearFactor(run.shear)))"
-                events.append("{\\an8\\pos(\(x),\(Int(top.rounded())))}" + assText([one], extraTags: shear))
+                let top = yy - (Double(upright.cellHeight) - run.emSize) / 2
+                events.append("{\\an8\\pos(\(x),\(Int(top.rounded())))}" + upright.assText)
                 yy += step
             }
             flushSideways()
@@ -131,6 +129,18 @@ extension LineRasterizer {
     }
 
     /// Vertical presentation forms for the punctuation that must not stay horizontal in a column.
+    /// An upright character's event text (a sheared one skewed along the column, its right side
+    /// raised: the paragraph's skew turned with the text, as the references draw it) and its
+    /// font cell's height, made once per character and style.
+    func uprightCharacter(_ one: StyledText) -> (assText: String, cellHeight: Int) {
+        if let known = uprightCharacters[one] { return known }
+        let shear = one.shear == 0 ? "" : "\\fax0\\fay\(ASSScript.number(-Self.shearFactor(one.shear)))"
+        let made = (assText: assText([one], extraTags: shear), cellHeight: boxHeight([one]))
+        if uprightCharacters.count >= 4096 { uprightCharacters.removeAll(keepingCapacity: true) }
+        uprightCharacters[one] = made
+        return made
+    }
+
     static func verticalForm(_ ch: Character) -> Character {
         switch ch {
         case "、": "\u{FE11}"

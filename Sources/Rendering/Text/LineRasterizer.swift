@@ -128,6 +128,10 @@ package final class LineRasterizer {
     let canvasHeight: Int
     /// Renders done, for the benchmark and tests.
     package private(set) var renderCount = 0
+    /// An upright character of a column, as libass's event text and its font cell's height, by
+    /// the one-character run it is: the same kana and kanji recur from caption to caption, and
+    /// building their override tags was a tenth of drawing a vertical caption. Bounded.
+    var uprightCharacters: [StyledText: (assText: String, cellHeight: Int)] = [:]
 
     /// A rasteriser for lines up to `maximumLineWidth` pixels wide in a frame `maximumHeight` high
     /// (its scratch canvas adds a margin so that edges and shadows are not cut); throws
