@@ -19,6 +19,17 @@ import CaptionStyling
 
     static let tall = Layout.region(overflow: .visible, writing: .verticalRightToLeft, extent: Point(x: Fraction(1, 2), y: Fraction(4, 5)), style: .none)
 
+    /// A paragraph's background in a vertical region is a block behind its columns, down the
+    /// whole content box (as it is across the content box in horizontal text).
+    @Test func aParagraphsBackgroundIsABlockBehindItsColumns() throws {
+        let red = StyleProperties(backgroundColor: Layout.red)
+        let frame = try Layout.frame([Layout.cue([Self.paragraph("縦書き", red)])], regions: [Self.tall])
+        // The tall region: x 128…768, y 72…648; rl columns start at the right edge.
+        #expect(frame.pixel(x: 760, y: 640) == (255, 0, 0, 255), "the block reaches the content box's bottom")
+        #expect(frame.pixel(x: 760, y: 74) == (255, 0, 0, 255), "and its top")
+        #expect(frame.pixel(x: 140, y: 400).a == 0, "not past its columns")
+    }
+
     @Test func aRightToLeftParagraphStartsAtTheRight() throws {
         // Region x 128…768: start is the left edge for ltr, the right edge for rtl.
         let ltr = try Self.bounds([Self.paragraph("abc", StyleProperties(direction: .ltr))], Layout.region(style: .none))

@@ -11,8 +11,17 @@ extension CaptionLayoutEngine {
                        regionStyle: StyleProperties, language: String?, into scene: inout CaptionScene) {
         let rightToLeft = region.writingDirection == .verticalRightToLeft
         var columns: [(line: RasterLine, align: CueLayout.TextAlignment, group: Int, shear: Double)] = []
+        // Each paragraph's background (numbered across the cues), and the paragraphs each column
+        // is in, outermost first: a block behind its columns, as in horizontal regions.
+        var blockColors: [Color4?] = []
+        var columnBlocks: [[Int]] = []
         for (cueIndex, cue) in cues.enumerated() {
             let text = prepare(cue, family: .ttmlRegions, resolver: resolver, emSize: em, extra: regionStyle, vertical: true)
+            let firstBlock = blockColors.count
+            blockColors += text.paragraphs.map { p in
+                let c = p.backgroundColor
+                return c.alpha > 0 ? Color4(r: c.red, g: c.green, b: c.blue, a: c.alpha) : nil
+            }
             let lineHeight = Self.lineHeight(of: cue)
             var started: Set<Int> = []
             for (index, line) in text.lines.enumerated() {
@@ -24,6 +33,10 @@ extension CaptionLayoutEngine {
                     let column = rasterizer.rasterizeColumn(piece, horizontalPadding: em * 0.1, lineWidth: pitch,
                                                             blockLeftToRight: !rightToLeft, firstLine: first)
                     columns.append((column, cue.layout.textAlignment, cueIndex, LineRasterizer.runs(of: piece).first?.shear ?? 0))
+                    var chain: [Int] = []
+                    var k = text.lineParagraph[index]
+                    while let p = k { chain.insert(firstBlock + p, at: 0); k = text.paragraphParents[p] }
+                    columnBlocks.append(chain)
                 }
             }
         }
@@ -49,5 +62,19 @@ extension CaptionLayoutEngine {
             if !rightToLeft { x += column.width }
         }
         Self.applyShear(to: &scene.lines, from: firstPlaced, spans: spans, groups: columns.map(\.group), shears: columns.map(\.shear), vertical: true)
+        // Each paragraph's block: across its columns, down the whole content box (the inline
+        // axis), enclosing ones first.
+        var extents = [(minX: Int, maxX: Int)?](repeating: nil, count: blockColors.count)
+        for (k, chain) in columnBlocks.enumerated() {
+            for b in chain {
+                let span = spans[k]
+                extents[b] = (min(extents[b]?.minX ?? span.start, span.start), max(extents[b]?.maxX ?? span.start + span.length, span.start + span.length))
+            }
+        }
+        for (b, color) in blockColors.enumerated() {
+            guard let color, let extent = extents[b] else { continue }
+            let block = PixelRect(x: extent.minX, y: content.y, width: extent.maxX - extent.minX, height: content.height)
+            scene.windows.append((region.overflow == .hidden ? block.intersection(regionBox(region)) : block, color))
+        }
     }
 }
