@@ -31,6 +31,23 @@ import TextScanning
         return style
     }
 
+    /// Damaged values are reported and leave the initial value (nothing drawn); a shear past
+    /// ±100% is clamped (TTML2 §10.2.41).
+    @Test func badValuesAreReportedAndIgnored() {
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xml:lang="ja">
+          <body><div><p begin="1s" end="2s" tts:textEmphasis="sparkles everywhere" tts:direction="sideways">text</p></div></body>
+        </tt>
+        """
+        let result = TTMLReader().read(SourceText(text))
+        #expect(result.diagnostics.count >= 2, "\(result.diagnostics.map(\.message))")
+        let style = Self.ownStyle(result.value)
+        #expect(style.textEmphasis == nil || style.textEmphasis?.style == StyleProperties.TextEmphasis.Style.none)
+        #expect(style.direction != .rtl)
+        #expect(Self.ownStyle(Self.document(paragraph: #"tts:shear="250%""#)).shear == Fraction.one)
+    }
+
     @Test func directionAndUnicodeBidiAreRead() {
         let style = Self.ownStyle(Self.document(paragraph: #"tts:direction="rtl" tts:unicodeBidi="bidiOverride""#))
         #expect(style.direction == .rtl)

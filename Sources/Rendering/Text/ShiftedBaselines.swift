@@ -10,14 +10,11 @@ extension LineRasterizer {
         for i in hidden.indices where hidden[i].baselineShift != 0 { hidden[i].style.visible = false }
         var images = render(["{\\an7\\pos(\(pad),\(pad))}" + assText(hidden, spacing: spacing)], dx: -pad, dy: -pad)
             .filter { $0.color.a > 0 }
-        func ascent(_ run: StyledText) -> Double {
-            let family = fonts.family(for: run.style, text: Substring(run.text))
-            return run.emSize * fonts.cellHeightPerEm(family) * fonts.ascentShareOfCell(family)
-        }
-        let baseline = runs.filter { $0.baselineShift == 0 }.map(ascent).max() ?? runs.map(ascent).max() ?? 0
+        let unshifted = runs.filter { $0.baselineShift == 0 }
+        let baseline = ascent(unshifted.isEmpty ? runs : unshifted)
         for (i, run) in runs.enumerated() where run.baselineShift != 0 && !run.text.isEmpty {
             let x = i == 0 ? 0 : advance(Array(runs[..<i]))
-            let top = baseline - run.baselineShift - ascent(run)
+            let top = baseline - run.baselineShift - ascent([run])
             images += render(["{\\an7\\pos(\(pad + Int(x.rounded())),\(pad + Int(top.rounded())))}" + assText([run], spacing: spacing)],
                              dx: -pad, dy: -pad)
         }
