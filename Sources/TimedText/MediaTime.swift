@@ -125,7 +125,9 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
         let (product, overflow) = value.multipliedReportingOverflow(by: scale)
         if !overflow && product != Int64.min {
             let half = timescale / 2
-            return product >= 0 ? (product + half) / timescale : (product - half) / timescale
+            // Rounding half a tick up can itself pass the end of 64 bits: then the long way.
+            let (nudged, past) = product >= 0 ? product.addingReportingOverflow(half) : product.subtractingReportingOverflow(half)
+            if !past { return nudged / timescale }
         }
         let numerator = Int128(value) * Int128(scale)
         let denominator = Int128(timescale)

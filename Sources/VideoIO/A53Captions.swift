@@ -322,10 +322,14 @@ public enum FFprobePacketDump {
         let raw = MediaTime(value: pts.multipliedReportingOverflow(by: timeBase.numerator).partialValue, timescale: timeBase.denominator) - start
         guard let rate = frameRate, rate.numerator > 0, rate.denominator > 0 else { return raw }
         // Frame n starts at n × den/num: round the time, counted in 1/num ticks, to whole frames.
+        // A damaged dump can give a pts near the end of Int64: such a time stays as it is.
         let ticks = raw.rounded(toTimescale: rate.numerator)
         let half = rate.denominator / 2
-        let frame = ticks >= 0 ? (ticks + half) / rate.denominator : (ticks - half) / rate.denominator
-        let snapped = MediaTime(value: frame * rate.denominator, timescale: rate.numerator)
+        let (nudged, past) = ticks >= 0 ? ticks.addingReportingOverflow(half) : ticks.subtractingReportingOverflow(half)
+        guard !past else { return raw }
+        let (value, over) = (nudged / rate.denominator).multipliedReportingOverflow(by: rate.denominator)
+        guard !over else { return raw }
+        let snapped = MediaTime(value: value, timescale: rate.numerator)
         let off = snapped < raw ? raw - snapped : snapped - raw
         return off <= MediaTime(milliseconds: 1) ? snapped : raw
     }

@@ -46,6 +46,13 @@ import TimedText
         // Off the grid by more than a millisecond (variable frame rate): kept as it is.
         #expect(FFprobePacketDump.time(pts: 1020, timeBase: Fraction(1, 90000), start: .zero, frameRate: Fraction(25))
             == MediaTime(value: 1020, timescale: 90000))
+        // A damaged dump's pts at the far end of 64 bits (found by the fuzzer): no trap, the time
+        // is kept as it is (clamped), not put on the grid.
+        let far = FFprobePacketDump.time(pts: 1_590_331_111_111_111, timeBase: Fraction(1, 1), start: .zero, frameRate: ntsc)
+        #expect(far > MediaTime(seconds: 1_000_000_000_000))
+        #expect(MediaTime(value: Int64.max, timescale: 1).rounded(toTimescale: 1) == Int64.max)
+        #expect(MediaTime(value: Int64.max - 1, timescale: 3).rounded(toTimescale: 3) == Int64.max - 1)
+        #expect(MediaTime(value: Int64.max / 2, timescale: 7).rounded(toTimescale: 14) == Int64.max / 2 * 2)
         // Packets out of order in the dump come out in presentation order.
         let dump = """
             packet|pts=3003|size=3|data=\\n00000000: fc94 2f                                  ../\\n
