@@ -70,6 +70,11 @@ struct TTMLRegionBox: Hashable {
 enum TTMLLayoutGeometry {
     /// WebVTT's line height, 5.33% of the video height (as `WebVTTWriter` assumes for region lines).
     static let lineHeight = Fraction(533, 10000)
+    /// The height of one line of the TTML this writer writes: TTML's initial font size, one cell
+    /// (1/15 of the height at `ttp:cellResolution="32 15"`), at about 1.27 em (8.5%, a figure
+    /// that writes exactly) — room for `normal` line heights, which WebVTT's 5.33% lines are not
+    /// (a one-line region that short clips its text).
+    static let ttmlLineHeight = Fraction(85, 1000)
     /// The title-safe band that cues with the default layout (and `line:auto`) sit at the bottom of:
     /// 10% to 90% of the frame, the convention of IMSC authoring guides.
     static let safeStart = Fraction(1, 10)
@@ -104,7 +109,8 @@ enum TTMLLayoutGeometry {
         inlineStart = FractionMath.clamp(inlineStart, .zero, FractionMath.subtract(.one, size))
 
         // Block axis: measured from the start side (top; right for vertical-rl; left for -lr).
-        let blockSize = min(.one, FractionMath.multiply(lineHeight, Fraction(Int64(max(1, lineCount)))))
+        // Positions step by WebVTT's lines; the box holds the lines as TTML draws them.
+        let blockSize = min(.one, FractionMath.multiply(ttmlLineHeight, Fraction(Int64(max(1, lineCount)))))
         var blockStart: Fraction
         var align: Region.DisplayAlignment
         switch layout.line {

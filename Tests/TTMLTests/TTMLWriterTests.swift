@@ -284,11 +284,11 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
         let ps = paragraphs(out.root)
         #expect(ps[0].attributes["region"] == ps[1].attributes["region"])
         let first = regions.first { $0.attributes["xml:id"] == ps[0].attributes["region"] }!
-        #expect(first.attributes["tts:origin"] == "10% 0%" && first.attributes["tts:extent"] == "35.5% 5.33%")
+        #expect(first.attributes["tts:origin"] == "10% 0%" && first.attributes["tts:extent"] == "35.5% 8.5%")
         #expect(first.attributes["tts:displayAlign"] == "before")
         #expect(resolvedStyle(ps[0], "tts:textAlign", in: out.root) == "start")
         let third = regions.first { $0.attributes["xml:id"] == ps[2].attributes["region"] }!
-        #expect(third.attributes["tts:origin"] == "0% 82.335%" && third.attributes["tts:displayAlign"] == "center")
+        #expect(third.attributes["tts:origin"] == "0% 80.75%" && third.attributes["tts:displayAlign"] == "center")
     }
 
     @Test func trackRegionsKeepTheirIDsAndGeometry() {
