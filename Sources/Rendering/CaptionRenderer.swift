@@ -44,6 +44,10 @@ public final class CaptionRenderer {
     /// The times at which a region's style changes (`Region.styleChanges`), in order: the picture
     /// changes then too, with or without a cue beginning or ending.
     public let regionChangeTimes: [MediaTime]
+    /// The region changes and the inline timestamps of cues with karaoke colours (each changes
+    /// the colours drawn: `KaraokeColoring`), in order: the times the picture changes besides
+    /// the timeline's.
+    private let changeTimes: [MediaTime]
     /// Overlays made (cache misses), for tests and the benchmark.
     package private(set) var overlaysMade = 0
 
@@ -73,6 +77,14 @@ public final class CaptionRenderer {
         var distinct: [MediaTime] = []
         for t in changes where distinct.last != t { distinct.append(t) }
         regionChangeTimes = distinct
+        let karaoke = KaraokeColoring.changeTimes(timeline.cues)
+        if karaoke.isEmpty {
+            changeTimes = distinct
+        } else {
+            var all: [MediaTime] = []
+            for t in (distinct + karaoke).sorted() where all.last != t { all.append(t) }
+            changeTimes = all
+        }
         let needsCJK = fonts == nil && timeline.cues.contains { TextScript.containsCJK(Substring($0.plainText)) || InlineNode.containsRuby($0.content) }
         let fontSet = fonts ?? FontSet(cjk: needsCJK)
         frameWidth = width
@@ -105,24 +117,25 @@ public final class CaptionRenderer {
     }
 
     /// What identifies the picture at `time`: the timeline's interval then (−1 for none) when no
-    /// region changes its style; otherwise that and how many region changes came by `time`,
-    /// numbered from −1. Two times with the same key show the same picture.
+    /// region changes its style and no cue has karaoke colours; otherwise that and how many of
+    /// those changes came by `time`, numbered from −1. Two times with the same key show the same
+    /// picture.
     public func pictureKey(at time: MediaTime) -> Int {
         let interval = timeline.interval(at: time) ?? -1
-        guard !regionChangeTimes.isEmpty else { return interval }
-        var lo = 0, hi = regionChangeTimes.count
+        guard !changeTimes.isEmpty else { return interval }
+        var lo = 0, hi = changeTimes.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if regionChangeTimes[mid] <= time { lo = mid + 1 } else { hi = mid }
+            if changeTimes[mid] <= time { lo = mid + 1 } else { hi = mid }
         }
-        return (interval + 1) * (regionChangeTimes.count + 1) + lo - 1
+        return (interval + 1) * (changeTimes.count + 1) + lo - 1
     }
 
-    /// The first time after `time` at which the picture may change: the timeline's next change
-    /// or a region's, whichever comes first; nil when neither comes.
+    /// The first time after `time` at which the picture may change: the timeline's next change,
+    /// a region's or a karaoke syllable's, whichever comes first; nil when none comes.
     public func nextChange(after time: MediaTime) -> MediaTime? {
         let cue = timeline.nextChange(after: time)
-        guard let region = regionChangeTimes.first(where: { $0 > time }) else { return cue }
+        guard let region = changeTimes.first(where: { $0 > time }) else { return cue }
         return cue.map { min($0, region) } ?? region
     }
 
@@ -143,7 +156,7 @@ public final class CaptionRenderer {
 
     /// The scene at `time`, laid out afresh (not cached).
     public func scene(at time: MediaTime) -> CaptionScene {
-        engine.layout(cues(at: time), regions: regionChangeTimes.isEmpty ? regions : regions.map { $0.resolved(at: time) }, language: language?.rawValue, family: family,
+        engine.layout(cues(at: time).map { KaraokeColoring.colored($0, at: time) }, regions: regionChangeTimes.isEmpty ? regions : regions.map { $0.resolved(at: time) }, language: language?.rawValue, family: family,
                       resolver: CaptionStyleResolver(appearance: appearance))
             .offset(dx: rootContainer.x, dy: rootContainer.y)
     }

@@ -88,7 +88,7 @@ public struct SubRipWriter: Sendable {
             survey.report(.voices, .markupDropped, "SRT has no voices: speaker names (<v>) are dropped, their text kept"),
             survey.report(.classes, .markupDropped, "SRT has no classes: <c> classes are dropped, their text kept"),
             survey.report(.languages, .markupDropped, "SRT has no language spans: <lang> is dropped, its text kept"),
-            survey.report(.timestamps, .timestampsDropped, "SRT has no inline timestamps: karaoke timing is dropped, all text shows from the cue's start"),
+            survey.report(.timestamps, .timestampsDropped, "SRT has no inline timestamps: karaoke timing (and its colours) is dropped, all text shows from the cue's start"),
             survey.report(.cueStyles, .styleDropped, "SRT has no style for a whole cue: cue styles are dropped (inline <i> <b> <u> <s> <font> are kept)"),
             survey.reportSpanStyles(notIn: ["color", "font-family", "font-size", "font-style", "font-weight", "text-decoration"], format: "SRT"),
             survey.report(.regions, .layoutApproximated, "SRT has no regions: cues in regions are placed by their own settings"),

@@ -65,11 +65,17 @@ enum ASSCueBuilder {
             dialogues.append(e)
         }
         let cueStyles = styles.map { SharedStyle(cueStyle(of: $0)) }
+        // Karaoke shows the secondary colour until each syllable is sung.
+        let karaokeCueStyles = styles.map { style in
+            var properties = cueStyle(of: style)
+            properties.futureColor = style.secondaryColor
+            return SharedStyle(properties)
+        }
         let numpadLayouts = (0...9).map { n in
             SharedLayout(n == 0 ? .default : layout(numpad: n, position: nil, vertical: false, playResX: playResX, playResY: playResY))
         }
         let built = buildCues(events, order: dialogues, styleOf: styleOf, styles: styles, cueStyles: cueStyles,
-                              numpadLayouts: numpadLayouts, pending: pending, text: text, lookUp: lookUp,
+                              karaokeCueStyles: karaokeCueStyles, numpadLayouts: numpadLayouts, pending: pending, text: text, lookUp: lookUp,
                               playResX: playResX, playResY: playResY, wrapStyle: wrapStyle)
         for (k, e) in dialogues.enumerated() { events[e].cueIndex = k }
         script.events = events
@@ -101,7 +107,7 @@ enum ASSCueBuilder {
     /// The cues of the events `order` names, in pieces on all cores: each event's text is read on
     /// its own. Each piece comes with its diagnostics and features, in order.
     private static func buildCues(_ events: [ASSEvent], order: [Int], styleOf styleCodes: [Int32], styles: [ASSStyle],
-                                  cueStyles: [SharedStyle], numpadLayouts: [SharedLayout], pending: [ASSPendingText],
+                                  cueStyles: [SharedStyle], karaokeCueStyles: [SharedStyle], numpadLayouts: [SharedLayout], pending: [ASSPendingText],
                                   text: UnsafeBufferPointer<UInt8>, lookUp: @escaping @Sendable (String) -> Int?,
                                   playResX: Int, playResY: Int, wrapStyle: Int)
         -> [(cues: [Cue], log: DiagnosticLog, survey: ASSFeatureSurvey)] {
@@ -142,7 +148,11 @@ enum ASSCueBuilder {
                     layout.zIndex = events[e].layer
                     cue.layout = layout
                 }
-                if code >= 0 { cue.sharedStyle = cueStyles[code] }
+                if code >= 0 {
+                    cue.sharedStyle = content.karaoke ? karaokeCueStyles[code] : cueStyles[code]
+                } else if content.karaoke {
+                    cue.style = StyleProperties(futureColor: defaultStyle.secondaryColor)
+                }
                 cues.append(cue)
             }
             return (cues, log, survey)

@@ -64,7 +64,8 @@ extension DiagnosticCode {
     public static let assDroppedTransform: Self = "ass.dropped-transform"
     /// `\bord \shad \be \blur` and their x/y forms: outline, shadow and blur geometry.
     public static let assDroppedOutline: Self = "ass.dropped-outline"
-    /// `\2c`–`\4c`, `\2a`–`\4a`: karaoke, outline and shadow colours.
+    /// `\3c`, `\4c`, `\2a`–`\4a`: outline and shadow colours, alphas (a karaoke event's `\2c` is its
+    /// cue's or span's `futureColor`).
     public static let assDroppedColor: Self = "ass.dropped-color"
     /// `\K`, `\kf`, `\ko`: karaoke sweeps and outline karaoke, kept as syllable times only.
     public static let assDroppedKaraokeEffect: Self = "ass.dropped-karaoke-effect"

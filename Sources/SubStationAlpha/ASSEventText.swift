@@ -10,6 +10,9 @@ struct ASSEventContent {
     var position: (x: Fraction, y: Fraction)?
     /// A font starting with `@` (libass's vertical text).
     var vertical: Bool
+    /// The text has karaoke (`\k`, `\K`, `\kf`, `\ko`): its cue shows the style's secondary
+    /// colour until each syllable's time (`StyleProperties.futureColor`).
+    var karaoke = false
 }
 
 /// The text attributes override tags change, as far as the model can say them.
@@ -19,6 +22,8 @@ struct ASSTextAttributes: Equatable {
     var underline: Bool
     var strikeOut: Bool
     var color: Color
+    /// Karaoke's colour before a syllable is sung (`\2c`).
+    var secondaryColor: Color
     var fontName: String
     var fontSize: Fraction
 
@@ -28,6 +33,7 @@ struct ASSTextAttributes: Equatable {
         underline = style.underline
         strikeOut = style.strikeOut
         color = style.primaryColor
+        secondaryColor = style.secondaryColor
         fontName = style.fontName
         fontSize = style.fontSize
     }
@@ -101,6 +107,11 @@ struct ASSEventTextReader {
         }
         func place(_ i: Int) -> SourceLocation { SourceLocation(line: line, column: column + i - range.lowerBound) }
 
+        // Karaoke anywhere in the text decides what `\2c` means before the first `\k` is read.
+        for k in range.lowerBound..<max(range.lowerBound, range.upperBound - 1) where p[k] == UInt8(ascii: "\\") && (p[k + 1] | 0x20) == UInt8(ascii: "k") {
+            result.karaoke = true
+            break
+        }
         var noClosingBrace = false
         var i = range.lowerBound
         while i < range.upperBound {
@@ -144,6 +155,17 @@ struct ASSEventTextReader {
                         }
                     case .clip: note(.clip)
                     case .secondaryColor: note(.color)
+                    case .karaokeColor:
+                        // Only karaoke shows the secondary colour (before each syllable's time).
+                        if result.karaoke {
+                            if let c = ASSValues.colorValue(p, tag.argument) {
+                                state.secondaryColor = Color(red: UInt8(c & 0xFF), green: UInt8(c >> 8 & 0xFF), blue: UInt8(c >> 16 & 0xFF),
+                                                             alpha: state.secondaryColor.alpha)
+                            } else {
+                                state.secondaryColor = base.secondaryColor
+                            }
+                            dirty = true
+                        }
                     case .alignment:
                         if result.alignment == nil, let n = ASSValues.integer(p, tag.argument), (1...9).contains(n) { result.alignment = n }
                     case .legacyAlignment:
@@ -276,6 +298,7 @@ struct ASSEventTextReader {
         }
         var style = StyleProperties()
         if attributes.color != base.color { style.color = attributes.color }
+        if attributes.secondaryColor != base.secondaryColor { style.futureColor = attributes.secondaryColor }
         if attributes.fontName != base.fontName {
             style.fontFamilies = [attributes.fontName.hasPrefix("@") ? String(attributes.fontName.dropFirst()) : attributes.fontName]
         }

@@ -32,7 +32,7 @@ struct ASSEventWriter {
                 survey.report(.classes, .markupDropped, "ASS has no classes: <c> classes are dropped, their text kept"),
                 survey.report(.languages, .markupDropped, "ASS has no language spans: <lang> is dropped, its text kept"),
                 survey.report(.regions, .layoutApproximated, "ASS has no regions: cues in regions are placed at the region's anchor point"),
-                survey.reportSpanStyles(notIn: ["color", "font-family", "font-size", "font-style", "font-weight", "text-decoration", "opacity"], format: "ASS"),
+                survey.reportSpanStyles(notIn: ["color", "font-family", "font-size", "font-style", "font-weight", "text-decoration", "opacity", "future-color"], format: "ASS"),
             ].compactMap { $0 }
             return out
         }
@@ -184,6 +184,10 @@ struct ASSEventWriter {
             var alpha = Int(color.alpha)
             if let opacity = style.opacity { alpha = Int((opacity.numerator * Int64(alpha)) / max(1, opacity.denominator)) }
             if alpha != 255 { tags += closing ? "\\1a&H00&" : "\\1a&H\(hex(UInt8(255 - max(0, min(255, alpha)))))&" }
+        }
+        if let future = style.futureColor {
+            // Karaoke's colour before each syllable (the style's SecondaryColour otherwise).
+            tags += closing ? "\\2c" : "\\2c&H\(hex(future.blue))\(hex(future.green))\(hex(future.red))&"
         }
         if let families = style.fontFamilies, let first = families.first, !first.isEmpty {
             tags += closing ? "\\fn" : "\\fn\(first)"

@@ -51,7 +51,7 @@ public struct ASSFeatureSurvey: Sendable, Hashable {
             case .clip: "clipping (\\clip, \\iclip) is dropped: the whole text shows"
             case .transform: "rotation, scaling, spacing and shearing (\\fr, \\fsc, \\fsp, \\fax, \\fay, \\org) are dropped"
             case .outline: "outline, shadow and blur sizes (\\bord, \\shad, \\be, \\blur) are dropped"
-            case .color: "karaoke, outline and shadow colours (\\2c-\\4c, \\2a-\\4a) are dropped"
+            case .color: "outline and shadow colours and alphas (\\3c, \\4c, \\2a-\\4a) are dropped"
             case .karaokeEffect: "karaoke sweeps (\\K, \\kf, \\ko) become syllable times (or are dropped where the format has none)"
             case .layer: "layers are dropped: overlapping events are laid out as separate cues"
             case .effect: "the Effect field (Banner, Scroll) is dropped"

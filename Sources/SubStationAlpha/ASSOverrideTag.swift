@@ -3,7 +3,7 @@
 struct ASSOverrideTag {
     /// What a tag does, grouped by what the reader makes of it.
     enum Name: Equatable {
-        case bold, italic, underline, strikeOut, primaryColor, primaryAlpha, allAlpha, secondaryColor
+        case bold, italic, underline, strikeOut, primaryColor, primaryAlpha, allAlpha, karaokeColor, secondaryColor
         case fontName, fontSize, alignment, legacyAlignment, pos, move, animation, clip, drawing, baselineOffset
         case karaoke, karaokeSweep, wrapStyle, reset, outline, transform, ignored, unknown
     }
@@ -23,7 +23,7 @@ struct ASSTag {
         ("fade", .animation), ("fad", .animation), ("fn", .fontName), ("fe", .ignored), ("fs", .fontSize),
         ("org", .transform), ("move", .move), ("pos", .pos), ("pbo", .baselineOffset), ("p", .drawing),
         ("alpha", .allAlpha), ("an", .alignment), ("a", .legacyAlignment),
-        ("1c", .primaryColor), ("2c", .secondaryColor), ("3c", .secondaryColor), ("4c", .secondaryColor),
+        ("1c", .primaryColor), ("2c", .karaokeColor), ("3c", .secondaryColor), ("4c", .secondaryColor),
         ("1a", .primaryAlpha), ("2a", .secondaryColor), ("3a", .secondaryColor), ("4a", .secondaryColor),
         ("clip", .clip), ("c", .primaryColor), ("bord", .outline), ("blur", .outline), ("be", .outline), ("b", .bold),
         ("shad", .outline), ("s", .strikeOut), ("kf", .karaokeSweep), ("ko", .karaokeSweep), ("kt", .ignored),
@@ -59,7 +59,7 @@ struct ASSTag {
             // another (unknown) tag, except for the names that take text.
             if name != .fontName && name != .reset, argument.lowerBound < argument.upperBound {
                 let c = p[argument.lowerBound] | 0x20
-                if c >= 0x61 && c <= 0x7A && !(name == .primaryColor || name == .allAlpha || name == .primaryAlpha || name == .secondaryColor) {
+                if c >= 0x61 && c <= 0x7A && !(name == .primaryColor || name == .allAlpha || name == .primaryAlpha || name == .karaokeColor || name == .secondaryColor) {
                     continue
                 }
             }

@@ -22,7 +22,10 @@ extension TTMLWriterRun {
             // TTML §7.2.3 / XSL-FO: by default runs of spaces collapse and spaces at line ends go.
             p.attributes.append(("xml:space", "preserve"))
         }
+        // TTML's initial colour is white (IMSC, imscJS).
+        karaoke = style.futureColor.map { ($0, style.color ?? .white) }
         p.children = content(cue.content, base: start, fontCells: fontCells, at: location)
+        karaoke = nil
         return p
     }
 
@@ -30,7 +33,9 @@ extension TTMLWriterRun {
 
     /// Inline nodes as TTML content. An inline timestamp (karaoke, paint-on) starts a span timed
     /// from it, relative to its parent's begin as TTML's `par` timing is; everything after it
-    /// at that level goes inside.
+    /// at that level goes inside. Where the text has karaoke colours (`futureColor`), that span
+    /// shows from the start in the colour of what is still to come, and a `<set>` at the
+    /// timestamp gives it its own colour (TTML §12.1.2): the line is seen whole, as ASS shows it.
     mutating func content(_ nodes: [InlineNode], base: MediaTime, fontCells: Fraction?, at location: SourceLocation?) -> [TTMLOutNode] {
         var out: [TTMLOutNode] = []
         for (offset, node) in nodes.enumerated() {
@@ -46,8 +51,15 @@ extension TTMLWriterRun {
                     t = base
                 }
                 var span = TTMLOutElement("span")
-                span.attributes.append(("begin", time.text(t - base)))
-                span.children = content(Array(nodes[(offset + 1)...]), base: t, fontCells: fontCells, at: location)
+                if let karaoke {
+                    span.style.set("tts:color", karaoke.future.hexText)
+                    // On the set itself, not in a shared style: `<set>` takes no style reference.
+                    let change = TTMLOutElement("set", attributes: [("begin", time.text(t - base)), ("tts:color", karaoke.past.hexText)])
+                    span.children = [.element(change)] + content(Array(nodes[(offset + 1)...]), base: base, fontCells: fontCells, at: location)
+                } else {
+                    span.attributes.append(("begin", time.text(t - base)))
+                    span.children = content(Array(nodes[(offset + 1)...]), base: t, fontCells: fontCells, at: location)
+                }
                 out.append(.element(span))
                 return out
             case .span(let span):
@@ -87,7 +99,14 @@ extension TTMLWriterRun {
         if !span.classes.isEmpty { reportClasses(span.classes, at: location) }
         var fontCells = inherited
         element.style = styleAttributes(style, target: .span, fontCells: &fontCells, at: location)
+        let outer = karaoke
+        if let future = style.futureColor {
+            karaoke = (future, style.color ?? outer?.past ?? .white)
+        } else if let color = style.color, outer != nil {
+            karaoke?.past = color
+        }
         let children = content(span.children, base: base, fontCells: fontCells, at: location)
+        karaoke = outer
         // A span that says nothing (a WebVTT <c> whose classes the style cascade already applied)
         // adds only noise: its content goes in its place.
         if element.attributes.isEmpty && element.style.isEmpty { return children }

@@ -14,6 +14,9 @@ struct TTMLWriterRun {
     var reportedClasses = false
     /// The `xml:id` of each planned region, by index.
     var plannedRegionIDs: [String] = []
+    /// While a paragraph with karaoke colours is written: the colour of text its timestamps have
+    /// not reached and the colour it takes when they have (`StyleProperties.futureColor`).
+    var karaoke: (future: Color, past: Color)?
 
     init(options: TTMLWriter.Options, track: Track) {
         self.options = options

@@ -285,6 +285,11 @@ public struct StyleProperties: Sendable, Hashable {
     public var shear: Fraction?
     /// Superscript or subscript: CSS `font-variant-position`, TTML `tts:fontVariant`.
     public var fontVariantPosition: FontVariantPosition?
+    /// The colour of text its cue's inline timestamps have not reached yet, karaoke's "not yet
+    /// sung" colour: ASS `SecondaryColour` for `\k`, WebVTT `::cue(:future) { color }`, TTML a
+    /// `<set>` of `tts:color` at each timestamp. Text already reached (or before the first
+    /// timestamp) has `color`. Nil: timestamps change no colour.
+    public var futureColor: Color?
 
     /// A style setting the properties given; nil for every one not given (the content does not say).
     public init(color: Color? = nil, backgroundColor: Color? = nil, fontFamilies: [String]? = nil,
@@ -298,7 +303,7 @@ public struct StyleProperties: Sendable, Hashable {
                 rubyAlign: RubyAlign? = nil, rubyReserve: RubyReserve? = nil, multiRowAlign: MultiRowAlign? = nil,
                 linePadding: Length? = nil, fillLineGap: Bool? = nil, direction: Direction? = nil,
                 unicodeBidi: UnicodeBidi? = nil, textEmphasis: TextEmphasis? = nil, shear: Fraction? = nil,
-                fontVariantPosition: FontVariantPosition? = nil) {
+                fontVariantPosition: FontVariantPosition? = nil, futureColor: Color? = nil) {
         self.color = color
         self.backgroundColor = backgroundColor
         self.fontFamilies = fontFamilies
@@ -327,6 +332,7 @@ public struct StyleProperties: Sendable, Hashable {
         self.textEmphasis = textEmphasis
         self.shear = shear
         self.fontVariantPosition = fontVariantPosition
+        self.futureColor = futureColor
     }
 
     /// No property set.
@@ -364,6 +370,7 @@ public struct StyleProperties: Sendable, Hashable {
         if textEmphasis != nil { names.append("text-emphasis") }
         if shear != nil { names.append("shear") }
         if fontVariantPosition != nil { names.append("font-variant-position") }
+        if futureColor != nil { names.append("future-color") }
         return names
     }
 
@@ -402,6 +409,7 @@ public struct StyleProperties: Sendable, Hashable {
         if result.textEmphasis == parent.textEmphasis { result.textEmphasis = nil }
         if result.shear == parent.shear { result.shear = nil }
         if result.fontVariantPosition == parent.fontVariantPosition { result.fontVariantPosition = nil }
+        if result.futureColor == parent.futureColor { result.futureColor = nil }
         return result
     }
 
@@ -437,6 +445,7 @@ public struct StyleProperties: Sendable, Hashable {
         if let value = other.textEmphasis { result.textEmphasis = value }
         if let value = other.shear { result.shear = value }
         if let value = other.fontVariantPosition { result.fontVariantPosition = value }
+        if let value = other.futureColor { result.futureColor = value }
         return result
     }
 }

@@ -48,6 +48,7 @@ public struct WebVTTWriter: Sendable {
         var track = track
         let diagnostics: [Diagnostic]
         (track.cues, diagnostics) = options.openEnds.closing(track.cues)
+        let karaoke = WebVTTKaraokeColors(taking: &track.cues)
         var header = ByteWriter(capacity: 4096)
         header.appendStatic("WEBVTT\n")
         var regionReports: [Diagnostic] = []
@@ -66,17 +67,18 @@ public struct WebVTTWriter: Sendable {
             appendRegion(region, id: written, to: &header)
         }
         let plan = WebVTTStylePlan(track)
-        if !plan.css.isEmpty {
+        let css = [plan.css, karaoke.css ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
+        if !css.isEmpty {
             header.appendStatic("\nSTYLE\n")
             // `-->` ends a STYLE block (§6.1); in CSS, `>` inside a name or string can be escaped.
-            header.append(plan.css.replacingArrows)
+            header.append(css.replacingArrows)
             header.append(0x0A)
         }
         let head = header.finish()
         try head.withUnsafeBufferPointer { try sink($0) }
         let writer = self
         try writeInPieces(track.cues, { slice, out in writer.writeCues(slice, plan: plan, into: &out) }, to: sink)
-        return regionReports + Self.changes(track.cues) + diagnostics
+        return regionReports + Self.changes(track.cues) + karaoke.diagnostics + diagnostics
     }
 
     /// What WebVTT has no form for, once per kind: SRT's cue boxes, and style values CSS cannot say.
