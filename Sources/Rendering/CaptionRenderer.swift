@@ -180,7 +180,7 @@ public final class CaptionRenderer {
     /// YUV frame the overlay is drawn in its Y′CbCr at once and cached with its interval.
     public func render(at time: MediaTime, onto frame: inout VideoFrame) {
         if frame.pixelFormat.isYUV, nativeDrawer != nil {
-            if let overlay = overlay(at: time) { YUVOverlay(overlay, for: frame)?.composite(onto: &frame) }
+            yuvOverlay(at: time, for: frame)?.composite(onto: &frame)
         } else if frame.pixelFormat.isYUV {
             let interval = pictureKey(at: time)
             if interval != cachedYUVInterval || !(cachedYUV?.matches(frame) ?? true) {
@@ -205,7 +205,10 @@ public final class CaptionRenderer {
     /// The overlay at `time` for frames like `frame` (YUV): drawn in its Y′CbCr, not cached; in
     /// buffers from `pool` when one is given.
     public func yuvOverlay(at time: MediaTime, for frame: VideoFrame, pool: OverlayBufferPool? = nil) -> YUVOverlay? {
-        if nativeDrawer != nil { return overlay(at: time).flatMap { YUVOverlay($0, for: frame) } }
+        if let nativeDrawer {
+            overlaysMade += 1
+            return nativeDrawer.yuvOverlay(at: time, for: frame, pool: pool)
+        }
         overlaysMade += 1
         guard timeline.interval(at: time) != nil || hasAlwaysShownRegions else { return nil }
         return YUVOverlay(scene(at: time), for: frame, pool: pool)

@@ -83,6 +83,18 @@ final class NativeScriptDrawer {
         return last
     }
 
+    /// The picture at `time` drawn straight in the Y′CbCr of frames like `frame` (burn-in: an
+    /// animated script changes every frame, and an RGBA picture of the masks' bounding box —
+    /// a sign at the top and a line at the bottom span most of the frame — cost more than libass).
+    func yuvOverlay(at time: MediaTime, for frame: VideoFrame, pool: OverlayBufferPool?) -> YUVOverlay? {
+        let milliseconds = time.rounded(toTimescale: 1000)
+        let (images, _) = libass.imagesIfChanged(at: milliseconds)
+        // libass compares each render with the one before: the RGBA picture kept is stale now.
+        lastMilliseconds = milliseconds
+        drewOnce = false
+        return YUVOverlay(images: images, for: frame, pool: pool)
+    }
+
     private static func overlay(of images: [RasterImage], frameWidth: Int, frameHeight: Int) -> Overlay? {
         var left = Int.max, top = Int.max, right = Int.min, bottom = Int.min
         for image in images {

@@ -40,6 +40,30 @@ import Glibc
         #expect(a < 400 && b > 800, "ink at x=\(a), then x=\(b)")
     }
 
+    /// Burn-in draws libass's masks straight in the frame's Y′CbCr, not through an RGBA picture
+    /// of their bounding box: the frame comes out as the RGBA picture composited would make it.
+    @Test func yuvBurnInEqualsTheRGBAPicture() throws {
+        let file = try CaptionFile(contentsOf: Fixtures.root + "/ass/move_and_drawing.ass")
+        let renderer = try CaptionRenderer(track: file.document.tracks[0], family: file.document.layoutFamily,
+                                           width: Self.width, height: Self.height, nativeScript: file.nativeScript)
+        let background = VideoFrame(width: Self.width, height: Self.height, pixelFormat: .yuv420p, matrix: .bt709,
+                                    color: Color4(r: 30, g: 120, b: 200))
+        for ms: Int64 in [500, 2500, 3500] {
+            let time = MediaTime(milliseconds: ms)
+            var direct = background, converted = background
+            renderer.render(at: time, onto: &direct)
+            let picture = try #require(renderer.overlay(at: time))
+            try #require(YUVOverlay(picture, for: background)).composite(onto: &converted)
+            var changed = 0, beyondRounding = 0
+            for plane in direct.planes.indices {
+                beyondRounding += zip(direct.planes[plane], converted.planes[plane]).filter { abs(Int($0) - Int($1)) > 3 }.count
+                changed += zip(direct.planes[plane], background.planes[plane]).filter { $0 != $1 }.count
+            }
+            #expect(beyondRounding == 0, "samples differing by more than rounding at \(ms) ms")
+            #expect(changed > 1000, "captions drawn at \(ms) ms")
+        }
+    }
+
     static let frames: [(String, Int)] = [
         ("move_and_drawing.ass", 2500), ("karaoke.ass", 11200), ("v4plus_aegisub.ass", 5500),
         ("japanese_vertical.ass", 2500), ("attachments.ass", 1500),

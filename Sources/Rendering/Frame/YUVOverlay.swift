@@ -38,6 +38,25 @@ public struct YUVOverlay: Sendable {
         self = canvas.overlay()
     }
 
+    /// libass's masks (a native script's picture, in libass's painting order) drawn straight in
+    /// the Y′CbCr of frames like `frame`: each mask's colour converted once, only the rows' spans
+    /// of the masks touched — no RGBA picture of their bounding box first. Nil when nothing
+    /// touches the frame.
+    init?(images: [RasterImage], for frame: VideoFrame, pool: OverlayBufferPool? = nil) {
+        let parts = images.filter { $0.color.a > 0 }.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        guard var canvas = YUVCanvas(for: parts, of: frame, pool: pool) else { return nil }
+        var lastColor: Color4?
+        var converted = YUVColor(Color4(r: 0, g: 0, b: 0), for: frame)
+        for image in images where image.color.a > 0 {
+            if image.color != lastColor {
+                lastColor = image.color
+                converted = YUVColor(image.color, for: frame)
+            }
+            canvas.draw(image, in: converted)
+        }
+        self = canvas.overlay()
+    }
+
     /// An RGBA overlay converted for frames like `frame` (nil when it misses the frame).
     public init?(_ overlay: Overlay, for frame: VideoFrame) {
         guard var canvas = YUVCanvas(for: [overlay.rect], of: frame) else { return nil }
