@@ -31,6 +31,9 @@ public struct WebVTTStyleDeclaration: Sendable, Hashable {
         case textWrap(StyleProperties.TextWrap)
         case textCombineUpright(StyleProperties.TextCombine)
         case rubyPosition(StyleProperties.RubyPosition)
+        /// `color` in a `::cue(:future)` rule: the colour of the text a cue's inline timestamps
+        /// have not reached (`StyleProperties.futureColor`, karaoke's not-yet-sung colour).
+        case futureColor(Color)
     }
 
     /// The property and its value.
@@ -71,6 +74,7 @@ public struct WebVTTStyleDeclaration: Sendable, Hashable {
         case .textWrap(let w): style.textWrap = w
         case .textCombineUpright(let t): style.textCombine = t
         case .rubyPosition(let r): style.rubyPosition = r
+        case .futureColor(let c): style.futureColor = c
         }
     }
 

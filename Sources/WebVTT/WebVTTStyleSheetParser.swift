@@ -97,6 +97,10 @@ struct WebVTTStyleSheetParser {
                    at: tokens[blockStart].offset, &diagnostics)
             blockEnd = tokens.count
         }
+        if isFutureTextSelector(tokens[start..<blockStart]) {
+            futureTextRule(start, blockStart, blockEnd, into: &rules, &diagnostics)
+            return blockEnd + 1
+        }
         let selectors = WebVTTCueSelectorParser.parse(tokens[start..<blockStart])
         if let invalid = selectors.invalid {
             reportSelector(invalid, &diagnostics)
@@ -111,6 +115,38 @@ struct WebVTTStyleSheetParser {
                                          location: location(of: tokens[start].offset)))
         }
         return blockEnd + 1
+    }
+
+    /// `::cue(:future)` alone (W3C WebVTT §4.6, "The :past and :future pseudo-classes"): which
+    /// text it styles changes with the playback position, so it cannot be cascaded ahead of time
+    /// like the others; its `color` is the model's `futureColor` of every cue, the colour of text
+    /// the cue's timestamps have not reached (karaoke, as the WebVTT writer says an ASS secondary
+    /// colour). Other selectors with `:past` or `:future` are reported by the selector parser.
+    private func isFutureTextSelector(_ prelude: ArraySlice<WebVTTCSSToken>) -> Bool {
+        let significant = prelude.filter { $0.kind != .whitespace }
+        guard significant.count == 6 else { return false }
+        let t = Array(significant)
+        return t[0].kind == .colon && t[1].kind == .colon && t[2].kind == .function && t[2].text.lowercasedASCII == "cue"
+            && t[3].kind == .colon && t[4].isIdent("future") && t[5].kind == .closeParen
+    }
+
+    /// The rule of a `::cue(:future)` prelude: its `color` kept as the future colour of every cue,
+    /// its other declarations reported and left out.
+    private mutating func futureTextRule(_ start: Int, _ blockStart: Int, _ blockEnd: Int, into rules: inout [WebVTTStyleRule],
+                                         _ diagnostics: inout DiagnosticLog) {
+        var declarations: [WebVTTStyleDeclaration] = []
+        for declaration in declarationList(blockStart + 1, blockEnd, &diagnostics) {
+            if case .color(let color) = declaration.value {
+                declarations.append(WebVTTStyleDeclaration(.futureColor(color), isImportant: declaration.isImportant))
+            } else {
+                report(.warning, .webVTTCSSUnsupportedSelector,
+                       "::cue(:future) styles text by the playback position: only its color is kept (the colour of text not yet reached); other properties are skipped",
+                       at: tokens[start].offset, &diagnostics)
+            }
+        }
+        if !declarations.isEmpty {
+            rules.append(WebVTTStyleRule(selectors: [WebVTTCueSelector(.cue)], declarations: declarations, location: location(of: tokens[start].offset)))
+        }
     }
 
     private mutating func reportSelector(_ problem: WebVTTCueSelectorParser.Problem, _ diagnostics: inout DiagnosticLog) {

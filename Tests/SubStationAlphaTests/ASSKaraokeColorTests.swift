@@ -59,6 +59,20 @@ import TestSupport
         #expect(reports.count == 2, "\(vtt.diagnostics.map(\.message))")
     }
 
+    /// The rule read back: `::cue(:future)`'s colour is every cue's future colour again, and a
+    /// property it cannot keep is reported.
+    @Test func webVTTReadsTheFutureColourBack() throws {
+        let vtt = try #require(try Self.file().written(as: .webVTT))
+        let back = try CaptionFile(bytes: vtt.value, fileName: "k.vtt")
+        let cues = back.document.tracks[0].cues
+        #expect(cues[0].style.futureColor == Color(red: 0, green: 0x80, blue: 0xFF))
+        #expect(cues[0].style.fontFamilies == ["DejaVu Sans"])
+        let other = try CaptionFile(bytes: Array("WEBVTT\n\nSTYLE\n::cue(:future) { color: lime; font-size: 50% }\n\n00:01.000 --> 00:02.000\nka<00:01.500>ze\n".utf8),
+                                    fileName: "x.vtt")
+        #expect(other.document.tracks[0].cues[0].style.futureColor == Color(red: 0, green: 0xFF, blue: 0))
+        #expect(other.diagnostics.contains { $0.code.rawValue == "webvtt.css-unsupported-selector" && $0.message.contains("only its color") })
+    }
+
     @Test func assFromTheModelWritesTheSecondaryColour() throws {
         var cue = Cue(start: .zero, end: MediaTime(seconds: 2), content: [.text("ka"), .timestamp(MediaTime(seconds: 1)), .text("ze")])
         cue.style = StyleProperties(futureColor: Color(red: 0, green: 0x80, blue: 0xFF))
