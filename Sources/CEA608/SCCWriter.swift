@@ -143,7 +143,41 @@ public struct SCCWriter: Sendable {
         if let erase = pendingErase {
             schedule.place([Self.erase], at: max(erase, schedule.nextFree))
         }
-        return ParseResult(value: Array(Self.text(schedule.frames, dropFrame: options.dropFrame).utf8), diagnostics: log.finished())
+        return ParseResult(value: Array(Self.text(schedule.frames, dropFrame: options.dropFrame).utf8),
+                           diagnostics: log.finished() + Self.changes(ContentSurvey(cues)))
+    }
+
+    /// What this writer does not carry, once per kind: it writes each caption's plain text in
+    /// white, bottom-centred pop-on rows (608's italics, underline, colours and row positions are
+    /// not written yet).
+    static func changes(_ survey: ContentSurvey) -> [Diagnostic] {
+        var styled = survey[.cueStyles]
+        if let emphasis = survey[.emphasis] {
+            styled = styled.map { ContentSurvey.Use(cues: max($0.cues, emphasis.cues), first: $0.first ?? emphasis.first) } ?? emphasis
+        }
+        let spanStyleCues = survey.spanStyles.values.map(\.cues).max() ?? 0
+        let firstSpanStyle = survey.spanStyles.values.compactMap(\.first).min()
+        var out = [
+            survey.report(.ruby, .markupDropped, "the SCC writer writes no ruby: annotations are left out, the base text kept"),
+            survey.report(.voices, .markupDropped, "the SCC writer writes no speaker names: <v> is dropped, its text kept"),
+            survey.report(.classes, .markupDropped, "CEA-608 has no classes: <c> classes are dropped, their text kept"),
+            survey.report(.languages, .markupDropped, "CEA-608 has no language spans: they are dropped, their text kept"),
+            survey.report(.timestamps, .timestampsDropped, "the SCC writer writes pop-on captions: karaoke and paint-on timing (and karaoke colours) is dropped, all text shows from the cue's start"),
+            survey.report(.positions, .layoutApproximated, "the SCC writer places every caption in bottom-centred rows: cue positions are not kept"),
+            survey.report(.regions, .layoutApproximated, "the SCC writer places every caption in bottom-centred rows: regions are not kept"),
+            survey.report(.boxes, .layoutApproximated, "the SCC writer places every caption in bottom-centred rows: cue boxes are not kept"),
+        ].compactMap { $0 }
+        if let styled {
+            out.append(Diagnostic(.warning, .styleDropped,
+                                  "the SCC writer writes white plain text: italics, bold, underline, colours and fonts of whole cues are dropped (\(styled.cues) cue\(styled.cues == 1 ? "" : "s"), the first here)",
+                                  at: styled.first))
+        }
+        if spanStyleCues > 0 {
+            out.append(Diagnostic(.warning, .styleDropped,
+                                  "the SCC writer writes white plain text: \(survey.spanStyles.keys.sorted().joined(separator: ", ")) in inline styles dropped (in up to \(spanStyleCues) cue\(spanStyleCues == 1 ? "" : "s"), the first here)",
+                                  at: firstSpanStyle))
+        }
+        return out
     }
 
     /// One byte-pair word per frame, filled in caption order. A unit (a doubled control code, an

@@ -15,6 +15,28 @@ import SubRip
         return d <= frame
     }
 
+    /// The writer writes each caption's plain text in bottom-centred rows: what that leaves out is
+    /// said once per kind, with the count and the first cue.
+    @Test func whatTheWriterLeavesOutIsReported() {
+        let italic = InlineNode.span(InlineSpan(.italic, children: [.text("quiet")]))
+        let voice = InlineNode.span(InlineSpan(.voice("Ann"), children: [.text("Hi")]))
+        var first = Cue(start: MediaTime(seconds: 1), end: MediaTime(seconds: 2), content: [italic, .text(" ka"), .timestamp(MediaTime(milliseconds: 1500)), .text("ze")],
+                        source: SourceLocation(line: 3, column: 1))
+        first.layout = CueLayout(line: .number(0))
+        let second = Cue(start: MediaTime(seconds: 3), end: MediaTime(seconds: 4), content: [voice], source: SourceLocation(line: 7, column: 1))
+        let plain = Cue(start: MediaTime(seconds: 5), end: MediaTime(seconds: 6), content: [.text("plain")], source: SourceLocation(line: 9, column: 1))
+        let reports = SCCWriter().write([first, second, plain]).diagnostics
+        func report(_ code: DiagnosticCode, _ words: String) -> Diagnostic? {
+            reports.first { $0.code == code && $0.message.contains(words) }
+        }
+        #expect(report(.styleDropped, "italics")?.location == SourceLocation(line: 3, column: 1))
+        #expect(report(.timestampsDropped, "karaoke") != nil)
+        #expect(report(.layoutApproximated, "positions")?.message.contains("(1 cue,") == true)
+        #expect(report(.markupDropped, "speaker")?.location == SourceLocation(line: 7, column: 1))
+        // Plain text alone loses nothing.
+        #expect(SCCWriter().write([plain]).diagnostics.isEmpty)
+    }
+
     /// SRT → SCC → read: every caption's text and times come back (within a frame), except where
     /// the writer says it had to change something. (Pop-on only: the fallbacks split a caption
     /// into its rows, which `fallsBackToPaintOnOrRollUp` checks.)
