@@ -17,14 +17,20 @@ extension DiagnosticCode {
     public static let sccFallbackPaintOn: Self = "scc.fallback-paint-on"
     /// Warning: a caption whose pop-on loading did not fit before its start was written roll-up.
     public static let sccFallbackRollUp: Self = "scc.fallback-roll-up"
+    /// Info: a look 608 cannot draw exactly (a colour outside its seven, bold): the nearest written.
+    public static let sccApproximatedStyle: Self = "scc.approximated-style"
 }
 
 /// Writes pop-on SCC (channel CC1) from any track, within CEA-608's limits:
 ///
 /// - **Columns**: each line of a cue is wrapped at 32 characters at Unicode line-break
 ///   opportunities (`LineBreaking`); a caption of more than 4 rows keeps its first 4, with
-///   `scc.too-many-rows`. Rows sit at the bottom of the grid (rows 12–15), centred by the PAC
-///   indent and a tab offset.
+///   `scc.too-many-rows`. Rows go where the cue is placed, on the nearest row (the 608 reader's
+///   layouts exactly), and at its column when it is placed by its left edge; otherwise at the
+///   bottom of the grid (rows 12–15), centred by the PAC indent and a tab offset.
+/// - **Looks**: italics, underline and the seven text colours, as the PAC's style and mid-row codes
+///   (each shown as a space: in place of the space where the look changes, else one column more);
+///   other colours as the nearest and bold as upright, with `scc.approximated-style`.
 /// - **Characters**: the basic set, then the special and extended sets (an extended character is
 ///   sent after its basic fallback, which it replaces, CEA-608-E); anything else becomes the
 ///   closest representable character (its base letter, straight quotes, `...`), with
@@ -144,38 +150,67 @@ public struct SCCWriter: Sendable {
             schedule.place([Self.erase], at: max(erase, schedule.nextFree))
         }
         return ParseResult(value: Array(Self.text(schedule.frames, dropFrame: options.dropFrame).utf8),
-                           diagnostics: log.finished() + Self.changes(ContentSurvey(cues)))
+                           diagnostics: log.finished() + Self.changes(cues, ContentSurvey(cues)))
     }
 
-    /// What this writer does not carry, once per kind: it writes each caption's plain text in
-    /// white, bottom-centred pop-on rows (608's italics, underline, colours and row positions are
-    /// not written yet).
-    static func changes(_ survey: ContentSurvey) -> [Diagnostic] {
-        var styled = survey[.cueStyles]
-        if let emphasis = survey[.emphasis] {
-            styled = styled.map { ContentSurvey.Use(cues: max($0.cues, emphasis.cues), first: $0.first ?? emphasis.first) } ?? emphasis
+    /// What this writer does not carry, once per kind: styles beyond 608's looks (fonts, sizes,
+    /// backgrounds other than its black), regions and cue boxes, inline timestamps, voices,
+    /// classes, language spans and ruby annotations; and the cues placed off 608's grid, moved to
+    /// the nearest row.
+    static func changes(_ cues: [Cue], _ survey: ContentSurvey) -> [Diagnostic] {
+        let carried: Set<String> = ["color", "font-style", "text-decoration", "font-weight"]
+        var cueStyleNames = Set<String>()
+        var cueStyleCues = 0, firstCueStyle: SourceLocation?
+        var offGrid = 0, firstOffGrid: SourceLocation?
+        for cue in cues {
+            if cue.hasStyle {
+                var style = cue.style
+                if style.backgroundColor == .black { style.backgroundColor = nil }  // 608's own background
+                let names = Set(style.propertyNames).subtracting(carried)
+                if !names.isEmpty {
+                    cueStyleNames.formUnion(names)
+                    cueStyleCues += 1
+                    if firstCueStyle == nil { firstCueStyle = cue.source }
+                }
+            }
+            if !cue.hasDefaultLayout {
+                let rows = max(1, min(4, cue.plainText.split(separator: "\n").count))
+                let place = placement(of: cue, rows: rows)
+                var layout = cue.layout
+                layout.regionID = nil
+                layout.box = nil
+                if !layout.isDefault, layout != CEA608CueBuilder.layout(topRow: place.topRow, column: place.column ?? -1) {
+                    offGrid += 1
+                    if firstOffGrid == nil { firstOffGrid = cue.source }
+                }
+            }
         }
-        let spanStyleCues = survey.spanStyles.values.map(\.cues).max() ?? 0
-        let firstSpanStyle = survey.spanStyles.values.compactMap(\.first).min()
+        let spanNames = Set(survey.spanStyles.keys).subtracting(carried)
+        let spanCues = survey.spanStyles.filter { spanNames.contains($0.key) }.values.map(\.cues).max() ?? 0
+        let firstSpan = survey.spanStyles.filter { spanNames.contains($0.key) }.values.compactMap(\.first).min()
         var out = [
             survey.report(.ruby, .markupDropped, "the SCC writer writes no ruby: annotations are left out, the base text kept"),
             survey.report(.voices, .markupDropped, "the SCC writer writes no speaker names: <v> is dropped, its text kept"),
             survey.report(.classes, .markupDropped, "CEA-608 has no classes: <c> classes are dropped, their text kept"),
             survey.report(.languages, .markupDropped, "CEA-608 has no language spans: they are dropped, their text kept"),
             survey.report(.timestamps, .timestampsDropped, "the SCC writer writes pop-on captions: karaoke and paint-on timing (and karaoke colours) is dropped, all text shows from the cue's start"),
-            survey.report(.positions, .layoutApproximated, "the SCC writer places every caption in bottom-centred rows: cue positions are not kept"),
-            survey.report(.regions, .layoutApproximated, "the SCC writer places every caption in bottom-centred rows: regions are not kept"),
-            survey.report(.boxes, .layoutApproximated, "the SCC writer places every caption in bottom-centred rows: cue boxes are not kept"),
+            survey.report(.regions, .layoutApproximated, "CEA-608 has no regions: cues in regions are placed by their own settings"),
+            survey.report(.boxes, .layoutApproximated, "CEA-608 has no cue boxes: their coordinates are dropped"),
         ].compactMap { $0 }
-        if let styled {
-            out.append(Diagnostic(.warning, .styleDropped,
-                                  "the SCC writer writes white plain text: italics, bold, underline, colours and fonts of whole cues are dropped (\(styled.cues) cue\(styled.cues == 1 ? "" : "s"), the first here)",
-                                  at: styled.first))
+        if offGrid > 0 {
+            out.append(Diagnostic(.warning, .layoutApproximated,
+                                  "608 places captions on a grid of 15 rows and 32 columns: positions are written as the nearest row (and column, for cues placed by their left edge; others are centred) (\(offGrid) cue\(offGrid == 1 ? "" : "s"), the first here)",
+                                  at: firstOffGrid))
         }
-        if spanStyleCues > 0 {
+        if cueStyleCues > 0 {
             out.append(Diagnostic(.warning, .styleDropped,
-                                  "the SCC writer writes white plain text: \(survey.spanStyles.keys.sorted().joined(separator: ", ")) in inline styles dropped (in up to \(spanStyleCues) cue\(spanStyleCues == 1 ? "" : "s"), the first here)",
-                                  at: firstSpanStyle))
+                                  "608 draws its own font on black: \(cueStyleNames.sorted().joined(separator: ", ")) of whole cues dropped (\(cueStyleCues) cue\(cueStyleCues == 1 ? "" : "s"), the first here)",
+                                  at: firstCueStyle))
+        }
+        if spanCues > 0 {
+            out.append(Diagnostic(.warning, .styleDropped,
+                                  "608 draws its own font on black: \(spanNames.sorted().joined(separator: ", ")) in inline styles dropped (in up to \(spanCues) cue\(spanCues == 1 ? "" : "s"), the first here)",
+                                  at: firstSpan))
         }
         return out
     }
@@ -236,35 +271,112 @@ public struct SCCWriter: Sendable {
     /// One caption row as the writer sends it: where it goes and its text.
     private struct Row {
         var row: Int
-        /// The column of its first character, 0–31: a PAC indent (a multiple of 4) plus a tab offset.
+        /// The column of its first cell, 0–31: a PAC indent (a multiple of 4) plus a tab offset.
         var column: Int
+        /// The PAC's own look: a style PAC (colour or italics, column 0) when the row starts with
+        /// one it can say; nil for an indent PAC (white, upright; `underline` its bit).
+        var stylePAC: CEA608Style?
+        var underlinedIndent = false
         var text: [[String]]
 
         /// The PAC for `row` (or the row's own), the tab offset, the text.
         func units(onRow target: Int? = nil) -> [[String]] {
-            var units = [SCCWriter.preamble(row: target ?? row, indent: column / 4 * 4)]
+            let row = target ?? self.row
+            if let stylePAC { return [SCCWriter.preamble(row: row, look: stylePAC)] + text }
+            var units = [SCCWriter.preamble(row: row, indent: column / 4 * 4, underline: underlinedIndent)]
             let tab = UInt8(column % 4)
             if tab > 0 { units.append([SCCWriter.word(0x17, 0x20 + tab), SCCWriter.word(0x17, 0x20 + tab)]) }  // TO1–TO3
             return units + text
         }
     }
 
-    /// The rows of one caption, wrapped to 32 columns, at most 4, bottom-aligned and centred.
+    /// The rows of one caption, wrapped to 32 columns, at most 4: at the cue's place on the grid
+    /// (the nearest row, and column for a cue placed by its left edge), else bottom-aligned and
+    /// centred; italics, underline and colours as the PAC's style and mid-row codes.
     private func captionRows(for cue: Cue, language: String?, log: inout DiagnosticLog) -> [Row] {
-        var lines: [String] = []
-        for line in cue.plainText.split(separator: "\n", omittingEmptySubsequences: true) {
-            lines += (try? LineBreaking.wrap(String(line), width: 32, language: language)) ?? [String(line.prefix(32))]
+        let styled = SCCStyledText(cue)
+        var lines: [[SCCStyledText.Cell]] = []
+        for line in styled.lines {
+            let text = String(line.map(\.character))
+            let wrapped = (try? LineBreaking.wrap(text, width: 32, language: language)) ?? [String(text.prefix(32))]
+            lines += SCCStyledText.cut(line, into: wrapped).filter { !$0.isEmpty }
         }
-        lines = lines.filter { !$0.isEmpty }
         if lines.count > 4 {
             log.report(.warning, .sccTooManyRows, "a caption of \(lines.count) rows: CEA-608 pop-on shows 4 here; the first 4 are kept",
                        at: cue.source)
             lines = Array(lines.prefix(4))
         }
-        return lines.enumerated().map { k, text in
-            let encoded = encode(text, log: &log, at: cue.source)
-            return Row(row: 15 - (lines.count - 1) + k, column: max(0, (32 - encoded.columns) / 2), text: encoded.units)
+        guard !lines.isEmpty else { return [] }
+        if styled.approximatesColor {
+            log.report(.info, .sccApproximatedStyle, "608 has seven text colours: a colour is written as the nearest of them", at: cue.source)
         }
+        if styled.hasBold {
+            log.report(.info, .sccApproximatedStyle, "608 has no bold: bold text is written upright", at: cue.source)
+        }
+        let place = Self.placement(of: cue, rows: lines.count)
+        return lines.enumerated().map { k, cells in
+            var row = Row(row: place.topRow + k, column: 0, stylePAC: nil, text: [])
+            let encoded = encode(cells, log: &log, at: cue.source)
+            var column = place.column ?? max(0, (32 - encoded.columns) / 2)
+            let first = cells[0].look
+            let plain = first.color == .white && !first.italic
+            if plain {
+                row.underlinedIndent = first.underline
+                row.text = encoded.units
+            } else if column == 0, !first.italic || first.color == .white {
+                // A style PAC says the first look at column 0 without a cell for it.
+                row.stylePAC = first
+                row.text = encoded.units
+            } else {
+                // Mid-row codes, each shown as a space, just before the text.
+                let lead = Self.midRowCodes(from: CEA608Style(), to: first)
+                column = max(0, column - lead.count)
+                row.text = lead + encoded.units
+            }
+            row.column = min(31, column)
+            return row
+        }
+    }
+
+    /// Where a caption of `rows` rows goes: its top row, and its first column (nil: centred).
+    /// The 608 reader's layout (the top of row r at (r + 1)/19 of the frame, the left edge at
+    /// (4 + c)/40) comes back to the same row and column; other layouts go to the nearest.
+    static func placement(of cue: Cue, rows: Int) -> (topRow: Int, column: Int?) {
+        let bottom = 16 - rows
+        guard !cue.hasDefaultLayout else { return (bottom, nil) }
+        let layout = cue.layout
+        var top = bottom
+        switch layout.line {
+        case .auto: break
+        case .number(let n): top = n >= 0 ? n + 1 : 16 + n - rows + 1
+        case .fraction(let f):
+            let edge = Int((f.doubleValue * 19).rounded())
+            switch layout.lineAlignment {
+            case .start: top = edge - 1
+            case .center: top = edge - 1 - rows / 2
+            case .end: top = edge - 1 - rows
+            }
+        }
+        top = min(max(1, top), bottom)
+        var column: Int?
+        if let position = layout.position, layout.computedPositionAlignment() == .lineLeft {
+            column = min(31, max(0, Int((position.doubleValue * 40).rounded()) - 4))
+        }
+        return (top, column)
+    }
+
+    /// The mid-row codes (each doubled, each a cell shown as a space) that change the pen from
+    /// `current` to `target`: a colour code (which also ends italics), then the italics code
+    /// (which keeps the colour) when the target is italic.
+    static func midRowCodes(from current: CEA608Style, to target: CEA608Style) -> [[String]] {
+        func code(_ second: UInt8) -> [String] { [word(0x11, second), word(0x11, second)] }
+        let u: UInt8 = target.underline ? 1 : 0
+        if target.italic {
+            // The italics code keeps the pen's colour; another colour is set first.
+            let italics = code(0x2E + u)
+            return current.color == target.color ? [italics] : [code(0x20 + target.color.rawValue * 2 + u), italics]
+        }
+        return [code(0x20 + target.color.rawValue * 2 + u)]
     }
 
     /// The paint-on or roll-up form of a caption: the prelude that selects the mode and erases the
@@ -295,42 +407,63 @@ public struct SCCWriter: Sendable {
     private static let carriageReturn = [word(0x14, 0x2D), word(0x14, 0x2D)]
     private static let erase = eraseDisplayed
 
-    /// A row's text as units of byte-pair words, and how many columns it takes.
-    private func encode(_ text: String, log: inout DiagnosticLog, at location: SourceLocation?) -> (units: [[String]], columns: Int) {
+    /// A row's text as units of byte-pair words, and how many columns it takes: characters in
+    /// pairs, and where the look changes, mid-row codes — in place of the space there (a mid-row
+    /// code shows as a space), else before the character (a column more).
+    private func encode(_ cells: [SCCStyledText.Cell], log: inout DiagnosticLog, at location: SourceLocation?) -> (units: [[String]], columns: Int) {
         var words: [[String]] = []
         var pending: [UInt8] = []
         var columns = 0
+        var truncated = false
         func flush() {
             guard !pending.isEmpty else { return }
             words.append([Self.word(pending[0], pending.count > 1 ? pending[1] : 0x00)])
             pending.removeAll()
         }
-        for scalar in text.unicodeScalars {
-            guard columns < 32 else { break }
-            let code = Self.code(for: scalar) ?? {
-                let substitute = Self.substitute(for: scalar)
-                log.report(.warning, .sccUnrepresentableCharacter,
-                           "'\(Character(scalar))' (U+\(String(scalar.value, radix: 16, uppercase: true))) has no CEA-608 character; written as '\(substitute)'",
-                           at: location)
-                return Self.code(for: substitute) ?? .standard(UInt8(ascii: "?"))
-            }()
-            switch code {
-            case .standard(let byte):
-                pending.append(byte)
-                if pending.count == 2 { flush() }
-            case .special(let byte):
+        var look = cells.first?.look ?? CEA608Style()
+        for (k, cell) in cells.enumerated() {
+            if cell.look != look {
+                let codes = Self.midRowCodes(from: look, to: cell.look)
+                look = cell.look
                 flush()
-                words.append([Self.word(0x11, byte)])
-            case .extended(let first, let byte, let fallback):
-                pending.append(fallback)
-                flush()
-                // Sent right after the pair holding its fallback, which it replaces.
-                words[words.count - 1].append(Self.word(first, byte))
+                words += codes
+                columns += codes.count
+                // The code's cell is the space, when the change comes at one.
+                if cell.character == " " { continue }
+            } else if cell.character == " ", k + 1 < cells.count, cells[k + 1].look != look {
+                // A space just before a change: the change's code will stand in its place.
+                continue
             }
-            columns += 1
+            guard columns < 32 else { truncated = true; break }
+            for scalar in String(cell.character).unicodeScalars {
+                let code = Self.code(for: scalar) ?? {
+                    let substitute = Self.substitute(for: scalar)
+                    log.report(.warning, .sccUnrepresentableCharacter,
+                               "'\(Character(scalar))' (U+\(String(scalar.value, radix: 16, uppercase: true))) has no CEA-608 character; written as '\(substitute)'",
+                               at: location)
+                    return Self.code(for: substitute) ?? .standard(UInt8(ascii: "?"))
+                }()
+                switch code {
+                case .standard(let byte):
+                    pending.append(byte)
+                    if pending.count == 2 { flush() }
+                case .special(let byte):
+                    flush()
+                    words.append([Self.word(0x11, byte)])
+                case .extended(let first, let byte, let fallback):
+                    pending.append(fallback)
+                    flush()
+                    // Sent right after the pair holding its fallback, which it replaces.
+                    words[words.count - 1].append(Self.word(first, byte))
+                }
+                columns += 1
+            }
         }
         flush()
-        return (words, columns)
+        if truncated || columns > 32 {
+            log.report(.warning, .sccTooManyRows, "a row longer than 608's 32 columns (its style changes take columns): cut at the 32nd", at: location)
+        }
+        return (words, min(columns, 32))
     }
 
     enum Code {
@@ -385,13 +518,22 @@ public struct SCCWriter: Sendable {
     }
 
     /// A PAC for `row` (1–15) and `indent` (0, 4, …, 28), white, sent twice (CEA-608-E Table 53).
-    fileprivate static func preamble(row: Int, indent: Int) -> [String] {
-        let rows: [Int: (UInt8, UInt8)] = [1: (0x11, 0x40), 2: (0x11, 0x60), 3: (0x12, 0x40), 4: (0x12, 0x60),
-                                           5: (0x15, 0x40), 6: (0x15, 0x60), 7: (0x16, 0x40), 8: (0x16, 0x60),
-                                           9: (0x17, 0x40), 10: (0x17, 0x60), 11: (0x10, 0x40), 12: (0x13, 0x40),
-                                           13: (0x13, 0x60), 14: (0x14, 0x40), 15: (0x14, 0x60)]
-        let (first, base) = rows[row]!
-        let second = base | 0x10 | UInt8(indent / 4) << 1
+    private static let preambleRows: [Int: (UInt8, UInt8)] = [
+        1: (0x11, 0x40), 2: (0x11, 0x60), 3: (0x12, 0x40), 4: (0x12, 0x60), 5: (0x15, 0x40), 6: (0x15, 0x60),
+        7: (0x16, 0x40), 8: (0x16, 0x60), 9: (0x17, 0x40), 10: (0x17, 0x60), 11: (0x10, 0x40), 12: (0x13, 0x40),
+        13: (0x13, 0x60), 14: (0x14, 0x40), 15: (0x14, 0x60)]
+
+    /// An indent PAC: white, upright, at column `indent` (a multiple of 4), underlined or not.
+    fileprivate static func preamble(row: Int, indent: Int, underline: Bool = false) -> [String] {
+        let (first, base) = preambleRows[row]!
+        let second = base | 0x10 | UInt8(indent / 4) << 1 | (underline ? 1 : 0)
+        return [word(first, second), word(first, second)]
+    }
+
+    /// A style PAC: column 0 in a colour, or white italics, underlined or not.
+    fileprivate static func preamble(row: Int, look: CEA608Style) -> [String] {
+        let (first, base) = preambleRows[row]!
+        let second = base | (look.italic ? 0x0E : look.color.rawValue * 2) | (look.underline ? 1 : 0)
         return [word(first, second), word(first, second)]
     }
 
