@@ -29,6 +29,8 @@ extension DiagnosticCode {
     public static let assNegativeTime: Self = "ass.negative-time"
     /// Info: a time whose fraction is not two digits (centiseconds); read as a decimal fraction.
     public static let assFractionDigits: Self = "ass.fraction-digits"
+    /// Warning: minutes or seconds of 60 or more (`0:00:75.00`), counted on as libass does (1:15).
+    public static let assTimeOutOfRange: Self = "ass.time-out-of-range"
     /// Warning: an event that ends before it starts; kept (a timeline never shows it).
     public static let assEndBeforeStart: Self = "ass.end-before-start"
     /// Warning: an event naming a style the script does not define; drawn with `Default` (or the first style).

@@ -346,6 +346,9 @@ struct ASSScriptScanner {
                     log.report(.warning, .assNegativeTime, "a negative time (\(ASSValues.string(p, field))): read as 0:00:00.00", at: SourceLocation(line: line, column: fieldColumn))
                     time = .zero
                 }
+                if parsed.isOutOfRange {
+                    log.report(.warning, .assTimeOutOfRange, "'\(ASSValues.string(p, field))' has minutes or seconds of 60 or more: counted on, as libass reads it", at: SourceLocation(line: line, column: fieldColumn))
+                }
                 if parsed.fractionDigits > 2 || parsed.fractionDigits == 1 {
                     log.report(.info, .assFractionDigits, "a time with \(parsed.fractionDigits) fraction digit\(parsed.fractionDigits == 1 ? "" : "s") (ASS has centiseconds): read as a decimal fraction", at: SourceLocation(line: line, column: fieldColumn))
                 }

@@ -9,6 +9,8 @@ enum ASSValues {
         var time: MediaTime
         var isNegative: Bool
         var fractionDigits: Int
+        /// Minutes or seconds of 60 or more (`0:00:75.00`): counted on, as libass counts them.
+        var isOutOfRange = false
     }
 
     static func time(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Time? {
@@ -30,9 +32,10 @@ enum ASSValues {
         }
         guard let (hours, _) = digits(9), i < end, p[i] == UInt8(ascii: ":") else { return nil }
         i += 1
-        guard let (minutes, _) = digits(2), i < end, p[i] == UInt8(ascii: ":") else { return nil }
+        // libass reads each field as an integer, whatever its size: so do we, to a limit.
+        guard let (minutes, _) = digits(9), i < end, p[i] == UInt8(ascii: ":") else { return nil }
         i += 1
-        guard let (seconds, _) = digits(2) else { return nil }
+        guard let (seconds, _) = digits(9) else { return nil }
         var fraction: Int64 = 0
         var fractionDigits = 0
         if i < end, p[i] == UInt8(ascii: ".") || p[i] == UInt8(ascii: ",") {
@@ -41,7 +44,7 @@ enum ASSValues {
             fraction = f
             fractionDigits = n
         }
-        guard i == end, minutes < 60, seconds < 60 else { return nil }
+        guard i == end else { return nil }
         // At most 9 digits of hours and of fraction: the products below stay far inside Int64.
         let whole = (hours * 60 + minutes) * 60 + seconds
         var time: MediaTime
@@ -57,7 +60,8 @@ enum ASSValues {
             time = MediaTime(value: scaled + fraction, timescale: scale)
         }
         if negative { time = -time }
-        return Time(time: time, isNegative: negative && time != .zero, fractionDigits: fractionDigits)
+        return Time(time: time, isNegative: negative && time != .zero, fractionDigits: fractionDigits,
+                    isOutOfRange: minutes >= 60 || seconds >= 60)
     }
 
     /// An integer as libass reads one (`atoi`: leading spaces and sign, digits, anything after

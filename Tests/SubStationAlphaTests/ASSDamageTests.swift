@@ -41,6 +41,16 @@ import TestSupport
         #expect(!result.value.script.events.isEmpty)
     }
 
+    /// Minutes or seconds of 60 and more count on, as libass reads them (each field an integer).
+    @Test func outOfRangeMinutesAndSecondsCountOn() {
+        let script = "[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:75.00,0:61:00.50,Default,,0,0,0,,Late\n"
+        let result = SubStationAlphaReader().readFile(SourceText(bytes: Array(script.utf8)))
+        let cue = result.value.document.tracks[0].cues[0]
+        #expect(cue.start == MediaTime(seconds: 75))
+        #expect(cue.end == centiseconds(366_050))
+        #expect(result.diagnostics.filter { $0.code.rawValue == "ass.time-out-of-range" }.map { $0.location?.description ?? "-" } == ["6:13", "6:24"])
+    }
+
     @Test func textWithoutEventsIsAnError() {
         let result = readFixture("ass-bad/no_events_section.ass")
         #expect(result.hasErrors)
