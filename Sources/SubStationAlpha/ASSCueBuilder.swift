@@ -40,6 +40,10 @@ enum ASSCueBuilder {
         dialogues.reserveCapacity(events.count)
         var styleIndexByName: [String: Int?] = [:]
         var survey = script.features
+        // What each style says that the model has no place for: its outline, shadow or opaque
+        // box, and its scaling, spacing or rotation (each counted where an event uses it).
+        let outlined = styles.map { $0.outline > .zero || $0.shadow > .zero || $0.borderStyle == 3 }
+        let transformed = styles.map { $0.scaleX != Fraction(100) || $0.scaleY != Fraction(100) || $0.spacing != .zero || $0.angle != .zero }
         for e in events.indices {
             let location = SourceLocation(line: events[e].line, column: 1)
             guard events[e].kind == .dialogue else {
@@ -60,14 +64,20 @@ enum ASSCueBuilder {
                 styleIndex = found
             }
             styleOf[e] = Int32(styleIndex ?? -1)
+            if let styleIndex {
+                if outlined[styleIndex] { survey.note(.outline, at: location) }
+                if transformed[styleIndex] { survey.note(.transform, at: location) }
+            } else {
+                survey.note(.outline, at: location)  // libass's default style: a 2-pixel outline and shadow
+            }
             if events[e].layer != 0 { survey.note(.layer, at: location) }
             if !events[e].effect.isEmpty { survey.note(.effect, at: location) }
             dialogues.append(e)
         }
-        let cueStyles = styles.map { SharedStyle(cueStyle(of: $0)) }
+        let cueStyles = styles.map { SharedStyle(cueStyle(of: $0, playResY: playResY)) }
         // Karaoke shows the secondary colour until each syllable is sung.
         let karaokeCueStyles = styles.map { style in
-            var properties = cueStyle(of: style)
+            var properties = cueStyle(of: style, playResY: playResY)
             properties.futureColor = style.secondaryColor
             return SharedStyle(properties)
         }
@@ -75,7 +85,7 @@ enum ASSCueBuilder {
             SharedLayout(n == 0 ? .default : layout(numpad: n, position: nil, vertical: false, playResX: playResX, playResY: playResY))
         }
         let built = buildCues(events, order: dialogues, styleOf: styleOf, styles: styles, cueStyles: cueStyles,
-                              karaokeCueStyles: karaokeCueStyles, numpadLayouts: numpadLayouts, pending: pending, text: text, lookUp: lookUp,
+                              karaokeCueStyles: karaokeCueStyles, outlined: outlined, transformed: transformed, numpadLayouts: numpadLayouts, pending: pending, text: text, lookUp: lookUp,
                               playResX: playResX, playResY: playResY, wrapStyle: wrapStyle)
         for (k, e) in dialogues.enumerated() { events[e].cueIndex = k }
         script.events = events
@@ -107,7 +117,8 @@ enum ASSCueBuilder {
     /// The cues of the events `order` names, in pieces on all cores: each event's text is read on
     /// its own. Each piece comes with its diagnostics and features, in order.
     private static func buildCues(_ events: [ASSEvent], order: [Int], styleOf styleCodes: [Int32], styles: [ASSStyle],
-                                  cueStyles: [SharedStyle], karaokeCueStyles: [SharedStyle], numpadLayouts: [SharedLayout], pending: [ASSPendingText],
+                                  cueStyles: [SharedStyle], karaokeCueStyles: [SharedStyle], outlined: [Bool], transformed: [Bool],
+                                  numpadLayouts: [SharedLayout], pending: [ASSPendingText],
                                   text: UnsafeBufferPointer<UInt8>, lookUp: @escaping @Sendable (String) -> Int?,
                                   playResX: Int, playResY: Int, wrapStyle: Int)
         -> [(cues: [Cue], log: DiagnosticLog, survey: ASSFeatureSurvey)] {
@@ -121,6 +132,10 @@ enum ASSCueBuilder {
             var cues: [Cue] = []
             cues.reserveCapacity(range.count)
             let defaultStyle = ASSStyle(name: "Default")
+            // What each style counted for its events already, made once (not a set per event).
+            let notedByStyle: [Set<ASSFeatureSurvey.Feature>] = styles.indices.map { k in
+                Set([outlined[k] ? .outline : nil, transformed[k] ? .transform : nil].compactMap { $0 })
+            }
             for k in range {
                 let e = order[k]
                 let code = Int(styleCodes[e])
@@ -128,8 +143,9 @@ enum ASSCueBuilder {
                 let line = events[e].line
                 let start = events[e].start
                 let pendingText = pending[e]
+                let styleNoted = code >= 0 ? notedByStyle[code] : [.outline]
                 var content = reader.read(bytes, pendingText.range, style: style, start: start, line: line,
-                                          column: pendingText.column, log: &log, survey: &survey)
+                                          column: pendingText.column, log: &log, survey: &survey, alreadyNoted: styleNoted)
                 let name = events[e].name
                 if !name.isEmpty, !content.content.isEmpty {
                     content.content = [.span(InlineSpan(.voice(name), children: content.content))]
@@ -159,9 +175,16 @@ enum ASSCueBuilder {
         }
     }
 
-    /// The style a cue takes from its ASS style, as far as it differs from plain white Arial.
-    static func cueStyle(of style: ASSStyle) -> StyleProperties {
+    /// The style a cue takes from its ASS style, as far as it differs from plain white Arial: its
+    /// colour, family, weight, slant and lines, and its size as a proportion of the canvas height
+    /// (`Fontsize` is in PlayResY pixels, as libass scales it to the frame; libass fits a font's
+    /// ascent and descent in it, so its em is a little smaller — about 0.86 of it for DejaVu Sans —
+    /// which `\fs` spans share).
+    static func cueStyle(of style: ASSStyle, playResY: Int) -> StyleProperties {
         var properties = StyleProperties()
+        if playResY > 0, style.fontSize > .zero {
+            properties.fontSize = .viewportHeight(Fraction(style.fontSize.numerator, style.fontSize.denominator * Int64(playResY)))
+        }
         if style.primaryColor != .white { properties.color = style.primaryColor }
         let family = style.fontName.hasPrefix("@") ? String(style.fontName.dropFirst()) : style.fontName
         if family.lowercased() != "arial" && !family.isEmpty { properties.fontFamilies = [family] }

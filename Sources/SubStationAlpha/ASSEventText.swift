@@ -59,7 +59,8 @@ struct ASSEventTextReader {
 
     /// Reads `p[range]`, the text of an event on line `line` starting at byte `column`.
     mutating func read(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: ASSStyle, start: MediaTime,
-                       line: Int, column: Int, log: inout DiagnosticLog, survey: inout ASSFeatureSurvey) -> ASSEventContent {
+                       line: Int, column: Int, log: inout DiagnosticLog, survey: inout ASSFeatureSurvey,
+                       alreadyNoted: Set<ASSFeatureSurvey.Feature> = []) -> ASSEventContent {
         // Most events are plain text, perhaps with \N: read those without the tag machinery.
         var plain = true
         for k in range where p[k] == UInt8(ascii: "{") || p[k] == UInt8(ascii: "}") || p[k] == UInt8(ascii: "\\") {
@@ -97,7 +98,8 @@ struct ASSEventTextReader {
         var eventWrapStyle = wrapStyle
         var karaokeTotal: Int64 = 0
         var result = ASSEventContent(content: [], alignment: nil, position: nil, vertical: style.fontName.hasPrefix("@"))
-        var noted = Set<ASSFeatureSurvey.Feature>()
+        // The event's style may have counted a kind for it already (an outline, a scale).
+        var noted = alreadyNoted
         var tagStart = range.lowerBound
         // Each kind counted once per event, at its first tag.
         func note(_ feature: ASSFeatureSurvey.Feature) {

@@ -74,7 +74,8 @@ import TimedText
         #expect(uses[.drawing]?.count == 1)
         #expect(uses[.clip]?.count == 1)
         #expect(uses[.transform] == nil)
-        #expect(uses[.outline]?.count == 1)
+        // Every event: its style has an outline and a shadow (counted once an event with a \bord).
+        #expect(uses[.outline]?.count == 4)
         #expect(uses[.layer]?.count == 1 && uses[.effect]?.count == 1)
         // The event text keeps every tag.
         #expect(file.script.events[3].text == "{\\an7\\pos(50,50)\\p1\\c&H00FFFF&}m 0 0 l 100 0 100 100 0 100{\\p0}")

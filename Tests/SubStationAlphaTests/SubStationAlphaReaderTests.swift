@@ -62,7 +62,9 @@ import TestSupport
         let thoughts = cues[4]
         #expect(thoughts.style.fontStyle == .italic)
         #expect(thoughts.plainText == "(if only\u{A0}she knew)")
-        #expect(cues[0].hasDefaultLayout && !cues[0].hasStyle)
+        // Plain white Arial at the bottom: only its size, Fontsize over PlayResY, is said.
+        #expect(cues[0].hasDefaultLayout && cues[0].style == StyleProperties(fontSize: .viewportHeight(Fraction(54, 1080))))
+        #expect(sign.style.fontSize == .viewportHeight(Fraction(40, 1080)))
     }
 
     @Test func sortsOutOfOrderEventsAndKeepsTheirIndexes() {
