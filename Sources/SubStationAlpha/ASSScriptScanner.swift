@@ -350,7 +350,7 @@ struct ASSScriptScanner {
                     log.report(.warning, .assTimeOutOfRange, "'\(ASSValues.string(p, field))' has minutes or seconds of 60 or more: counted on, as libass reads it", at: SourceLocation(line: line, column: fieldColumn))
                 }
                 if parsed.fractionDigits > 2 || parsed.fractionDigits == 1 {
-                    log.report(.info, .assFractionDigits, "a time with \(parsed.fractionDigits) fraction digit\(parsed.fractionDigits == 1 ? "" : "s") (ASS has centiseconds): read as a decimal fraction", at: SourceLocation(line: line, column: fieldColumn))
+                    log.report(.info, .assFractionDigits, "a time with \(parsed.fractionDigits) fraction digit\(parsed.fractionDigits == 1 ? "" : "s") (ASS has centiseconds): read as a decimal fraction, as Aegisub and pysubs2 read it (libass and ffmpeg count the digits as centiseconds: .5 is 0.05 s there)", at: SourceLocation(line: line, column: fieldColumn))
                 }
                 if kind == .start { event.start = time; sawStart = true } else { event.end = time; sawEnd = true }
             case .style: event.style = ASSValues.string(p, field)
