@@ -12,6 +12,15 @@ public enum InlineNode: Sendable, Hashable {
     /// Ruby: base text with annotations (furigana) drawn over or beside it.
     indirect case ruby(Ruby)
 
+    /// True when a span among `nodes` (at any depth) states a karaoke colour
+    /// (`StyleProperties.futureColor`); a cue's own style is not looked at.
+    public static func containsFutureColor(_ nodes: [InlineNode]) -> Bool {
+        nodes.contains { node in
+            guard case .span(let span) = node else { return false }
+            return (span.hasStyle && span.style.futureColor != nil) || containsFutureColor(span.children)
+        }
+    }
+
     /// True when any span, ruby or ruby annotation in the nodes carries a style.
     public static func containsStyle(_ nodes: [InlineNode]) -> Bool {
         for node in nodes {

@@ -14,14 +14,14 @@ struct WebVTTKaraokeColors {
 
     /// Reads the future colours off `cues` (cue styles and spans), leaving them without.
     init(taking cues: inout [Cue]) {
-        guard cues.indices.contains(where: { cues[$0].hasStyle && cues[$0].style.futureColor != nil || Self.spansHaveFutureColor(cues[$0].content) }) else {
+        guard cues.indices.contains(where: { cues[$0].hasStyle && cues[$0].style.futureColor != nil || InlineNode.containsFutureColor(cues[$0].content) }) else {
             return
         }
         var counts: [Color: (count: Int, first: Int)] = [:]
         var spanColors = 0
         var firstSpan: SourceLocation?
         for i in cues.indices {
-            if Self.spansHaveFutureColor(cues[i].content) {
+            if InlineNode.containsFutureColor(cues[i].content) {
                 if firstSpan == nil { firstSpan = cues[i].source }
                 spanColors += 1
                 cues[i].content = Self.removingFutureColor(cues[i].content)
@@ -48,13 +48,6 @@ struct WebVTTKaraokeColors {
             diagnostics.append(Diagnostic(.warning, .styleDropped,
                                           "WebVTT's ::cue(:future) cannot give part of a cue its own karaoke colour: dropped in \(spanColors) cue\(spanColors == 1 ? "" : "s") (the first here)",
                                           at: firstSpan))
-        }
-    }
-
-    private static func spansHaveFutureColor(_ nodes: [InlineNode]) -> Bool {
-        nodes.contains { node in
-            guard case .span(let span) = node else { return false }
-            return span.hasStyle && span.style.futureColor != nil || spansHaveFutureColor(span.children)
         }
     }
 

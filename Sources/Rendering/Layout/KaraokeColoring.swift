@@ -10,7 +10,7 @@ import TimedText
 enum KaraokeColoring {
     /// True when `cue` or one of its spans says a future colour.
     static func hasFutureColor(_ cue: Cue) -> Bool {
-        (cue.hasStyle && cue.style.futureColor != nil) || spansHaveFutureColor(cue.content)
+        (cue.hasStyle && cue.style.futureColor != nil) || InlineNode.containsFutureColor(cue.content)
     }
 
     /// The inline timestamps of the cues with karaoke colours: the times their picture changes.
@@ -61,13 +61,6 @@ enum KaraokeColoring {
             }
         }
         return out
-    }
-
-    private static func spansHaveFutureColor(_ nodes: [InlineNode]) -> Bool {
-        nodes.contains { node in
-            guard case .span(let span) = node else { return false }
-            return (span.hasStyle && span.style.futureColor != nil) || spansHaveFutureColor(span.children)
-        }
     }
 
     private static func collectTimestamps(_ nodes: [InlineNode], into times: inout [MediaTime]) {
