@@ -92,11 +92,12 @@ public struct SCCWriter: Sendable {
     /// `language` (a BCP 47 tag) picks the line breaking rules long lines are wrapped by.
     public func write(_ cues: [Cue], language: String? = nil) -> ParseResult<[UInt8]> {
         var log = DiagnosticLog()
+        var approximations = LookApproximations()
         var schedule = FrameSchedule()
         let ordered = cues.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
         var pendingErase: Int64?  // the previous caption's end, when the screen must be blanked then
         for (index, cue) in ordered.enumerated() {
-            let rows = captionRows(for: cue, language: language, log: &log)
+            let rows = captionRows(for: cue, language: language, log: &log, approximations: &approximations)
             guard !rows.isEmpty else {
                 log.report(.info, .sccEmptyCaption, "caption \(index + 1) has no text: 608 has nothing to show for it; not written",
                            at: cue.source)
@@ -150,7 +151,38 @@ public struct SCCWriter: Sendable {
             schedule.place([Self.erase], at: max(erase, schedule.nextFree))
         }
         return ParseResult(value: Array(Self.text(schedule.frames, dropFrame: options.dropFrame).utf8),
-                           diagnostics: log.finished() + Self.changes(cues, ContentSurvey(cues)))
+                           diagnostics: log.finished() + approximations.diagnostics + Self.changes(cues, ContentSurvey(cues)))
+    }
+
+    /// The cues whose looks 608 draws only approximately, counted to be said once per kind.
+    private struct LookApproximations {
+        var colors = 0, firstColor: SourceLocation?
+        var bold = 0, firstBold: SourceLocation?
+
+        mutating func note(_ styled: SCCStyledText, at location: SourceLocation?) {
+            if styled.approximatesColor {
+                colors += 1
+                if firstColor == nil { firstColor = location }
+            }
+            if styled.hasBold {
+                bold += 1
+                if firstBold == nil { firstBold = location }
+            }
+        }
+
+        var diagnostics: [Diagnostic] {
+            var out: [Diagnostic] = []
+            if colors > 0 {
+                out.append(Diagnostic(.info, .sccApproximatedStyle,
+                                      "608 has seven text colours: other colours are written as the nearest of them (\(colors) cue\(colors == 1 ? "" : "s"), the first here)",
+                                      at: firstColor))
+            }
+            if bold > 0 {
+                out.append(Diagnostic(.info, .sccApproximatedStyle,
+                                      "608 has no bold: bold text is written upright (\(bold) cue\(bold == 1 ? "" : "s"), the first here)", at: firstBold))
+            }
+            return out
+        }
     }
 
     /// What this writer does not carry, once per kind: styles beyond 608's looks (fonts, sizes,
@@ -293,7 +325,8 @@ public struct SCCWriter: Sendable {
     /// The rows of one caption, wrapped to 32 columns, at most 4: at the cue's place on the grid
     /// (the nearest row, and column for a cue placed by its left edge), else bottom-aligned and
     /// centred; italics, underline and colours as the PAC's style and mid-row codes.
-    private func captionRows(for cue: Cue, language: String?, log: inout DiagnosticLog) -> [Row] {
+    private func captionRows(for cue: Cue, language: String?, log: inout DiagnosticLog,
+                             approximations: inout LookApproximations) -> [Row] {
         let styled = SCCStyledText(cue)
         var lines: [[SCCStyledText.Cell]] = []
         for line in styled.lines {
@@ -307,12 +340,7 @@ public struct SCCWriter: Sendable {
             lines = Array(lines.prefix(4))
         }
         guard !lines.isEmpty else { return [] }
-        if styled.approximatesColor {
-            log.report(.info, .sccApproximatedStyle, "608 has seven text colours: a colour is written as the nearest of them", at: cue.source)
-        }
-        if styled.hasBold {
-            log.report(.info, .sccApproximatedStyle, "608 has no bold: bold text is written upright", at: cue.source)
-        }
+        approximations.note(styled, at: cue.source)
         let place = Self.placement(of: cue, rows: lines.count)
         return lines.enumerated().map { k, cells in
             var row = Row(row: place.topRow + k, column: 0, stylePAC: nil, text: [])

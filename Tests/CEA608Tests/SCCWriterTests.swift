@@ -83,6 +83,15 @@ import SubRip
         #expect(report(.markupDropped, "speaker")?.location == SourceLocation(line: 7, column: 1))
         // Plain text alone loses nothing.
         #expect(SCCWriter().write([plain]).diagnostics.isEmpty)
+        // Looks 608 has only approximately: said once for all the cues, with their count.
+        let orange = StyleProperties(color: Color(red: 255, green: 128, blue: 0), fontWeight: .bold)
+        var warm: [Cue] = []
+        for k: Int64 in 0..<3 {
+            let span = InlineSpan(.styled, style: orange, children: [.text("warm \(k)")])
+            warm.append(Cue(start: MediaTime(seconds: 2 * k + 2), end: MediaTime(seconds: 2 * k + 3), content: [.span(span)]))
+        }
+        let approximated = SCCWriter().write(warm).diagnostics.filter { $0.code == .sccApproximatedStyle }
+        #expect(approximated.count == 2 && approximated.allSatisfy { $0.message.contains("(3 cues") })
     }
 
     /// SRT → SCC → read: every caption's text and times come back (within a frame), except where
