@@ -217,9 +217,6 @@ public struct SCCWriter: Sendable {
                 }
             }
         }
-        let spanNames = Set(survey.spanStyles.keys).subtracting(carried)
-        let spanCues = survey.spanStyles.filter { spanNames.contains($0.key) }.values.map(\.cues).max() ?? 0
-        let firstSpan = survey.spanStyles.filter { spanNames.contains($0.key) }.values.compactMap(\.first).min()
         var out = [
             survey.report(.ruby, .markupDropped, "the SCC writer writes no ruby: annotations are left out, the base text kept"),
             survey.report(.voices, .markupDropped, "the SCC writer writes no speaker names: <v> is dropped, its text kept"),
@@ -228,6 +225,7 @@ public struct SCCWriter: Sendable {
             survey.report(.timestamps, .timestampsDropped, "the SCC writer writes pop-on captions: karaoke and paint-on timing (and karaoke colours) is dropped, all text shows from the cue's start"),
             survey.report(.regions, .layoutApproximated, "CEA-608 has no regions: cues in regions are placed by their own settings"),
             survey.report(.boxes, .layoutApproximated, "CEA-608 has no cue boxes: their coordinates are dropped"),
+            survey.reportSpanStyles(notIn: carried, format: "SCC (CEA-608)"),
         ].compactMap { $0 }
         if offGrid > 0 {
             out.append(Diagnostic(.warning, .layoutApproximated,
@@ -238,11 +236,6 @@ public struct SCCWriter: Sendable {
             out.append(Diagnostic(.warning, .styleDropped,
                                   "608 draws its own font on black: \(cueStyleNames.sorted().joined(separator: ", ")) of whole cues dropped (\(cueStyleCues) cue\(cueStyleCues == 1 ? "" : "s"), the first here)",
                                   at: firstCueStyle))
-        }
-        if spanCues > 0 {
-            out.append(Diagnostic(.warning, .styleDropped,
-                                  "608 draws its own font on black: \(spanNames.sorted().joined(separator: ", ")) in inline styles dropped (in up to \(spanCues) cue\(spanCues == 1 ? "" : "s"), the first here)",
-                                  at: firstSpan))
         }
         return out
     }

@@ -44,6 +44,10 @@ enum ASSCueBuilder {
         // box, and its scaling, spacing or rotation (each counted where an event uses it).
         let outlined = styles.map { $0.outline > .zero || $0.shadow > .zero || $0.borderStyle == 3 }
         let transformed = styles.map { $0.scaleX != Fraction(100) || $0.scaleY != Fraction(100) || $0.spacing != .zero || $0.angle != .zero }
+        // The same, as the kinds the text reader need not count again for the style's events.
+        let notedByStyle: [Set<ASSFeatureSurvey.Feature>] = styles.indices.map { k in
+            Set([outlined[k] ? .outline : nil, transformed[k] ? .transform : nil].compactMap { $0 })
+        }
         for e in events.indices {
             let location = SourceLocation(line: events[e].line, column: 1)
             guard events[e].kind == .dialogue else {
@@ -85,7 +89,7 @@ enum ASSCueBuilder {
             SharedLayout(n == 0 ? .default : layout(numpad: n, position: nil, vertical: false, playResX: playResX, playResY: playResY))
         }
         let built = buildCues(events, order: dialogues, styleOf: styleOf, styles: styles, cueStyles: cueStyles,
-                              karaokeCueStyles: karaokeCueStyles, outlined: outlined, transformed: transformed, numpadLayouts: numpadLayouts, pending: pending, text: text, lookUp: lookUp,
+                              karaokeCueStyles: karaokeCueStyles, notedByStyle: notedByStyle, numpadLayouts: numpadLayouts, pending: pending, text: text, lookUp: lookUp,
                               playResX: playResX, playResY: playResY, wrapStyle: wrapStyle)
         for (k, e) in dialogues.enumerated() { events[e].cueIndex = k }
         script.events = events
@@ -117,8 +121,8 @@ enum ASSCueBuilder {
     /// The cues of the events `order` names, in pieces on all cores: each event's text is read on
     /// its own. Each piece comes with its diagnostics and features, in order.
     private static func buildCues(_ events: [ASSEvent], order: [Int], styleOf styleCodes: [Int32], styles: [ASSStyle],
-                                  cueStyles: [SharedStyle], karaokeCueStyles: [SharedStyle], outlined: [Bool], transformed: [Bool],
-                                  numpadLayouts: [SharedLayout], pending: [ASSPendingText],
+                                  cueStyles: [SharedStyle], karaokeCueStyles: [SharedStyle],
+                                  notedByStyle: [Set<ASSFeatureSurvey.Feature>], numpadLayouts: [SharedLayout], pending: [ASSPendingText],
                                   text: UnsafeBufferPointer<UInt8>, lookUp: @escaping @Sendable (String) -> Int?,
                                   playResX: Int, playResY: Int, wrapStyle: Int)
         -> [(cues: [Cue], log: DiagnosticLog, survey: ASSFeatureSurvey)] {
@@ -132,10 +136,6 @@ enum ASSCueBuilder {
             var cues: [Cue] = []
             cues.reserveCapacity(range.count)
             let defaultStyle = ASSStyle(name: "Default")
-            // What each style counted for its events already, made once (not a set per event).
-            let notedByStyle: [Set<ASSFeatureSurvey.Feature>] = styles.indices.map { k in
-                Set([outlined[k] ? .outline : nil, transformed[k] ? .transform : nil].compactMap { $0 })
-            }
             for k in range {
                 let e = order[k]
                 let code = Int(styleCodes[e])
@@ -143,7 +143,8 @@ enum ASSCueBuilder {
                 let line = events[e].line
                 let start = events[e].start
                 let pendingText = pending[e]
-                let styleNoted = code >= 0 ? notedByStyle[code] : [.outline]
+                // Counted with the style's (for no style, libass's default outline) in the pass above.
+                let styleNoted: Set<ASSFeatureSurvey.Feature> = code >= 0 ? notedByStyle[code] : [.outline]
                 var content = reader.read(bytes, pendingText.range, style: style, start: start, line: line,
                                           column: pendingText.column, log: &log, survey: &survey, alreadyNoted: styleNoted)
                 let name = events[e].name

@@ -45,7 +45,8 @@ enum ASSValues {
             fractionDigits = n
         }
         guard i == end else { return nil }
-        // At most 9 digits of hours and of fraction: the products below stay far inside Int64.
+        // At most 9 digits in each field: the products below stay far inside Int64 (the fraction's
+        // scaling is checked).
         let whole = (hours * 60 + minutes) * 60 + seconds
         var time: MediaTime
         switch fractionDigits {

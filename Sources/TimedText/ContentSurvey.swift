@@ -14,8 +14,6 @@ package struct ContentSurvey: Sendable {
         case languages
         /// Inline timestamps (karaoke, paint-on): content that appears after the cue's start.
         case timestamps
-        /// Italic, bold or underlined spans (`<i> <b> <u>`, ASS `\i1`).
-        case emphasis
         /// A style on a whole cue (`Cue.style`; TTML states every property of every cue).
         case cueStyles
         /// A position other than the default (line, position, size, alignment, vertical text).
@@ -33,11 +31,6 @@ package struct ContentSurvey: Sendable {
         /// Where the first cue (in track order) that uses it begins in the source; nil when that cue
         /// was not read from text.
         package var first: SourceLocation?
-
-        package init(cues: Int, first: SourceLocation?) {
-            self.cues = cues
-            self.first = first
-        }
     }
 
     /// Each feature the cues use, with its count; a feature no cue uses has no entry.
@@ -83,7 +76,6 @@ package struct ContentSurvey: Sendable {
                 case .voice: found.insert(.voices)
                 case .language: found.insert(.languages)
                 case .class: found.insert(.classes)
-                case .italic, .bold, .underline: found.insert(.emphasis)
                 default: break
                 }
                 if !span.classes.isEmpty { found.insert(.classes) }

@@ -81,6 +81,10 @@ import SubRip
         #expect(report(.timestampsDropped, "karaoke") != nil)
         #expect(report(.layoutApproximated, "nearest row")?.message.contains("(1 cue,") == true)
         #expect(report(.markupDropped, "speaker")?.location == SourceLocation(line: 7, column: 1))
+        // A size in an inline style: 608 has one size.
+        let big = InlineNode.span(InlineSpan(.styled, style: StyleProperties(fontSize: .em(Fraction(2))), children: [.text("big")]))
+        let sized = SCCWriter().write([Cue(start: MediaTime(seconds: 1), end: MediaTime(seconds: 2), content: [big])]).diagnostics
+        #expect(sized.contains { $0.code == .styleDropped && $0.message.contains("font-size") })
         // Plain text alone loses nothing.
         #expect(SCCWriter().write([plain]).diagnostics.isEmpty)
         // Looks 608 has only approximately: said once for all the cues, with their count.
