@@ -15,18 +15,20 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
         precondition(timescale != 0, "MediaTime timescale must not be zero")
         var v = value
         var s = timescale
-        if s == 1000 && v != 0 {
-            // Milliseconds, the commonest timescale (2³·5³): reduce without a division loop.
-            let twos = min(v.trailingZeroBitCount, 3)
+        if (s == 1000 || s == 100) && v != 0 {
+            // Milliseconds and centiseconds (SRT/WebVTT and ASS), the commonest timescales
+            // (2³·5³ and 2²·5²): reduce without a division loop.
+            let n = s == 1000 ? 3 : 2
+            let twos = min(v.trailingZeroBitCount, n)
             v >>= twos
             var fives = 0
-            while fives < 3 && v % 5 == 0 {
+            while fives < n && v % 5 == 0 {
                 v /= 5
                 fives += 1
             }
             self.value = v
             let fiveFactor: Int64 = fives == 0 ? 1 : fives == 1 ? 5 : fives == 2 ? 25 : 125
-            self.timescale = (1000 >> twos) / fiveFactor
+            self.timescale = (s >> twos) / fiveFactor
             return
         }
         if s == 30000 && v != 0 {

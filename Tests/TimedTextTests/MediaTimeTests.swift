@@ -13,6 +13,12 @@ import Testing
             #expect(fast == general && fast.value == general.value && fast.timescale == general.timescale, "\(ms)")
         }
         #expect(MediaTime(milliseconds: -250).value == -1 && MediaTime(milliseconds: -250).timescale == 4)
+        // So does the centisecond one (ASS).
+        for cs: Int64 in [-250, -25, -1, 0, 1, 4, 20, 25, 50, 99, 100, 360_000, 1_000_000_000_007] {
+            let fast = MediaTime(value: cs, timescale: 100)
+            let general = MediaTime(value: cs * 3, timescale: 300)
+            #expect(fast == general && fast.value == general.value && fast.timescale == general.timescale, "\(cs)")
+        }
         // So does the NTSC-frame fast path (timescale 30000).
         for value: Int64 in [-30000, -1001, 0, 1, 3, 15, 16, 1001, 30000, 90000, 113_224 * 1001, 2_401_922, 7_500_000] {
             let fast = MediaTime(value: value, timescale: 30000)
