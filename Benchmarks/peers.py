@@ -146,6 +146,23 @@ print(sum(1 for e in subs.events if not e.is_comment))
 """
 
 
+# In one process (--ass): pysubs2.load timed around the call, as legible-bench times its own
+# library calls (Benchmarks/Harness/SubStationAlphaBenchmarks.swift); argv[2] = timed runs after
+# one warm-up. Prints {"median_s": ..., "events": ...}. Each run includes freeing the one before
+# (the name is rebound), as each of legible-bench's runs frees its result.
+PYSUBS2_ASS_IN_PROCESS_SNIPPET = r"""
+import json, statistics, sys, time, pysubs2
+path, repeat = sys.argv[1], int(sys.argv[2])
+times = []
+for i in range(repeat + 1):
+    start = time.perf_counter()
+    subs = pysubs2.load(path, encoding="utf-8")
+    if i:
+        times.append(time.perf_counter() - start)
+print(json.dumps({"median_s": statistics.median(times), "events": sum(1 for e in subs.events if not e.is_comment)}))
+"""
+
+
 def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
@@ -549,9 +566,10 @@ def webvtt_comparison(a, wanted, legible):
     return 0
 
 
-def read_comparison(a, wanted, legible, comparison, src, count, noun, py_tools):
+def read_comparison(a, wanted, legible, comparison, src, count, noun, py_tools, in_process=None):
     """One file read by `legible info` and by Python peers (name, snippet printing its count),
-    each checked once to find all `count` items (`noun`); only reading is timed."""
+    each checked once to find all `count` items (`noun`); only reading is timed. `in_process`,
+    when given, adds a section of library calls timed inside one process each."""
     results, specs, versions = [], [], {}
     if wanted("legible"):
         specs.append(("legible info", [legible, "info", src, "--json"], "info"))
@@ -579,6 +597,8 @@ def read_comparison(a, wanted, legible, comparison, src, count, noun, py_tools):
         "versions": versions,
         "results": results,
     }
+    if in_process is not None:
+        report["in_process"] = in_process()
     if a.json:
         print(json.dumps(report, indent=2))
     else:
@@ -606,9 +626,56 @@ def ttml_comparison(a, wanted, legible):
 
 def ass_comparison(a, wanted, legible):
     """--ass: legible and pysubs2 read the same generated ASS script (100,000 Dialogue events by
-    default); legible reads every event's override tags into its model, pysubs2 keeps the text."""
-    return read_comparison(a, wanted, legible, "ass-read", ensure_ass_input(a.cues, a.seed), a.cues,
-                           "events", [("pysubs2", PYSUBS2_ASS_SNIPPET)])
+    default), as whole processes (`legible info`: every event's override tags read into the model;
+    pysubs2 keeps the text as written) and, when legible-bench is built beside legible, as library
+    calls in one process each: `pysubs2.load` against legible's script read (the same job:
+    sections, styles, events with times and raw text) and its whole read into cues."""
+    src = ensure_ass_input(a.cues, a.seed)
+    in_process = (lambda: ass_in_process(a, legible, src)) if wanted("legible") and wanted("pysubs2") else None
+    return read_comparison(a, wanted, legible, "ass-read", src, a.cues, "events",
+                           [("pysubs2", PYSUBS2_ASS_SNIPPET)], in_process=in_process)
+
+
+def ass_in_process(a, legible, src):
+    """Library calls timed inside one process each: legible-bench's ass-file.load-script and
+    ass-file.load (from the path: open, decode, read), and pysubs2.load."""
+    bench = os.path.join(os.path.dirname(legible), "legible-bench")
+    section = {"metric": "median of %d library calls in one process after one warm-up (legible-bench: two), "
+                         "each from the path and including freeing the one before" % a.repeat, "results": []}
+    if not (os.path.isfile(bench) and os.access(bench, os.X_OK)):
+        section["error"] = "legible-bench not found at %s: swift build -c release --product legible-bench" % bench
+        return section
+    log("peers: in one process: legible-bench ...")
+    proc = subprocess.run([bench, "--ass", src, "--repeat", str(a.repeat), "--filter", "ass-file.load"],
+                          capture_output=True, text=True, timeout=a.timeout)
+    if proc.returncode != 0:
+        section["error"] = "legible-bench: exit %d: %s" % (proc.returncode, last_line(proc.stderr))
+        return section
+    medians = {b["name"]: b["median_seconds"] for b in json.loads(proc.stdout)}
+    py, err = ensure_venv()
+    if py is None:
+        section["error"] = err or "no Python venv for pysubs2"
+        return section
+    log("peers: in one process: pysubs2.load ...")
+    proc = subprocess.run([py, "-c", PYSUBS2_ASS_IN_PROCESS_SNIPPET, src, str(a.repeat)],
+                          capture_output=True, text=True, timeout=a.timeout)
+    if proc.returncode != 0:
+        section["error"] = "pysubs2: exit %d: %s" % (proc.returncode, last_line(proc.stderr))
+        return section
+    peer = json.loads(proc.stdout)
+    if peer["events"] != a.cues:
+        section["error"] = "pysubs2 read %d events, not %d" % (peer["events"], a.cues)
+        return section
+    rows = [("legible script read (readScript)", medians.get("ass-file.load-script")),
+            ("legible whole read (CaptionFile)", medians.get("ass-file.load")),
+            ("pysubs2.load", peer["median_s"])]
+    for name, median in rows:
+        if median is not None:
+            row = {"call": name, "median_s": median}
+            if not name.startswith("pysubs2"):
+                row["pysubs2_over_legible"] = peer["median_s"] / median
+            section["results"].append(row)
+    return section
 
 
 # --- Main -------------------------------------------------------------------
@@ -768,6 +835,14 @@ def print_table(report):
         print("  ".join(cells).rstrip())
         if n == 0:
             print("  ".join("-" * w for w in widths))
+    in_process = report.get("in_process")
+    if in_process is not None:
+        print("In one process (%s):" % in_process["metric"])
+        if "error" in in_process:
+            print("  " + in_process["error"])
+        for r in in_process["results"]:
+            ratio = ("  pysubs2.load takes %.1f× as long" % r["pysubs2_over_legible"]) if "pysubs2_over_legible" in r else ""
+            print("  %-34s %8.4f s%s" % (r["call"], r["median_s"], ratio))
     if report["versions"]:
         print("Versions: " + ", ".join("%s %s" % kv for kv in sorted(report["versions"].items())))
     if notes:

@@ -1,5 +1,5 @@
 // legible-bench: the release-build benchmark harness. Refuses debug builds, warms up, repeats,
-// and prints medians as JSON. Usage: legible-bench [--filter NAME] [--repeat N] [--cues N] [--ttml FILE] [--scc FILE]
+// and prints medians as JSON. Usage: legible-bench [--filter NAME] [--repeat N] [--cues N] [--ttml FILE] [--scc FILE] [--ass FILE]
 import Legible
 #if canImport(Glibc)
 import Glibc
@@ -28,7 +28,9 @@ let families: [(prefix: String, make: (Int) -> [Benchmark])] = [
 let named = families.filter { family in filter.map { family.prefix.contains($0) || $0.hasPrefix(family.prefix) } ?? true }
 // --ttml FILE times the stages of reading one TTML document (see TTMLBenchmarks).
 // --scc FILE times the stages of reading one SCC file (see SCCFileBenchmarks).
+// --ass FILE times the stages of reading one ASS script (see SubStationAlphaBenchmarks).
 let benchmarks = option("--ttml").map(TTMLBenchmarks.all(path:)) ?? option("--scc").map(SCCFileBenchmarks.all(path:))
+    ?? option("--ass").map(SubStationAlphaBenchmarks.all(path:))
     ?? (named.isEmpty ? families : named).flatMap { $0.make(cueCount) }
 var results: [String] = []
 for benchmark in benchmarks where filter.map({ benchmark.name.contains($0) }) ?? true {

@@ -7,8 +7,7 @@ enum ASSCueBuilder {
     /// Events per piece of cue building: below twice this, one core does it all.
     static let minimumPieceSize = 16_384
 
-    static func cues(for script: inout SubStationAlphaScript, pending: [ASSPendingText], text: UnsafeBufferPointer<UInt8>,
-                     log: inout DiagnosticLog) -> [Cue] {
+    static func cues(for script: inout SubStationAlphaScript, text: UnsafeBufferPointer<UInt8>, log: inout DiagnosticLog) -> [Cue] {
         let info = script.info
         let playResX = info.playResX
         let playResY = info.playResY
@@ -89,7 +88,7 @@ enum ASSCueBuilder {
             SharedLayout(n == 0 ? .default : layout(numpad: n, position: nil, vertical: false, playResX: playResX, playResY: playResY))
         }
         let built = buildCues(events, order: dialogues, styleOf: styleOf, styles: styles, cueStyles: cueStyles,
-                              karaokeCueStyles: karaokeCueStyles, notedByStyle: notedByStyle, numpadLayouts: numpadLayouts, pending: pending, text: text, lookUp: lookUp,
+                              karaokeCueStyles: karaokeCueStyles, notedByStyle: notedByStyle, numpadLayouts: numpadLayouts, text: text, lookUp: lookUp,
                               playResX: playResX, playResY: playResY, wrapStyle: wrapStyle)
         for (k, e) in dialogues.enumerated() { events[e].cueIndex = k }
         script.events = events
@@ -122,7 +121,7 @@ enum ASSCueBuilder {
     /// its own. Each piece comes with its diagnostics and features, in order.
     private static func buildCues(_ events: [ASSEvent], order: [Int], styleOf styleCodes: [Int32], styles: [ASSStyle],
                                   cueStyles: [SharedStyle], karaokeCueStyles: [SharedStyle],
-                                  notedByStyle: [Set<ASSFeatureSurvey.Feature>], numpadLayouts: [SharedLayout], pending: [ASSPendingText],
+                                  notedByStyle: [Set<ASSFeatureSurvey.Feature>], numpadLayouts: [SharedLayout],
                                   text: UnsafeBufferPointer<UInt8>, lookUp: @escaping @Sendable (String) -> Int?,
                                   playResX: Int, playResY: Int, wrapStyle: Int)
         -> [(cues: [Cue], log: DiagnosticLog, survey: ASSFeatureSurvey)] {
@@ -142,11 +141,13 @@ enum ASSCueBuilder {
                 let style = code >= 0 ? styles[code] : defaultStyle
                 let line = events[e].line
                 let start = events[e].start
-                let pendingText = pending[e]
+                // The text's place in the script, and its column on its line.
+                let textRange = events[e].textBytes.indices
+                let column = textRange.lowerBound - events[e].lineRange.lowerBound + 1
                 // Counted with the style's (for no style, libass's default outline) in the pass above.
                 let styleNoted: Set<ASSFeatureSurvey.Feature> = code >= 0 ? notedByStyle[code] : [.outline]
-                var content = reader.read(bytes, pendingText.range, style: style, start: start, line: line,
-                                          column: pendingText.column, log: &log, survey: &survey, alreadyNoted: styleNoted)
+                var content = reader.read(bytes, textRange, style: style, start: start, line: line,
+                                          column: column, log: &log, survey: &survey, alreadyNoted: styleNoted)
                 let name = events[e].name
                 if !name.isEmpty, !content.content.isEmpty {
                     content.content = [.span(InlineSpan(.voice(name), children: content.content))]

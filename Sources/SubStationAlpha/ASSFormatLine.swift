@@ -85,20 +85,23 @@ struct ASSFormatLine: Sendable, Hashable {
     }
 
     /// Splits `p[range]` into `count` comma-separated fields, the last taking the rest of the line
-    /// (commas and all: the text). Nil when there are fewer.
+    /// (commas and all: the text), as the first `count` elements of `fields`. False when there are fewer.
     static func split(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, count: Int, into fields: inout [Range<Int>]) -> Bool {
-        fields.removeAll(keepingCapacity: true)
         guard count > 0 else { return false }
-        var start = range.lowerBound
-        var k = range.lowerBound
-        while fields.count < count - 1 {
-            while k < range.upperBound, p[k] != UInt8(ascii: ",") { k += 1 }
-            guard k < range.upperBound else { return false }
-            fields.append(start..<k)
-            k += 1
-            start = k
+        // Sized once per column count and written in place: one uniqueness check a line, not one a field.
+        if fields.count != count { fields = Array(repeating: 0..<0, count: count) }
+        return fields.withUnsafeMutableBufferPointer { out in
+            var start = range.lowerBound
+            var k = range.lowerBound
+            for n in 0..<(count - 1) {
+                while k < range.upperBound, p[k] != UInt8(ascii: ",") { k += 1 }
+                guard k < range.upperBound else { return false }
+                out[n] = start..<k
+                k += 1
+                start = k
+            }
+            out[count - 1] = start..<range.upperBound
+            return true
         }
-        fields.append(start..<range.upperBound)
-        return true
     }
 }

@@ -1,17 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import TimedText
-
-/// Where an event's text is, for the cue builder that runs once every style is known.
-struct ASSPendingText {
-    var range: Range<Int>
-    var column: Int
-}
 
 /// The line pass: sections, `Format:` lines, styles, events and attachments into the script.
 struct ASSScriptScanner {
     var script = SubStationAlphaScript()
     var log = DiagnosticLog()
-    /// The text range of each event's `Text`, by event index.
-    var pendingTexts: [ASSPendingText] = []
 
     private var section: ASSSection.Kind?
     private var sectionIndex = -1
@@ -28,13 +23,22 @@ struct ASSScriptScanner {
     private var explicitVersion: SubStationAlphaScript.Version?
     private var styleNames = Set<String>()
 
-    mutating func scan(_ p: UnsafeBufferPointer<UInt8>) {
+    /// Reads `text` (decoded: UTF-8, LF line ends) into `script`, which keeps it: the events'
+    /// texts are slices of it.
+    mutating func scan(_ text: [UInt8]) {
+        script.text = text
+        script.wasRead = true
+        text.withUnsafeBufferPointer { scan($0) }
+    }
+
+    private mutating func scan(_ p: UnsafeBufferPointer<UInt8>) {
         var start = 0
         var line = 1
         var firstHeader = true
+        guard let base = p.baseAddress else { return finish() }
         while start < p.count {
-            var end = start
-            while end < p.count, p[end] != 0x0A { end += 1 }
+            // memchr (vectorised): most of a script is the text between line feeds.
+            let end = memchr(base + start, 0x0A, p.count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? p.count
             var content = end
             while content > start, p[content - 1] == 0x20 || p[content - 1] == 0x09 { content -= 1 }
             var first = start
@@ -50,6 +54,10 @@ struct ASSScriptScanner {
             start = end + 1
             line += 1
         }
+        finish()
+    }
+
+    private mutating func finish() {
         finishAttachment()
         if !sawEvents {
             log.report(.error, .assNoEvents, "the script has no [Events] section: nothing to show", at: nil)
@@ -326,54 +334,66 @@ struct ASSScriptScanner {
             log.report(.error, .assMissingFields, "a \(kind.rawValue) line with fewer fields than the \(columns.count) its Format line names: skipped", at: SourceLocation(line: line, column: column))
             return
         }
-        var event = ASSEvent(kind: kind, start: .zero, end: .zero, text: "", line: line)
-        event.lineRange = whole
-        var text = ASSPendingText(range: value.upperBound..<value.upperBound, column: column + value.count)
-        var sawStart = false
-        var sawEnd = false
-        for (k, kind) in columns.enumerated() {
+        // The fields into locals, and the event made once from them (not a default one changed
+        // field by field: each change of a 200-byte value in an array costs a copy of it).
+        var layer = 0
+        var start: MediaTime?
+        var end: MediaTime?
+        var style = ""
+        var name = ""
+        var margins = (left: 0, right: 0, vertical: 0)
+        var effect = ""
+        var text = value.upperBound..<value.upperBound
+        for k in columns.indices {
             let field = fields[k]
-            let fieldColumn = column + field.lowerBound - value.lowerBound
-            switch kind {
-            case .layer: event.layer = ASSValues.integer(p, field) ?? 0
-            case .start, .end:
-                guard let parsed = ASSValues.time(p, field) else {
-                    log.report(.error, .assBadTimestamp, "'\(ASSValues.string(p, field))' is not an H:MM:SS.CC time: the event is skipped", at: SourceLocation(line: line, column: fieldColumn))
-                    return
-                }
-                var time = parsed.time
-                if parsed.isNegative {
-                    log.report(.warning, .assNegativeTime, "a negative time (\(ASSValues.string(p, field))): read as 0:00:00.00", at: SourceLocation(line: line, column: fieldColumn))
-                    time = .zero
-                }
-                if parsed.isOutOfRange {
-                    log.report(.warning, .assTimeOutOfRange, "'\(ASSValues.string(p, field))' has minutes or seconds of 60 or more: counted on, as libass reads it", at: SourceLocation(line: line, column: fieldColumn))
-                }
-                if parsed.fractionDigits > 2 || parsed.fractionDigits == 1 {
-                    log.report(.info, .assFractionDigits, "a time with \(parsed.fractionDigits) fraction digit\(parsed.fractionDigits == 1 ? "" : "s") (ASS has centiseconds): read as a decimal fraction, as Aegisub and pysubs2 read it (libass and ffmpeg count the digits as centiseconds: .5 is 0.05 s there)", at: SourceLocation(line: line, column: fieldColumn))
-                }
-                if kind == .start { event.start = time; sawStart = true } else { event.end = time; sawEnd = true }
-            case .style: event.style = ASSValues.string(p, field)
-            case .name: event.name = ASSValues.string(p, field)
-            case .marginLeft: event.marginLeft = ASSValues.integer(p, field) ?? 0
-            case .marginRight: event.marginRight = ASSValues.integer(p, field) ?? 0
-            case .marginVertical: event.marginVertical = ASSValues.integer(p, field) ?? 0
-            case .effect: event.effect = ASSValues.string(p, field)
-            case .text:
-                event.text = field.isEmpty ? "" : String(decoding: UnsafeBufferPointer(rebasing: p[field]), as: UTF8.self)
-                text = ASSPendingText(range: field, column: fieldColumn)
+            switch columns[k] {
+            case .layer: layer = ASSValues.integer(p, field) ?? 0
+            case .start:
+                guard let time = eventTime(p, field, line: line, column: column + field.lowerBound - value.lowerBound) else { return }
+                start = time
+            case .end:
+                guard let time = eventTime(p, field, line: line, column: column + field.lowerBound - value.lowerBound) else { return }
+                end = time
+            case .style: style = ASSValues.string(p, field)
+            case .name: name = ASSValues.string(p, field)
+            case .marginLeft: margins.left = ASSValues.integer(p, field) ?? 0
+            case .marginRight: margins.right = ASSValues.integer(p, field) ?? 0
+            case .marginVertical: margins.vertical = ASSValues.integer(p, field) ?? 0
+            case .effect: effect = ASSValues.string(p, field)
+            case .text: text = field
             case .marked, .unknown: break
             }
         }
-        guard sawStart, sawEnd else {
-            log.report(.error, .assBadFormat, "the events' Format line names no \(sawStart ? "End" : "Start") column: the event is skipped", at: SourceLocation(line: line, column: 1))
+        guard let start, let end else {
+            log.report(.error, .assBadFormat, "the events' Format line names no \(start == nil ? "Start" : "End") column: the event is skipped", at: SourceLocation(line: line, column: 1))
             return
         }
-        if kind == .dialogue, event.end < event.start {
+        if kind == .dialogue, end < start {
             log.report(.warning, .assEndBeforeStart, "the event ends before it starts: kept (it is never shown)", at: SourceLocation(line: line, column: column))
         }
-        script.events.append(event)
-        pendingTexts.append(text)
+        script.events.append(ASSEvent(kind: kind, layer: layer, start: start, end: end, style: style, name: name, margins: margins,
+                                      effect: effect, textBytes: script.text[text], line: line, lineRange: whole))
+    }
+
+    /// An event's `Start` or `End` at `column`, with what is odd about it reported; nil (reported)
+    /// when it is not a time, and the event is skipped.
+    private mutating func eventTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>, line: Int, column: Int) -> MediaTime? {
+        guard let parsed = ASSValues.time(p, field) else {
+            log.report(.error, .assBadTimestamp, "'\(ASSValues.string(p, field))' is not an H:MM:SS.CC time: the event is skipped", at: SourceLocation(line: line, column: column))
+            return nil
+        }
+        var time = parsed.time
+        if parsed.isNegative {
+            log.report(.warning, .assNegativeTime, "a negative time (\(ASSValues.string(p, field))): read as 0:00:00.00", at: SourceLocation(line: line, column: column))
+            time = .zero
+        }
+        if parsed.isOutOfRange {
+            log.report(.warning, .assTimeOutOfRange, "'\(ASSValues.string(p, field))' has minutes or seconds of 60 or more: counted on, as libass reads it", at: SourceLocation(line: line, column: column))
+        }
+        if parsed.fractionDigits > 2 || parsed.fractionDigits == 1 {
+            log.report(.info, .assFractionDigits, "a time with \(parsed.fractionDigits) fraction digit\(parsed.fractionDigits == 1 ? "" : "s") (ASS has centiseconds): read as a decimal fraction, as Aegisub and pysubs2 read it (libass and ffmpeg count the digits as centiseconds: .5 is 0.05 s there)", at: SourceLocation(line: line, column: column))
+        }
+        return time
     }
 
     // MARK: - [Fonts] and [Graphics]

@@ -14,6 +14,22 @@ enum ASSValues {
     }
 
     static func time(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Time? {
+        // What Aegisub and nearly every script writes, `H:MM:SS.CC`, read at fixed places.
+        if range.count == 10 {
+            let b = range.lowerBound
+            @inline(__always) func digit(_ k: Int) -> Int64? {
+                let d = p[b + k] &- 0x30
+                return d < 10 ? Int64(d) : nil
+            }
+            if p[b + 1] == UInt8(ascii: ":"), p[b + 4] == UInt8(ascii: ":"), p[b + 7] == UInt8(ascii: "."),
+               let h = digit(0), let m1 = digit(2), let m2 = digit(3), let s1 = digit(5), let s2 = digit(6),
+               let c1 = digit(8), let c2 = digit(9) {
+                let minutes = m1 * 10 + m2, seconds = s1 * 10 + s2
+                let centiseconds = ((h * 60 + minutes) * 60 + seconds) * 100 + c1 * 10 + c2
+                return Time(time: MediaTime(value: centiseconds, timescale: 100), isNegative: false, fractionDigits: 2,
+                            isOutOfRange: minutes >= 60 || seconds >= 60)
+            }
+        }
         var i = range.lowerBound
         var end = range.upperBound
         while i < end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }

@@ -35,31 +35,44 @@ public struct SubStationAlphaReader: SourceTextReader, Sendable {
 
     /// Reads a script into its model and its ASS view.
     public func readFile(_ source: SourceText) -> ParseResult<SubStationAlphaFile> {
-        let text = source.bytes
-        var run = ASSScriptScanner()
-        // About one event per 80 bytes: reserved once rather than grown (and copied) many times.
-        run.script.events.reserveCapacity(text.count / 80)
-        run.pendingTexts.reserveCapacity(text.count / 80)
-        text.withUnsafeBufferPointer { run.scan($0) }
-        let pending = run.pendingTexts
-        var script = run.script
-        var log = run.log
-        run = ASSScriptScanner()
-        let cues = text.withUnsafeBufferPointer { ASSCueBuilder.cues(for: &script, pending: pending, text: $0, log: &log) }
-        script.text = text
+        let scanned = scan(source)
+        var script = scanned.script
+        var log = scanned.log
+        let text = script.text
+        let cues = text.withUnsafeBufferPointer { ASSCueBuilder.cues(for: &script, text: $0, log: &log) }
         script.cuesAsRead = cues
-        script.wasRead = true
         var track = Track(kind: .subtitles, cues: cues)
         track.label = script.info.title
         if let language = script.info.fields.last(where: { $0.key.lowercased() == "language" })?.value {
             track.language = LanguageTag(wellFormed: language)
         }
         let document = Document(format: .substationAlpha, encoding: source.encoding, tracks: [track], layoutFamily: .assScript)
-        // In line order: the style and text passes report apart.
-        let diagnostics = log.finished().enumerated().sorted { a, b in
+        return ParseResult(value: SubStationAlphaFile(document: document, script: script), diagnostics: Self.inLineOrder(log))
+    }
+
+    /// Reads the script alone — sections, styles, events with their times and raw text,
+    /// attachments — without reading the events' override tags into cues: what an editor that
+    /// retimes or restyles a script and writes it back needs (as `pysubs2.load` gives). The
+    /// diagnostics are those of the script's structure; the text's own (unclosed braces, unknown
+    /// tags, undefined styles) come with `readFile`, which reads the text.
+    public func readScript(_ source: SourceText) -> ParseResult<SubStationAlphaScript> {
+        let scanned = scan(source)
+        return ParseResult(value: scanned.script, diagnostics: Self.inLineOrder(scanned.log))
+    }
+
+    private func scan(_ source: SourceText) -> ASSScriptScanner {
+        var run = ASSScriptScanner()
+        // About one event per 80 bytes: reserved once rather than grown (and copied) many times.
+        run.script.events.reserveCapacity(source.bytes.count / 80)
+        run.scan(source.bytes)
+        return run
+    }
+
+    /// The diagnostics in line order: the structure and text passes report apart.
+    private static func inLineOrder(_ log: DiagnosticLog) -> [Diagnostic] {
+        log.finished().enumerated().sorted { a, b in
             let l = a.element.location ?? SourceLocation(line: 0, column: 0), r = b.element.location ?? SourceLocation(line: 0, column: 0)
             return (l.line, l.column, a.offset) < (r.line, r.column, b.offset)
         }.map(\.element)
-        return ParseResult(value: SubStationAlphaFile(document: document, script: script), diagnostics: diagnostics)
     }
 }

@@ -1,0 +1,65 @@
+import Testing
+import SubStationAlpha
+import TextScanning
+import TimedText
+import TestSupport
+
+/// `readScript`: the script alone, without reading the events' text into cues.
+@Suite struct SubStationAlphaScriptReadTests {
+    static let fixtures = ["v4plus_aegisub.ass", "broken.ass", "ssa_v4.ssa", "reordered_columns.ass", "karaoke.ass",
+                           "attachments.ass", "utf16le_bom.ass", "japanese_vertical.ass", "move_and_drawing.ass", "named_fonts.ass"]
+
+    @Test(arguments: fixtures) func givesTheScriptTheWholeReadGives(_ name: String) {
+        let decoded = SourceDecoder.decode(Fixtures.bytes("ass/" + name)).value
+        let alone = SubStationAlphaReader().readScript(decoded)
+        let whole = SubStationAlphaReader().readFile(decoded)
+        let script = alone.value, full = whole.value.script
+        #expect(script.version == full.version && script.info == full.info && script.styles == full.styles)
+        #expect(script.sections == full.sections && script.attachments == full.attachments)
+        #expect(script.events.count == full.events.count)
+        for (a, b) in zip(script.events, full.events) {
+            #expect(a.kind == b.kind && a.layer == b.layer && a.start == b.start && a.end == b.end)
+            #expect(a.style == b.style && a.name == b.name && a.effect == b.effect && a.text == b.text && a.line == b.line)
+            #expect(a.marginLeft == b.marginLeft && a.marginRight == b.marginRight && a.marginVertical == b.marginVertical)
+            // Only the whole read makes cues for the events to point at.
+            #expect(a.cueIndex == nil)
+        }
+        // The script's own diagnostics, in the order the whole read gives them among the text's.
+        let structural = whole.diagnostics.filter { alone.diagnostics.contains($0) }
+        #expect(structural == alone.diagnostics)
+        #expect(!alone.diagnostics.contains { $0.code == .assUnknownTag || $0.code == .assUnclosedOverride || $0.code == .assUnknownStyle })
+    }
+
+    @Test func keepsTheTextAsWrittenAndLetsItChange() {
+        let text = SourceText(script(events: [
+            "Dialogue: 0,0:00:01.00,0:00:02.50,Default,Mika,0,0,0,,{\\i1}Where{\\i0}, then?\\Nデス",
+            "Comment: 0,0:00:03.00,0:00:04.00,Default,,0,0,0,,a note, with commas",
+        ]))
+        var events = SubStationAlphaReader().readScript(text).value.events
+        #expect(events.map(\.text) == ["{\\i1}Where{\\i0}, then?\\Nデス", "a note, with commas"])
+        #expect(events[0].start == MediaTime(value: 1, timescale: 1) && events[0].end == MediaTime(value: 5, timescale: 2))
+        // An event read and one made by hand with the same fields are the same event.
+        var byHand = ASSEvent(start: events[1].start, end: events[1].end, text: "a note, with commas", line: events[1].line)
+        byHand.kind = .comment
+        var read = events[1]
+        read.lineRange = byHand.lineRange
+        #expect(read == byHand)
+        events[0].text = "changed"
+        #expect(events[0].text == "changed" && events[1].text == "a note, with commas")
+    }
+
+    /// The common `H:MM:SS.CC` form is read at fixed places; every other form as before.
+    @Test func timesOfEveryForm() {
+        let times = ["0:00:01.50", "9:59:59.99", "0:75:00.00", "00:01:02.3", " 0:00:01.50", "0:0:1.5", "0:00:01", "0:00:01.500", "-0:00:01.00"]
+        let events = times.map { "Dialogue: 0,\($0),9:00:00.00,Default,,0,0,0,,x" }
+        let result = SubStationAlphaReader().readScript(SourceText(script(events: events)))
+        let starts = result.value.events.map(\.start)
+        #expect(starts == [MediaTime(value: 150, timescale: 100), MediaTime(value: 3_599_999, timescale: 100),
+                           MediaTime(value: 4500, timescale: 1), MediaTime(value: 623, timescale: 10),
+                           MediaTime(value: 3, timescale: 2), MediaTime(value: 3, timescale: 2), MediaTime(value: 1, timescale: 1),
+                           MediaTime(value: 3, timescale: 2), .zero])
+        let outOfRange = result.diagnostics.filter { $0.code == .assTimeOutOfRange }
+        #expect(outOfRange.count == 1 && outOfRange.first?.location?.line == 14)
+        #expect(result.diagnostics.filter { $0.code == .assNegativeTime }.count == 1)
+    }
+}
