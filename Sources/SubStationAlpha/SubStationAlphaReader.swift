@@ -35,9 +35,9 @@ public struct SubStationAlphaReader: SourceTextReader, Sendable {
 
     /// Reads a script into its model and its ASS view.
     public func readFile(_ source: SourceText) -> ParseResult<SubStationAlphaFile> {
-        let scanned = scan(source)
-        var script = scanned.script
-        var log = scanned.log
+        // The scanner is gone once `scan` returns: the events array has one owner, so the cue
+        // builder's changes to it are made in place, not on a 20 MB copy.
+        var (script, log) = scan(source)
         let text = script.text
         let cues = text.withUnsafeBufferPointer { ASSCueBuilder.cues(for: &script, text: $0, log: &log) }
         script.cuesAsRead = cues
@@ -56,16 +56,18 @@ public struct SubStationAlphaReader: SourceTextReader, Sendable {
     /// diagnostics are those of the script's structure; the text's own (unclosed braces, unknown
     /// tags, undefined styles) come with `readFile`, which reads the text.
     public func readScript(_ source: SourceText) -> ParseResult<SubStationAlphaScript> {
-        let scanned = scan(source)
-        return ParseResult(value: scanned.script, diagnostics: Self.inLineOrder(scanned.log))
+        let (script, log) = scan(source)
+        return ParseResult(value: script, diagnostics: Self.inLineOrder(log))
     }
 
-    private func scan(_ source: SourceText) -> ASSScriptScanner {
+    private func scan(_ source: SourceText) -> (script: SubStationAlphaScript, log: DiagnosticLog) {
+        // Once: a mapped source gives its bytes as a new array each time it is asked.
+        let bytes = source.bytes
         var run = ASSScriptScanner()
         // About one event per 80 bytes: reserved once rather than grown (and copied) many times.
-        run.script.events.reserveCapacity(source.bytes.count / 80)
-        run.scan(source.bytes)
-        return run
+        run.script.events.reserveCapacity(bytes.count / 80)
+        run.scan(bytes)
+        return (run.script, run.log)
     }
 
     /// The diagnostics in line order: the structure and text passes report apart.
