@@ -27,7 +27,6 @@ struct ASSScriptScanner {
     /// texts are slices of it.
     mutating func scan(_ text: [UInt8]) {
         script.text = text
-        script.wasRead = true
         text.withUnsafeBufferPointer { scan($0) }
     }
 

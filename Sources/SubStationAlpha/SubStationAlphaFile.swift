@@ -46,7 +46,8 @@ public struct SubStationAlphaScript: Sendable, Hashable {
     /// The cues as read, in track order: a writer compares the document's cues with them to find
     /// the events it may copy as written.
     package var cuesAsRead: [Cue]
-    /// True for a script a reader made (its `text` is the script, even when empty).
+    /// True for a script `readFile` made: its `text` is the script (even when empty) and
+    /// `cuesAsRead` its cues, so the writer may copy the events whose cues did not change.
     package var wasRead = false
     /// Where ASS features beyond the model are used, for the report of a conversion out of ASS.
     public var features: ASSFeatureSurvey

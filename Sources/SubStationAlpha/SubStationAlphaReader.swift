@@ -41,6 +41,7 @@ public struct SubStationAlphaReader: SourceTextReader, Sendable {
         let text = script.text
         let cues = text.withUnsafeBufferPointer { ASSCueBuilder.cues(for: &script, text: $0, log: &log) }
         script.cuesAsRead = cues
+        script.wasRead = true
         var track = Track(kind: .subtitles, cues: cues)
         track.label = script.info.title
         if let language = script.info.fields.last(where: { $0.key.lowercased() == "language" })?.value {
@@ -51,10 +52,13 @@ public struct SubStationAlphaReader: SourceTextReader, Sendable {
     }
 
     /// Reads the script alone — sections, styles, events with their times and raw text,
-    /// attachments — without reading the events' override tags into cues: what an editor that
-    /// retimes or restyles a script and writes it back needs (as `pysubs2.load` gives). The
-    /// diagnostics are those of the script's structure; the text's own (unclosed braces, unknown
-    /// tags, undefined styles) come with `readFile`, which reads the text.
+    /// attachments — without reading the events' override tags into cues: what a tool that only
+    /// looks at a script's structure and timing needs (as `pysubs2.load` gives). The diagnostics
+    /// are those of the script's structure; the text's own (unclosed braces, unknown tags,
+    /// undefined styles) come with `readFile`, which reads the text. A script read this way has no
+    /// cues for the writer to compare with: given to `SubStationAlphaWriter` as `Options.script`,
+    /// it is not copied (the document is written as a new script); read with `readFile` to write
+    /// a script back with its unchanged events as written.
     public func readScript(_ source: SourceText) -> ParseResult<SubStationAlphaScript> {
         let (script, log) = scan(source)
         return ParseResult(value: script, diagnostics: Self.inLineOrder(log))

@@ -48,6 +48,21 @@ import TestSupport
         #expect(events[0].text == "changed" && events[1].text == "a note, with commas")
     }
 
+    /// A script read alone has no cues to compare with: the writer does not copy it (that would
+    /// give back the original whatever the document says), it writes the document.
+    @Test func theWriterDoesNotCopyAScriptReadAlone() {
+        let text = SourceText(script(events: ["Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,original"]))
+        let alone = SubStationAlphaReader().readScript(text).value
+        var document = SubStationAlphaReader().readFile(text).value.document
+        document.tracks[0].cues[0].content = [.text("changed")]
+        let written = String(decoding: SubStationAlphaWriter(options: .init(script: alone)).write(document).value, as: UTF8.self)
+        #expect(written.contains("changed") && !written.contains("original"))
+        // Read whole, the same script is copied where unchanged and rewritten where changed.
+        let whole = SubStationAlphaReader().readFile(text).value.script
+        let rewritten = String(decoding: SubStationAlphaWriter(options: .init(script: whole)).write(document).value, as: UTF8.self)
+        #expect(rewritten.contains("changed") && rewritten.contains("PlayResX: 1280"))
+    }
+
     /// The common `H:MM:SS.CC` form is read at fixed places; every other form as before.
     @Test func timesOfEveryForm() {
         let times = ["0:00:01.50", "9:59:59.99", "0:75:00.00", "00:01:02.3", " 0:00:01.50", "0:0:1.5", "0:00:01", "0:00:01.500", "-0:00:01.00"]
