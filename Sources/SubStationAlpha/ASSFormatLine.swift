@@ -25,6 +25,38 @@ struct ASSFormatLine: Sendable, Hashable {
                                            .bold, .italic, .borderStyle, .outline, .shadow, .alignment, .marginLeft, .marginRight,
                                            .marginVertical, .alphaLevel, .encoding]
 
+    /// Where each field Legible reads is on an event line: the index of its column (the last, when
+    /// a Format line names one twice, as libass reads it), or `count` when the Format line does not
+    /// name it: `split` leaves an empty field there, so an absent column reads as an empty one.
+    /// Found once per Format line, so each line's fields are read by what they are rather than
+    /// dispatched column by column (an indirect branch per field, mispredicted once in ten).
+    struct EventLayout: Sendable, Hashable {
+        var count: Int
+        var layer, start, end, style, name, marginLeft, marginRight, marginVertical, effect, text: Int
+
+        init(_ columns: [EventColumn]) {
+            let absent = columns.count
+            count = absent
+            (layer, start, end, style, name) = (absent, absent, absent, absent, absent)
+            (marginLeft, marginRight, marginVertical, effect, text) = (absent, absent, absent, absent, absent)
+            for (k, column) in columns.enumerated() {
+                switch column {
+                case .layer: layer = k
+                case .start: start = k
+                case .end: end = k
+                case .style: style = k
+                case .name: name = k
+                case .marginLeft: marginLeft = k
+                case .marginRight: marginRight = k
+                case .marginVertical: marginVertical = k
+                case .effect: effect = k
+                case .text: text = k
+                case .marked, .unknown: break
+                }
+            }
+        }
+    }
+
     static func eventColumn(_ name: String) -> EventColumn {
         switch name.lowercased() {
         case "layer": .layer
@@ -85,11 +117,12 @@ struct ASSFormatLine: Sendable, Hashable {
     }
 
     /// Splits `p[range]` into `count` comma-separated fields, the last taking the rest of the line
-    /// (commas and all: the text), as the first `count` elements of `fields`. False when there are fewer.
+    /// (commas and all: the text), as the first `count` elements of `fields`, and an empty field at
+    /// the line's end after them (what an `EventLayout`'s absent column reads). False when there are fewer.
     static func split(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, count: Int, into fields: inout [Range<Int>]) -> Bool {
         guard count > 0 else { return false }
         // Sized once per column count and written in place: one uniqueness check a line, not one a field.
-        if fields.count != count { fields = Array(repeating: 0..<0, count: count) }
+        if fields.count != count + 1 { fields = Array(repeating: 0..<0, count: count + 1) }
         return fields.withUnsafeMutableBufferPointer { out in
             var start = range.lowerBound
             var k = range.lowerBound
@@ -101,7 +134,9 @@ struct ASSFormatLine: Sendable, Hashable {
                 start = k
             }
             out[count - 1] = start..<range.upperBound
+            out[count] = range.upperBound..<range.upperBound
             return true
         }
     }
+
 }

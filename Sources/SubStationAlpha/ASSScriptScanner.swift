@@ -13,7 +13,9 @@ struct ASSScriptScanner {
     private var sectionIsSSA = false
     private var seenSections: [String: Int] = [:]
     private var styleColumns: [ASSFormatLine.StyleColumn]?
-    private var eventColumns: [ASSFormatLine.EventColumn]?
+    /// The events' columns: their Format line's, or the version's default until there is one.
+    private var eventLayout = ASSFormatLine.EventLayout(ASSFormatLine.assEvents)
+    private var eventFormatSeen = false
     private var styleLinesWithoutFormat = 0
     private var eventLinesWithoutFormat = 0
     private var sawEvents = false
@@ -22,6 +24,11 @@ struct ASSScriptScanner {
     private var attachmentData: [UInt8] = []
     private var explicitVersion: SubStationAlphaScript.Version?
     private var styleNames = Set<String>()
+    // The keys of style and event lines, each compared with a line's key in one step.
+    private static let dialogue = ASSValues.letterWord("dialogue"), comment = ASSValues.letterWord("comment")
+    private static let format = ASSValues.letterWord("format"), style = ASSValues.letterWord("style")
+    private static let assLayout = ASSFormatLine.EventLayout(ASSFormatLine.assEvents)
+    private static let ssaLayout = ASSFormatLine.EventLayout(ASSFormatLine.ssaEvents)
 
     /// Reads `text` (decoded: UTF-8, LF line ends) into `script`, which keeps it: the events'
     /// texts are slices of it.
@@ -141,19 +148,21 @@ struct ASSScriptScanner {
         switch section {
         case .scriptInfo: infoField(p, key, value, line: line)
         case .styles:
-            if ASSValues.equalsLowercased(p, key, "format") {
+            let word = ASSValues.letterWord(p, key)
+            if word == Self.format {
                 styleFormat(p, value, line: line, column: column)
-            } else if ASSValues.equalsLowercased(p, key, "style") {
+            } else if word == Self.style {
                 styleLine(p, value, line: line, column: column)
             } else {
                 log.report(.warning, .assStrayLine, "'\(ASSValues.string(p, key))' is not a line of a styles section: ignored", at: SourceLocation(line: line, column: 1))
             }
         case .events:
-            if ASSValues.equalsLowercased(p, key, "dialogue") {
+            let word = ASSValues.letterWord(p, key)
+            if word == Self.dialogue {
                 eventLine(p, value, whole: whole, kind: .dialogue, line: line, column: column)
-            } else if ASSValues.equalsLowercased(p, key, "comment") {
+            } else if word == Self.comment {
                 eventLine(p, value, whole: whole, kind: .comment, line: line, column: column)
-            } else if ASSValues.equalsLowercased(p, key, "format") {
+            } else if word == Self.format {
                 eventFormat(p, value, line: line, column: column)
             } else {
                 log.report(.warning, .assUnsupportedEvent, "'\(ASSValues.string(p, key)):' lines are not shown: ignored", at: SourceLocation(line: line, column: 1))
@@ -314,55 +323,48 @@ struct ASSScriptScanner {
         for (name, column) in zip(names, columns) where (isSSA && column == .layer) || (!isSSA && column == .marked) {
             log.report(.info, .assVersionField, "'\(name)' is a \(isSSA ? "v4+ (ASS)" : "v4 (SSA)") event field in a \(script.version.rawValue) script: read as \(isSSA ? "the layer" : "layer 0")", at: location)
         }
-        eventColumns = columns
+        var named = Set<ASSFormatLine.EventColumn>()
+        for (name, column) in zip(names, columns).reversed() where column != .unknown && column != .marked && !named.insert(column).inserted {
+            log.report(.warning, .assBadFormat, "event column '\(name)' is named again later in the Format line: the later one is read, as libass reads it", at: location)
+        }
+        eventLayout = ASSFormatLine.EventLayout(columns)
+        eventFormatSeen = true
     }
 
     private mutating func eventLine(_ p: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, whole: Range<Int>, kind: ASSEvent.Kind,
                                     line: Int, column: Int) {
-        let columns: [ASSFormatLine.EventColumn]
-        if let eventColumns {
-            columns = eventColumns
-        } else {
+        if !eventFormatSeen {
             if eventLinesWithoutFormat == 0 {
                 log.report(.warning, .assMissingFormat, "an event before any Format line: read with the \(script.version == .ssa ? "SSA v4" : "ASS v4+") default columns", at: SourceLocation(line: line, column: 1))
             }
             eventLinesWithoutFormat += 1
-            columns = script.version == .ssa ? ASSFormatLine.ssaEvents : ASSFormatLine.assEvents
+            eventLayout = script.version == .ssa ? Self.ssaLayout : Self.assLayout
         }
-        guard ASSFormatLine.split(p, value, count: columns.count, into: &fields) else {
-            log.report(.error, .assMissingFields, "a \(kind.rawValue) line with fewer fields than the \(columns.count) its Format line names: skipped", at: SourceLocation(line: line, column: column))
+        // Read where it is (not copied out: a copy of the layout was 10% of an event line's work).
+        let count = eventLayout.count
+        guard ASSFormatLine.split(p, value, count: count, into: &fields) else {
+            log.report(.error, .assMissingFields, "a \(kind.rawValue) line with fewer fields than the \(count) its Format line names: skipped", at: SourceLocation(line: line, column: column))
             return
         }
         // The fields into locals, and the event made once from them (not a default one changed
         // field by field: each change of a 200-byte value in an array costs a copy of it).
-        var layer = 0
         var start: MediaTime?
         var end: MediaTime?
-        var style = ""
-        var name = ""
-        var margins = (left: 0, right: 0, vertical: 0)
-        var effect = ""
-        var text = value.upperBound..<value.upperBound
-        for k in columns.indices {
-            let field = fields[k]
-            switch columns[k] {
-            case .layer: layer = ASSValues.integer(p, field) ?? 0
-            case .start:
-                guard let time = eventTime(p, field, line: line, column: column + field.lowerBound - value.lowerBound) else { return }
-                start = time
-            case .end:
-                guard let time = eventTime(p, field, line: line, column: column + field.lowerBound - value.lowerBound) else { return }
-                end = time
-            case .style: style = ASSValues.string(p, field)
-            case .name: name = ASSValues.string(p, field)
-            case .marginLeft: margins.left = ASSValues.integer(p, field) ?? 0
-            case .marginRight: margins.right = ASSValues.integer(p, field) ?? 0
-            case .marginVertical: margins.vertical = ASSValues.integer(p, field) ?? 0
-            case .effect: effect = ASSValues.string(p, field)
-            case .text: text = field
-            case .marked, .unknown: break
-            }
+        if eventLayout.start < count {
+            guard let time = eventTime(p, fields[eventLayout.start], in: value, line: line, column: column) else { return }
+            start = time
         }
+        if eventLayout.end < count {
+            guard let time = eventTime(p, fields[eventLayout.end], in: value, line: line, column: column) else { return }
+            end = time
+        }
+        let layer = ASSValues.integer(p, fields[eventLayout.layer]) ?? 0
+        let style = ASSValues.string(p, fields[eventLayout.style]), name = ASSValues.string(p, fields[eventLayout.name])
+        let effect = ASSValues.string(p, fields[eventLayout.effect])
+        let margins = (left: ASSValues.integer(p, fields[eventLayout.marginLeft]) ?? 0,
+                       right: ASSValues.integer(p, fields[eventLayout.marginRight]) ?? 0,
+                       vertical: ASSValues.integer(p, fields[eventLayout.marginVertical]) ?? 0)
+        let text = fields[eventLayout.text]
         guard let start, let end else {
             log.report(.error, .assBadFormat, "the events' Format line names no \(start == nil ? "Start" : "End") column: the event is skipped", at: SourceLocation(line: line, column: 1))
             return
@@ -374,9 +376,17 @@ struct ASSScriptScanner {
                                       effect: effect, textBytes: script.text[text], line: line, lineRange: whole))
     }
 
-    /// An event's `Start` or `End` at `column`, with what is odd about it reported; nil (reported)
+    /// An event's `Start` or `End`, a field of the line's `value` (which starts at `column`); nil
     /// when it is not a time, and the event is skipped.
-    private mutating func eventTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>, line: Int, column: Int) -> MediaTime? {
+    @inline(__always)
+    private mutating func eventTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>, in value: Range<Int>, line: Int, column: Int) -> MediaTime? {
+        if let centiseconds = ASSValues.standardCentiseconds(p, field) { return MediaTime(value: centiseconds, timescale: 100) }
+        return unusualEventTime(p, field, line: line, column: column + field.lowerBound - value.lowerBound)
+    }
+
+    /// A time in another form than `standardCentiseconds` reads, with what is odd about it reported;
+    /// nil (reported) when it is not a time.
+    private mutating func unusualEventTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>, line: Int, column: Int) -> MediaTime? {
         guard let parsed = ASSValues.time(p, field) else {
             log.report(.error, .assBadTimestamp, "'\(ASSValues.string(p, field))' is not an H:MM:SS.CC time: the event is skipped", at: SourceLocation(line: line, column: column))
             return nil

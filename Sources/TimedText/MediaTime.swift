@@ -15,6 +15,17 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
         precondition(timescale != 0, "MediaTime timescale must not be zero")
         var v = value
         var s = timescale
+        if s == 100 && v > 0 {
+            // Centiseconds (ASS, two a line) without a branch on the value: which of 2, 4, 5 and
+            // 25 divide it picks the reduced form (the loop below mispredicted every other time).
+            let u = UInt64(v)
+            let twos = UInt64(min(u.trailingZeroBitCount, 2))
+            let odd = u >> twos
+            let by25 = odd % 25 == 0, by5 = odd % 5 == 0
+            self.value = Int64(by25 ? odd / 25 : by5 ? odd / 5 : odd)
+            self.timescale = (by25 ? 4 : by5 ? 20 : 100) >> twos
+            return
+        }
         if (s == 1000 || s == 100) && v != 0 {
             // Milliseconds and centiseconds (SRT/WebVTT and ASS), the commonest timescales
             // (2³·5³ and 2²·5²): reduce without a division loop.

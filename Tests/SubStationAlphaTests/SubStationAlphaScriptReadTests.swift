@@ -77,4 +77,68 @@ import TestSupport
         #expect(outOfRange.count == 1 && outOfRange.first?.location?.line == 14)
         #expect(result.diagnostics.filter { $0.code == .assNegativeTime }.count == 1)
     }
+
+    /// Two-digit hours (a script past ten hours) are read at fixed places too, and what the fixed
+    /// read refuses falls through to the general one or is reported.
+    @Test func hoursOfOneTwoAndMoreDigits() {
+        let times = ["12:34:56.78", "99:59:59.99", "123:00:00.00", "10:60:00.00", "1x:00:00.00", "1:00:00:00", "1:00:00.0x", "1:0a:00.00"]
+        let events = times.map { "Dialogue: 0,\($0),200:00:00.00,Default,,0,0,0,,x" }
+        let result = SubStationAlphaReader().readScript(SourceText(script(events: events)))
+        #expect(result.value.events.map(\.start) == [centiseconds(4_529_678), centiseconds(35_999_999), MediaTime(value: 442_800, timescale: 1),
+                                                     MediaTime(value: 39_600, timescale: 1)])
+        #expect(result.diagnostics.filter { $0.code == .assTimeOutOfRange }.count == 1)
+        #expect(result.diagnostics.filter { $0.code == .assBadTimestamp }.map { $0.location?.line } == [16, 17, 18, 19])
+    }
+
+    /// The fixed read and the general one agree on every standard time (a leading space sends a
+    /// time to the general read).
+    @Test func theFixedTimeReadAgreesWithTheGeneralOne() {
+        var generator = SystemRandomNumberGenerator()
+        var events: [String] = []
+        var expected: [MediaTime] = []
+        for _ in 0..<500 {
+            let hours = Int.random(in: 0..<100, using: &generator), minutes = Int.random(in: 0..<60, using: &generator)
+            let seconds = Int.random(in: 0..<60, using: &generator), hundredths = Int.random(in: 0..<100, using: &generator)
+            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            let time = "\(hours):\(two(minutes)):\(two(seconds)).\(two(hundredths))"
+            events.append("Dialogue: 0,\(time), \(time),Default,,0,0,0,,x")
+            expected.append(centiseconds(((Int64(hours) * 60 + Int64(minutes)) * 60 + Int64(seconds)) * 100 + Int64(hundredths)))
+        }
+        let read = SubStationAlphaReader().readScript(SourceText(script(events: events))).value.events
+        #expect(read.map(\.start) == expected)
+        #expect(read.map(\.end) == expected)
+    }
+
+    /// Line keys in any case and with spaces before the colon, as libass reads them; a key that
+    /// only starts like one is not one.
+    @Test func lineKeysInAnyCase() {
+        let result = SubStationAlphaReader().readScript(SourceText(script(events: [
+            "DIALOGUE: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,upper",
+            "dialogue :0,0:00:02.00,0:00:03.00,Default,,0,0,0,,lower, space",
+            "CoMmEnT: 0,0:00:03.00,0:00:04.00,Default,,0,0,0,,comment",
+            "Dialogues: 0,0:00:04.00,0:00:05.00,Default,,0,0,0,,not a key",
+            "Dialogue\u{5}: 0,0:00:04.00,0:00:05.00,Default,,0,0,0,,not a key either",
+        ])))
+        #expect(result.value.events.map(\.text) == ["upper", "lower, space", "comment"])
+        #expect(result.value.events.map(\.kind) == [.dialogue, .dialogue, .comment])
+        #expect(result.diagnostics.filter { $0.code == .assUnsupportedEvent }.count == 2)
+    }
+
+    /// A column the Format line names twice is read from its last place, as libass reads it, and
+    /// said; columns it does not name read as empty.
+    @Test func columnsNamedTwiceOrNotAtAll() {
+        let text = """
+            [Script Info]
+            ScriptType: v4.00+
+
+            [Events]
+            Format: Start, End, Start, Text
+            Dialogue: 0:00:01.00,0:00:05.00,0:00:02.00,two starts, the last read
+            """
+        let result = SubStationAlphaReader().readScript(SourceText(text))
+        let event = result.value.events[0]
+        #expect(event.start == centiseconds(200) && event.end == centiseconds(500) && event.text == "two starts, the last read")
+        #expect(event.style == "" && event.name == "" && event.layer == 0 && event.marginLeft == 0)
+        #expect(result.diagnostics.filter { $0.code == .assBadFormat && $0.message.contains("'Start'") }.count == 1)
+    }
 }
