@@ -146,6 +146,9 @@ print(sum(1 for e in subs.events if not e.is_comment))
 """
 
 
+# Calls timed in each in-process round (--ass), for legible-bench and pysubs2 alike.
+IN_PROCESS_CALLS = 3
+
 # In one process (--ass): pysubs2.load timed around the call, as legible-bench times its own
 # library calls (Benchmarks/Harness/SubStationAlphaBenchmarks.swift); argv[2] = timed runs after
 # one warm-up. Prints {"median_s": ..., "events": ...}. Each run includes freeing the one before
@@ -638,43 +641,54 @@ def ass_comparison(a, wanted, legible):
 
 def ass_in_process(a, legible, src):
     """Library calls timed inside one process each: legible-bench's ass-file.load-script and
-    ass-file.load (from the path: open, decode, read), and pysubs2.load."""
+    ass-file.load (from the path: open, decode, read), and pysubs2.load. The two alternate in
+    `a.repeat` rounds of IN_PROCESS_CALLS calls each, so a slow spell of a shared machine falls on
+    both; each ratio is the median of the rounds' own ratios (legible's and pysubs2's medians
+    within one round), and the times are the medians over all rounds."""
     bench = os.path.join(os.path.dirname(legible), "legible-bench")
-    section = {"metric": "median of %d library calls in one process after one warm-up (legible-bench: two), "
-                         "each from the path and including freeing the one before" % a.repeat, "results": []}
+    section = {"metric": "%d interleaved rounds of %d library calls in one process each (after warm-up), each from the "
+                         "path and including freeing the one before; ratios are the median of the rounds' ratios"
+                         % (a.repeat, IN_PROCESS_CALLS), "results": []}
     if not (os.path.isfile(bench) and os.access(bench, os.X_OK)):
         section["error"] = "legible-bench not found at %s: swift build -c release --product legible-bench" % bench
         return section
-    log("peers: in one process: legible-bench ...")
-    proc = subprocess.run([bench, "--ass", src, "--repeat", str(a.repeat), "--filter", "ass-file.load"],
-                          capture_output=True, text=True, timeout=a.timeout)
-    if proc.returncode != 0:
-        section["error"] = "legible-bench: exit %d: %s" % (proc.returncode, last_line(proc.stderr))
-        return section
-    medians = {b["name"]: b["median_seconds"] for b in json.loads(proc.stdout)}
     py, err = ensure_venv()
     if py is None:
         section["error"] = err or "no Python venv for pysubs2"
         return section
-    log("peers: in one process: pysubs2.load ...")
-    proc = subprocess.run([py, "-c", PYSUBS2_ASS_IN_PROCESS_SNIPPET, src, str(a.repeat)],
-                          capture_output=True, text=True, timeout=a.timeout)
-    if proc.returncode != 0:
-        section["error"] = "pysubs2: exit %d: %s" % (proc.returncode, last_line(proc.stderr))
-        return section
-    peer = json.loads(proc.stdout)
-    if peer["events"] != a.cues:
-        section["error"] = "pysubs2 read %d events, not %d" % (peer["events"], a.cues)
-        return section
-    rows = [("legible script read (readScript)", medians.get("ass-file.load-script")),
-            ("legible whole read (CaptionFile)", medians.get("ass-file.load")),
-            ("pysubs2.load", peer["median_s"])]
-    for name, median in rows:
-        if median is not None:
-            row = {"call": name, "median_s": median}
-            if not name.startswith("pysubs2"):
-                row["pysubs2_over_legible"] = peer["median_s"] / median
-            section["results"].append(row)
+    names = ["ass-file.load-script", "ass-file.load"]
+    ours = {name: [] for name in names}
+    theirs = []
+    for round_number in range(a.repeat):
+        log("peers: in one process: round %d of %d ..." % (round_number + 1, a.repeat))
+        proc = subprocess.run([bench, "--ass", src, "--repeat", str(IN_PROCESS_CALLS), "--filter", "ass-file.load"],
+                              capture_output=True, text=True, timeout=a.timeout)
+        if proc.returncode != 0:
+            section["error"] = "legible-bench: exit %d: %s" % (proc.returncode, last_line(proc.stderr))
+            return section
+        medians = {b["name"]: b["median_seconds"] for b in json.loads(proc.stdout)}
+        for name in names:
+            ours[name].append(medians.get(name))
+        proc = subprocess.run([py, "-c", PYSUBS2_ASS_IN_PROCESS_SNIPPET, src, str(IN_PROCESS_CALLS)],
+                              capture_output=True, text=True, timeout=a.timeout)
+        if proc.returncode != 0:
+            section["error"] = "pysubs2: exit %d: %s" % (proc.returncode, last_line(proc.stderr))
+            return section
+        peer = json.loads(proc.stdout)
+        if peer["events"] != a.cues:
+            section["error"] = "pysubs2 read %d events, not %d" % (peer["events"], a.cues)
+            return section
+        theirs.append(peer["median_s"])
+    labels = {"ass-file.load-script": "legible script read (readScript)", "ass-file.load": "legible whole read (CaptionFile)"}
+    for name in names:
+        times = ours[name]
+        if any(t is None for t in times):
+            continue
+        ratios = [p / t for p, t in zip(theirs, times)]
+        section["results"].append({"call": labels[name], "median_s": statistics.median(times),
+                                   "pysubs2_over_legible": statistics.median(ratios),
+                                   "ratio_range": [min(ratios), max(ratios)]})
+    section["results"].append({"call": "pysubs2.load", "median_s": statistics.median(theirs)})
     return section
 
 
@@ -841,7 +855,8 @@ def print_table(report):
         if "error" in in_process:
             print("  " + in_process["error"])
         for r in in_process["results"]:
-            ratio = ("  pysubs2.load takes %.1f× as long" % r["pysubs2_over_legible"]) if "pysubs2_over_legible" in r else ""
+            ratio = ("  pysubs2.load takes %.1f× as long (rounds: %.1f–%.1f×)" % ((r["pysubs2_over_legible"],) + tuple(r["ratio_range"]))
+                     if "pysubs2_over_legible" in r else "")
             print("  %-34s %8.4f s%s" % (r["call"], r["median_s"], ratio))
     if report["versions"]:
         print("Versions: " + ", ".join("%s %s" % kv for kv in sorted(report["versions"].items())))

@@ -174,6 +174,28 @@ import TimedText
         }
     }
 
+    /// Wherever in an ASCII text a NUL, a CR, a non-ASCII sequence or an invalid byte lies (in a
+    /// step of 32 bytes, of 8 or of one, and after another of each), it is found where it is, and a
+    /// valid sequence is passed over.
+    @Test func firstIrregularityAtEveryPlaceOfAStep() {
+        let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: 100)
+        for position in 0..<ascii.count {
+            for (bytes, irregular) in [([0x00], true), ([0x0D], true), ([0xFF], true), ([0xC3, 0xA9], false), ([0xE6, 0x97, 0xA5], false)] as [([UInt8], Bool)] {
+                var text = ascii
+                text.replaceSubrange(position..<(position + 1), with: bytes)
+                let expected = irregular ? position : nil
+                let found = text.withUnsafeBufferPointer { UTF8Normalizer.firstIrregularity($0, in: 0..<$0.count) }
+                #expect(found == expected, "\(bytes) at \(position)")
+                // The same with a valid two-byte sequence before it, in the same step.
+                if position >= 2 {
+                    text.replaceSubrange((position - 2)..<position, with: [0xC3, 0xA9])
+                    let after = text.withUnsafeBufferPointer { UTF8Normalizer.firstIrregularity($0, in: 0..<$0.count) }
+                    #expect(after == expected, "\(bytes) at \(position) after é")
+                }
+            }
+        }
+    }
+
     /// Batches are mapped in the order they were submitted, with the state carried from each
     /// element to the next, however the background thread interleaves with the submitter.
     @Test func backgroundMapKeepsOrderAndState() {
