@@ -10,6 +10,11 @@ public func fuzzSubStationAlpha(_ data: UnsafePointer<UInt8>?, _ size: Int) -> I
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     let decoded = SourceDecoder.decode(bytes)
     let file = SubStationAlphaReader().readFile(decoded.value).value
+    // The script read alone is the whole read's script, event for event.
+    let alone = SubStationAlphaReader().readScript(decoded.value).value
+    precondition(alone.events.count == file.script.events.count && zip(alone.events, file.script.events).allSatisfy {
+        $0.kind == $1.kind && $0.start == $1.start && $0.end == $1.end && $0.style == $1.style && $0.textBytes == $1.textBytes
+    }, "the script read alone differs from the whole read's")
     // Read back unchanged, the script is its own text; written fresh, it must read again.
     let same = SubStationAlphaWriter(options: .init(script: file.script)).write(file.document).value
     precondition(same == file.script.sourceText, "an unchanged script did not write back as itself")

@@ -24,9 +24,11 @@ struct ASSScriptScanner {
     private var attachmentData: [UInt8] = []
     private var explicitVersion: SubStationAlphaScript.Version?
     private var styleNames = Set<String>()
-    // The keys of style and event lines, each compared with a line's key in one step.
-    private static let dialogue = ASSValues.letterWord("dialogue"), comment = ASSValues.letterWord("comment")
-    private static let format = ASSValues.letterWord("format"), style = ASSValues.letterWord("style")
+    // The keys of style and event lines as `ASSValues.letterWord`s, each compared with a line's key
+    // in one step. Literals, so reading them is not a lazy global's check on every line (a test
+    // holds them to `letterWord` of their names).
+    static let dialogue: UInt64 = 0x6575_676F_6C61_6964, comment: UInt64 = 0x746E_656D_6D6F_63
+    static let format: UInt64 = 0x7461_6D72_6F66, style: UInt64 = 0x65_6C79_7473
     private static let assLayout = ASSFormatLine.EventLayout(ASSFormatLine.assEvents)
     private static let ssaLayout = ASSFormatLine.EventLayout(ASSFormatLine.ssaEvents)
 

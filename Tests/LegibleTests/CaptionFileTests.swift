@@ -64,6 +64,25 @@ import Legible
         }
     }
 
+    /// A large ASS script opened from its path (mapped, the reader copying the text it keeps) reads
+    /// as the same bytes held in memory do.
+    @Test func aLargeScriptFromItsPathReadsAsItsBytes() throws {
+        var text = "[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+        for k in 0..<20_000 { text += "Dialogue: 0,0:\(k / 600 % 60 < 10 ? "0" : "")\(k / 600 % 60):\(k / 10 % 60 < 10 ? "0" : "")\(k / 10 % 60).00,9:00:00.00,Default,,0,0,0,,{\\i1}Line{\\i0} \(k), 行\n" }
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > 1 << 20, "large enough to be mapped")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("legible-large-\(getpid()).ass").path
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fromPath = try CaptionFile(contentsOf: path), fromBytes = try CaptionFile(bytes: bytes, fileName: path)
+        #expect(fromPath.format == .substationAlpha && fromPath.document.tracks[0].cues.count == 20_000)
+        #expect(fromPath.document == fromBytes.document && fromPath.diagnostics == fromBytes.diagnostics)
+        guard case .mapped = fromPath.text.storage else {
+            Issue.record("a large file is read from its mapping")
+            return
+        }
+    }
+
     /// One core gives exactly what all cores give (the large-input readers split their work).
     @Test func oneCoreReadsTheSame() throws {
         var text = ""

@@ -1,5 +1,5 @@
 import Testing
-import SubStationAlpha
+@testable import SubStationAlpha
 import TextScanning
 import TimedText
 import TestSupport
@@ -122,6 +122,12 @@ import TestSupport
         #expect(result.value.events.map(\.text) == ["upper", "lower, space", "comment"])
         #expect(result.value.events.map(\.kind) == [.dialogue, .dialogue, .comment])
         #expect(result.diagnostics.filter { $0.code == .assUnsupportedEvent }.count == 2)
+    }
+
+    /// The scanner's line keys are the letter words of their names.
+    @Test func lineKeyWordsAreTheirNames() {
+        #expect(ASSScriptScanner.dialogue == ASSValues.letterWord("dialogue") && ASSScriptScanner.comment == ASSValues.letterWord("comment"))
+        #expect(ASSScriptScanner.format == ASSValues.letterWord("format") && ASSScriptScanner.style == ASSValues.letterWord("style"))
     }
 
     /// A column the Format line names twice is read from its last place, as libass reads it, and
