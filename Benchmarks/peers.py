@@ -146,8 +146,9 @@ print(sum(1 for e in subs.events if not e.is_comment))
 """
 
 
-# Calls timed in each in-process round (--ass), for legible-bench and pysubs2 alike.
-IN_PROCESS_CALLS = 3
+# Calls timed in each in-process round (--ass): legible-bench's take 20 ms, whose median over 3
+# moved with every hiccup of the shared machine; pysubs2's take a second each.
+IN_PROCESS_CALLS = {"legible": 15, "pysubs2": 3}
 
 # In one process (--ass): pysubs2.load timed around the call, as legible-bench times its own
 # library calls (Benchmarks/Harness/SubStationAlphaBenchmarks.swift); argv[2] = timed runs after
@@ -642,13 +643,14 @@ def ass_comparison(a, wanted, legible):
 def ass_in_process(a, legible, src):
     """Library calls timed inside one process each: legible-bench's ass-file.load-script and
     ass-file.load (from the path: open, decode, read), and pysubs2.load. The two alternate in
-    `a.repeat` rounds of IN_PROCESS_CALLS calls each, so a slow spell of a shared machine falls on
+    `a.repeat` rounds (of IN_PROCESS_CALLS calls each), so a slow spell of a shared machine falls on
     both; each ratio is the median of the rounds' own ratios (legible's and pysubs2's medians
     within one round), and the times are the medians over all rounds."""
     bench = os.path.join(os.path.dirname(legible), "legible-bench")
-    section = {"metric": "%d interleaved rounds of %d library calls in one process each (after warm-up), each from the "
-                         "path and including freeing the one before; ratios are the median of the rounds' ratios"
-                         % (a.repeat, IN_PROCESS_CALLS), "results": []}
+    section = {"metric": "%d interleaved rounds of library calls in one process each (after warm-up; legible %d calls a "
+                         "round, pysubs2 %d), each from the path and including freeing the one before; ratios are the "
+                         "median of the rounds' ratios" % (a.repeat, IN_PROCESS_CALLS["legible"], IN_PROCESS_CALLS["pysubs2"]),
+               "results": []}
     if not (os.path.isfile(bench) and os.access(bench, os.X_OK)):
         section["error"] = "legible-bench not found at %s: swift build -c release --product legible-bench" % bench
         return section
@@ -661,7 +663,7 @@ def ass_in_process(a, legible, src):
     theirs = []
     for round_number in range(a.repeat):
         log("peers: in one process: round %d of %d ..." % (round_number + 1, a.repeat))
-        proc = subprocess.run([bench, "--ass", src, "--repeat", str(IN_PROCESS_CALLS), "--filter", "ass-file.load"],
+        proc = subprocess.run([bench, "--ass", src, "--repeat", str(IN_PROCESS_CALLS["legible"]), "--filter", "ass-file.load"],
                               capture_output=True, text=True, timeout=a.timeout)
         if proc.returncode != 0:
             section["error"] = "legible-bench: exit %d: %s" % (proc.returncode, last_line(proc.stderr))
@@ -669,7 +671,7 @@ def ass_in_process(a, legible, src):
         medians = {b["name"]: b["median_seconds"] for b in json.loads(proc.stdout)}
         for name in names:
             ours[name].append(medians.get(name))
-        proc = subprocess.run([py, "-c", PYSUBS2_ASS_IN_PROCESS_SNIPPET, src, str(IN_PROCESS_CALLS)],
+        proc = subprocess.run([py, "-c", PYSUBS2_ASS_IN_PROCESS_SNIPPET, src, str(IN_PROCESS_CALLS["pysubs2"])],
                               capture_output=True, text=True, timeout=a.timeout)
         if proc.returncode != 0:
             section["error"] = "pysubs2: exit %d: %s" % (proc.returncode, last_line(proc.stderr))
