@@ -14,7 +14,8 @@ extension DiagnosticCode {
     public static let assMissingFormat: Self = "ass.missing-format"
     /// Warning: a `Format:` line after lines it should describe; those lines were read with the default columns.
     public static let assLateFormat: Self = "ass.late-format"
-    /// Warning: a `Format:` line naming a column Legible does not know, or lacking `Text`/`Name`; such columns are ignored.
+    /// Warning: a `Format:` line naming a column Legible does not know (ignored), lacking `Text`/`Name`, or naming a
+    /// column twice (the later is read).
     public static let assBadFormat: Self = "ass.bad-format"
     /// Info: a field of the other version (SSA v4 `Marked`, `TertiaryColour`, `AlphaLevel` in an ASS
     /// script; ASS `Layer` in an SSA script), read as its counterpart.
