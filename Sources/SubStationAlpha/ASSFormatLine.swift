@@ -138,5 +138,4 @@ struct ASSFormatLine: Sendable, Hashable {
             return true
         }
     }
-
 }

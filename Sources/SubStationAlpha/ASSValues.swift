@@ -14,9 +14,6 @@ enum ASSValues {
     }
 
     static func time(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Time? {
-        if let centiseconds = standardCentiseconds(p, range) {
-            return Time(time: MediaTime(value: centiseconds, timescale: 100), isNegative: false, fractionDigits: 2)
-        }
         var i = range.lowerBound
         var end = range.upperBound
         while i < end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
@@ -70,7 +67,7 @@ enum ASSValues {
 
     /// What Aegisub and nearly every script writes, `H:MM:SS.CC` with one or two digits of hours
     /// and minutes and seconds under 60, in centiseconds; nil for any other form, which `time`
-    /// reads. The eight bytes after the hours (`:MM:SS.C`) are checked and read as one word: these
+    /// reads (it reads this one too, the general way). The eight bytes after the hours (`:MM:SS.C`) are checked and read as one word: these
     /// are two of every event line's fields, and reading them byte by byte was 10% of a script read.
     @inline(__always)
     static func standardCentiseconds(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int64? {

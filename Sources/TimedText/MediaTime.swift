@@ -15,31 +15,31 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
         precondition(timescale != 0, "MediaTime timescale must not be zero")
         var v = value
         var s = timescale
-        if s == 100 && v > 0 {
+        if s == 100 && v != 0 {
             // Centiseconds (ASS, two a line) without a branch on the value: which of 2, 4, 5 and
-            // 25 divide it picks the reduced form (the loop below mispredicted every other time).
-            let u = UInt64(v)
+            // 25 divide it picks the reduced form (a division loop mispredicted every other time).
+            let u = v.magnitude
             let twos = UInt64(min(u.trailingZeroBitCount, 2))
             let odd = u >> twos
             let by25 = odd % 25 == 0, by5 = odd % 5 == 0
-            self.value = Int64(by25 ? odd / 25 : by5 ? odd / 5 : odd)
+            let reduced = Int64(by25 ? odd / 25 : by5 ? odd / 5 : odd)
+            self.value = v < 0 ? -reduced : reduced
             self.timescale = (by25 ? 4 : by5 ? 20 : 100) >> twos
             return
         }
-        if (s == 1000 || s == 100) && v != 0 {
-            // Milliseconds and centiseconds (SRT/WebVTT and ASS), the commonest timescales
-            // (2³·5³ and 2²·5²): reduce without a division loop.
-            let n = s == 1000 ? 3 : 2
-            let twos = min(v.trailingZeroBitCount, n)
+        if s == 1000 && v != 0 {
+            // Milliseconds (SRT and WebVTT), the commonest timescale (2³·5³): reduce without a
+            // division loop of the general kind.
+            let twos = min(v.trailingZeroBitCount, 3)
             v >>= twos
             var fives = 0
-            while fives < n && v % 5 == 0 {
+            while fives < 3 && v % 5 == 0 {
                 v /= 5
                 fives += 1
             }
             self.value = v
             let fiveFactor: Int64 = fives == 0 ? 1 : fives == 1 ? 5 : fives == 2 ? 25 : 125
-            self.timescale = (s >> twos) / fiveFactor
+            self.timescale = (1000 >> twos) / fiveFactor
             return
         }
         if s == 30000 && v != 0 {
