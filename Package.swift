@@ -45,7 +45,9 @@ let package = Package(
         .target(name: "WebVTT", dependencies: ["TimedText", "TextScanning"]),
         .target(name: "CEA608", dependencies: ["TimedText", "TextScanning"]),
         .target(name: "Timeline", dependencies: ["TimedText"]),
-        .target(name: "TTML", dependencies: ["TimedText", "TextScanning"]),
+        // The XML scanner TTML reads with (and the DASH MPD and `stpp` samples will).
+        .target(name: "XML", dependencies: ["TimedText", "TextScanning"]),
+        .target(name: "TTML", dependencies: ["TimedText", "TextScanning", "XML"]),
         .target(name: "SubStationAlpha", dependencies: ["TimedText", "TextScanning"]),
         .target(name: "TrackSelection", dependencies: ["TimedText", "CICU"]),
         .target(name: "CaptionStyling", dependencies: ["TimedText"]),
@@ -58,7 +60,7 @@ let package = Package(
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"], swiftSettings: staticRuntimeInRelease,
                           linkerSettings: staticLinkInRelease),
 
-        .executableTarget(name: "legible-bench", dependencies: ["Legible"], path: "Benchmarks/Harness",
+        .executableTarget(name: "legible-bench", dependencies: ["Legible", "XML"], path: "Benchmarks/Harness",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         // Built normally they replay files through the SRT or WebVTT reader; built with
         // `scripts/fuzz.sh srt|vtt` (-sanitize=fuzzer -DFUZZING) libFuzzer drives them.
@@ -69,7 +71,7 @@ let package = Package(
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         .executableTarget(name: "legible-fuzz-scc", dependencies: ["CEA608", "TextScanning", "FuzzSupport"], path: "Fuzz/SCC",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
-        .executableTarget(name: "legible-fuzz-ttml", dependencies: ["TTML", "TextScanning", "FuzzSupport"], path: "Fuzz/TTML",
+        .executableTarget(name: "legible-fuzz-ttml", dependencies: ["TTML", "XML", "TextScanning", "FuzzSupport"], path: "Fuzz/TTML",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         .executableTarget(name: "legible-fuzz-hls", dependencies: ["TrackSelection", "TimedText", "FuzzSupport"], path: "Fuzz/HLS",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
@@ -89,7 +91,8 @@ let package = Package(
         .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "SubRip", "TextScanning", "TestSupport"]),
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "SubRip", "TextScanning", "TestSupport"]),
         .testTarget(name: "SubStationAlphaTests", dependencies: ["SubStationAlpha", "TextScanning", "SubRip", "WebVTT", "Legible", "LegibleCLI", "TestSupport"]),
-        .testTarget(name: "TTMLTests", dependencies: ["TTML", "TextScanning", "SubRip", "WebVTT", "TestSupport"]),
+        .testTarget(name: "XMLTests", dependencies: ["XML", "TextScanning", "TimedText", "TestSupport"]),
+        .testTarget(name: "TTMLTests", dependencies: ["TTML", "XML", "TextScanning", "SubRip", "WebVTT", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
         .testTarget(name: "TrackSelectionTests", dependencies: ["TrackSelection", "TimedText", "TestSupport"]),
         .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "TimedText", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Legible
+import XML
 #if canImport(Glibc)
 import Glibc
 #endif

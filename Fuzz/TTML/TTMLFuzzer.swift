@@ -17,7 +17,7 @@ public func fuzzTTML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let decoded = SourceDecoder.decode(bytes)
     let lineCount = decoded.value.withUnsafeBytes { text in text.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } }
     // Small limits, so that the depth and size guards are exercised too.
-    let reader = TTMLReader(options: .init(xml: .init(maximumInputSize: 60_000, maximumDepth: 64)))
+    let reader = TTMLReader(options: .init(maximumInputSize: 60_000, maximumDepth: 64))
     let result = reader.readFile(decoded.value)
     for diagnostic in result.diagnostics {
         guard let location = diagnostic.location else { continue }

@@ -1,4 +1,5 @@
 public import TimedText
+public import XML
 
 /// A TTML document as the reader resolves it before building the timed-text model: timing
 /// parameters, regions, and the body's content tree with every element's active interval, region

@@ -1,4 +1,5 @@
 public import TimedText
+package import XML
 import TextScanning
 
 extension DiagnosticCode {

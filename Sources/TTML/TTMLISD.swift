@@ -1,4 +1,5 @@
 public import TimedText
+public import XML
 
 /// One element of an intermediate synchronic document: a content node selected into a region at
 /// some time, with its specified styles as they are then (`set` values applied).

@@ -1,4 +1,5 @@
 public import TimedText
+package import XML
 
 extension DiagnosticCode {
     /// An image reference that names no embedded image (`#id` without a `smpte:image` or `data`

@@ -1,4 +1,5 @@
 public import TimedText
+package import XML
 
 extension DiagnosticCode {
     /// The document holds text, but none of it is ever shown; the message names the cause.

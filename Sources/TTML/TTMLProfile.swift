@@ -1,4 +1,5 @@
 public import TimedText
+package import XML
 
 extension DiagnosticCode {
     /// A `ttp:profile`/`ttp:contentProfiles` designator this checker knows nothing about.
@@ -28,7 +29,7 @@ public enum TTMLProfile: String, Sendable, Hashable, CaseIterable {
     /// The profiles a document declares: `ttp:profile` and `ttp:contentProfiles` on the root
     /// (relative designators resolved, TTML2 §7.2.8), `ttp:profile@use` elements in the head, and
     /// EBU-TT's `ebuttm:conformsToStandard` in the head's metadata.
-    public static func declared(by root: XMLElementNode) -> [TTMLProfile] {
+    package static func declared(by root: XMLElementNode) -> [TTMLProfile] {
         var designators: [String] = []
         if let value = root.attribute(XMLName(XMLNamespace.ttp, "profile"))?.value { designators.append(value) }
         if let value = root.attribute(XMLName(XMLNamespace.ttp, "contentProfiles"))?.value {

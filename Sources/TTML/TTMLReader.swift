@@ -1,5 +1,6 @@
 public import TimedText
 public import TextScanning
+package import XML
 
 /// Everything the TTML reader produces: the timed-text document, the resolved TTML document it
 /// was built from, and its ISD sequence (for the timeline, the style resolver and conformance
@@ -13,8 +14,16 @@ public struct TTMLFile: CaptionFileContents {
     /// The document's ISD sequence, made when asked for (reading makes the cues without
     /// keeping it).
     public var isds: [TTMLISD] { ttml.map { TTMLISDBuilder(document: $0).sequence() } ?? [] }
-    /// The XML the document was read from (nil when nothing could be scanned).
-    public var xml: ScannedXML?
+    /// The XML the document was read from (nil when nothing could be scanned): for Legible's
+    /// own TTML checks, which read the elements as written.
+    package var xml: ScannedXML?
+
+    /// The contents of a read.
+    package init(document: Document, ttml: TTMLDocument?, xml: ScannedXML?) {
+        self.document = document
+        self.ttml = ttml
+        self.xml = xml
+    }
 }
 
 /// Reads TTML (TTML1, TTML2, IMSC 1/1.1/1.2, EBU-TT-D, SMPTE-TT, DFXP) into a `Document` of one
@@ -32,11 +41,23 @@ public struct TTMLFile: CaptionFileContents {
 public struct TTMLReader: SourceTextReader, Sendable {
     /// How to read.
     public struct Options: Sendable {
-        /// The XML scanner's limits (input size, nesting depth).
-        public var xml: XMLScanner.Options
-        /// - Parameter xml: the XML scanner's limits (256 MiB, 256 levels by default).
-        public init(xml: XMLScanner.Options = .default) {
-            self.xml = xml
+        /// The XML scanner's limits and settings.
+        package var xml: XMLScanner.Options
+        /// Inputs larger than this many bytes are refused (`xml.too-large`); 256 MiB by default.
+        public var maximumInputSize: Int {
+            get { xml.maximumInputSize }
+            set { xml.maximumInputSize = newValue }
+        }
+        /// Elements nested deeper than this are skipped (`xml.too-deep`); 256 by default.
+        public var maximumDepth: Int {
+            get { xml.maximumDepth }
+            set { xml.maximumDepth = newValue }
+        }
+        /// - Parameters:
+        ///   - maximumInputSize: bytes; 256 MiB by default.
+        ///   - maximumDepth: levels of element nesting; 256 by default.
+        public init(maximumInputSize: Int = 256 << 20, maximumDepth: Int = 256) {
+            xml = XMLScanner.Options(maximumInputSize: maximumInputSize, maximumDepth: maximumDepth)
         }
         /// The XML scanner's default limits.
         public static let `default` = Options()

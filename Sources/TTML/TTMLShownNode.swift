@@ -1,3 +1,5 @@
+package import XML
+
 /// A node of what a region shows at some time, as the inline content is made from it: either a
 /// node of the ISD tree (`TTMLISDNode`), or read straight from the region's selection
 /// (`TTMLSelectedNode`) when nothing in the document can change styles over time, so that no

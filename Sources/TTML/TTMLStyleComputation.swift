@@ -1,4 +1,5 @@
 public import TimedText
+public import XML
 
 extension DiagnosticCode {
     /// A specified style value that does not parse; it is ignored (the property inherits or
@@ -34,7 +35,7 @@ public struct TTMLStyleContext: Sendable, Hashable {
     }
 
     /// Reads `tts:extent` (two pixel lengths) and `ttp:cellResolution` from the root element.
-    public init(root: XMLElementNode) {
+    package init(root: XMLElementNode) {
         self.init()
         if let extent = root.attribute(XMLName(XMLNamespace.tts, "extent"))?.value,
            case .success(let parts) = TTMLValueText.components(bytesOf(extent)), parts.count == 2,

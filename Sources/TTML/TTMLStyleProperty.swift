@@ -1,4 +1,5 @@
 import TimedText
+public import XML
 
 /// One TTML style property: its attribute name, whether it inherits, its initial value, how it
 /// animates and the grammar of its value (TTML2 §10.2; the IMSC and EBU-TT-D extensions too).

@@ -1,4 +1,5 @@
 public import TimedText
+package import XML
 
 extension DiagnosticCode {
     /// A `begin`, `end` or `dur` value that is not a valid `<time-expression>`; the attribute is ignored.

@@ -1,4 +1,5 @@
 public import TimedText
+package import XML
 
 extension DiagnosticCode {
     /// A `timeContainer` value other than `par` or `seq`; `par` is used.

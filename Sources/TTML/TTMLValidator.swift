@@ -1,4 +1,6 @@
 public import TimedText
+public import TextScanning
+package import XML
 
 extension DiagnosticCode {
     /// The root is not `tt:tt` (nor an ISD document).
@@ -69,8 +71,15 @@ public struct TTMLValidator: Sendable {
         self.options = options
     }
 
+    /// Validates the TTML document in `source` (nothing when it is not XML with a root element:
+    /// the reader says why).
+    public func validate(_ source: SourceText) -> [Diagnostic] {
+        guard let root = XMLScanner().scan(source).value.root else { return [] }
+        return validate(root)
+    }
+
     /// Validates a document whose root element is `root`.
-    public func validate(_ root: XMLElementNode) -> [Diagnostic] {
+    package func validate(_ root: XMLElementNode) -> [Diagnostic] {
         var run = TTMLValidationRun(options: options)
         run.validateDocument(root)
         return run.log.finished()

@@ -1,4 +1,5 @@
 import TimedText
+package import XML
 
 // Attribute checks: which attributes an element takes, and the value of each.
 

@@ -1,4 +1,5 @@
 import TimedText
+package import XML
 
 // Rules that involve more than one attribute, or an element and where it sits.
 

@@ -1,3 +1,6 @@
+import TimedText
+package import XML
+
 // What TTML2 allows where: the elements of the TTML namespaces, the attributes each element
 // takes, and the order of its children (TTML2 §8–§9, §12, §16, and the ISD vocabulary of
 // Appendix B). The validator walks a document against this table.

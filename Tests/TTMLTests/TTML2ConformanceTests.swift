@@ -1,4 +1,5 @@
 import Foundation
+import XML
 import Testing
 import TestSupport
 import TextScanning

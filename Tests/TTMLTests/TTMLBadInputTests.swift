@@ -1,4 +1,5 @@
 import Testing
+import XML
 import TimedText
 import TextScanning
 import TestSupport

@@ -1,10 +1,10 @@
-import TextScanning
+package import TextScanning
 
 /// XML 1.0 §4.1 and §4.6: the references a document without a DTD may use — the five predefined
 /// entities and character references. Any other entity name is undeclared (the scanner refuses
 /// DTDs, so nothing can declare one).
-enum XMLReferences {
-    enum Outcome {
+package enum XMLReferences {
+    package enum Outcome {
         /// The reference's code point, and the offset after its `;`.
         case scalar(Unicode.Scalar, end: Int)
         /// Not a valid reference: why, and the offset up to which the text is kept literally (the
@@ -13,7 +13,7 @@ enum XMLReferences {
     }
 
     /// Reads the reference that starts at `bytes[start]` (an `&`).
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Outcome {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Outcome {
         let n = bytes.count
         var i = start + 1
         // Names and numbers in references are short; look no further than this for the `;`.
@@ -56,17 +56,17 @@ enum XMLReferences {
     }
 
     /// XML 1.0 §2.2 `Char`.
-    static func isXMLCharacter(_ v: UInt32) -> Bool {
+    package static func isXMLCharacter(_ v: UInt32) -> Bool {
         v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v)
             || (0x10000...0x10FFFF).contains(v)
     }
 
-    @inline(__always) static func isNameByte(_ b: UInt8) -> Bool {
+    @inline(__always) package static func isNameByte(_ b: UInt8) -> Bool {
         (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || (b >= 0x30 && b <= 0x39)
             || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: ":") || b >= 0x80
     }
 
-    @inline(__always) static func isNameStartByte(_ b: UInt8) -> Bool {
+    @inline(__always) package static func isNameStartByte(_ b: UInt8) -> Bool {
         (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || b == UInt8(ascii: "_")
             || b == UInt8(ascii: ":") || b >= 0x80
     }

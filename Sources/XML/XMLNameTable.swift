@@ -1,4 +1,4 @@
-import TextScanning
+package import TextScanning
 
 /// The element and attribute names of one document, each made into Strings (and split at its
 /// colon) once. A subtitle document repeats a couple of dozen names tens of thousands of times;
@@ -6,29 +6,32 @@ import TextScanning
 ///
 /// Names are looked up by their bytes in the input, which outlives the scan, so an entry keeps
 /// only where its name was first seen.
-struct XMLNameTable {
-    struct Entry {
+package struct XMLNameTable {
+    /// A table that holds no name yet.
+    package init() {}
+
+    package struct Entry {
         /// Where the name was first seen.
-        var bytes: Range<Int>
+        package var bytes: Range<Int>
         /// The name as written (`tts:color`).
-        var qualifiedName: String
+        package var qualifiedName: String
         /// The prefix, or nil when there is none or the name is not a well-formed qualified name.
-        var prefix: String?
+        package var prefix: String?
         /// The local part (the whole name when `prefix` is nil).
-        var local: String
+        package var local: String
         /// The name has an empty part or more than one colon: each occurrence is reported.
-        var malformed: Bool
+        package var malformed: Bool
         /// `xmlns` or `xmlns:…`: a namespace declaration, not an attribute.
-        var isDeclaration: Bool { prefix == nil ? local == "xmlns" : prefix == "xmlns" }
+        package var isDeclaration: Bool { prefix == nil ? local == "xmlns" : prefix == "xmlns" }
         /// What `prefix` (or, without one, the default namespace) was bound to when last looked up
         /// (nil: unbound), and the namespace scope's version then.
-        var resolvedNamespace: String?
-        var resolvedInVersion = -1
+        package var resolvedNamespace: String?
+        package var resolvedInVersion = -1
     }
 
     /// The namespace the prefix of name `id` is bound to in `scope` (for a name without prefix, the
     /// default namespace), or nil when it is bound to none; remembered while the scope is unchanged.
-    mutating func namespace(ofPrefixOf id: Int, in scope: XMLNamespaceScope) -> String? {
+    package mutating func namespace(ofPrefixOf id: Int, in scope: XMLNamespaceScope) -> String? {
         if entries[id].resolvedInVersion == scope.version { return entries[id].resolvedNamespace }
         let uri = scope.lookup(entries[id].prefix ?? "")
         entries[id].resolvedNamespace = uri
@@ -38,8 +41,8 @@ struct XMLNameTable {
 
     /// The flags of name `id` that opening an element asks of every attribute, without copying
     /// the entry (which would retain each of its Strings).
-    func isDeclaration(_ id: Int) -> Bool { entries[id].isDeclaration }
-    func hasPrefix(_ id: Int) -> Bool { entries[id].prefix != nil }
+    package func isDeclaration(_ id: Int) -> Bool { entries[id].isDeclaration }
+    package func hasPrefix(_ id: Int) -> Bool { entries[id].prefix != nil }
 
     private(set) var entries: [Entry] = []
     /// Each entry's first eight bytes (`prefixWord`) and where it was first seen, apart from the
@@ -50,7 +53,7 @@ struct XMLNameTable {
     /// Open addressing on a power-of-two table: an entry's index, or -1 for an empty slot.
     private var slots = [Int32](repeating: -1, count: 64)
 
-    subscript(_ id: Int) -> Entry {
+    package subscript(_ id: Int) -> Entry {
         _read { yield entries[id] }
     }
 
@@ -59,7 +62,7 @@ struct XMLNameTable {
     private(set) var usesSeededHash = false
 
     /// The id of the name written at `range` of `bytes`, adding it when it is new.
-    mutating func intern(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package mutating func intern(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let word = Self.prefixWord(range, in: bytes)
         let mask = slots.count - 1
         var slot = (usesSeededHash ? hash(range, in: bytes) : Self.wordHash(word, count: range.count)) & mask
@@ -88,7 +91,7 @@ struct XMLNameTable {
     /// The first eight bytes of the name (fewer, zero-padded, for a shorter one), read as one
     /// word where the input has eight bytes to read there.
     @inline(__always)
-    static func prefixWord(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    package static func prefixWord(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = min(range.count, 8)
         if range.lowerBound + 8 <= bytes.count, let base = bytes.baseAddress {
             let word = ByteWord.load(base, at: range.lowerBound)
@@ -103,7 +106,7 @@ struct XMLNameTable {
     /// Names that share their first eight bytes and length collide; a document crafted so hits
     /// the long-probe guard and is hashed with `Hasher` from then on.
     @inline(__always)
-    static func wordHash(_ word: UInt64, count: Int) -> Int {
+    package static func wordHash(_ word: UInt64, count: Int) -> Int {
         let mixed = (word ^ UInt64(truncatingIfNeeded: count) << 59) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed >> 32)
     }

@@ -1,17 +1,17 @@
 /// The namespace bindings in scope while scanning (Namespaces in XML 1.0 §6): a stack that an
 /// element's declarations push onto and its end tag pops. Documents declare a handful of
 /// prefixes, so a backwards linear search beats hashing.
-struct XMLNamespaceScope: Equatable {
+package struct XMLNamespaceScope: Equatable {
     private var prefixes: [String] = ["xml"]
     private var uris: [String] = [XMLNamespace.xml]
 
-    var count: Int { prefixes.count }
+    package var count: Int { prefixes.count }
     /// Changes with every binding made or undone (never repeating), so that a resolution
     /// remembered with the version it was made in is known to hold while the version does.
     private(set) var version = 0
 
     /// Binds `prefix` ("" for the default namespace; an empty `uri` undeclares the default).
-    mutating func bind(_ prefix: String, to uri: String) {
+    package mutating func bind(_ prefix: String, to uri: String) {
         prefixes.append(prefix)
         uris.append(Self.known.first { $0 == uri } ?? uri)
         version += 1
@@ -30,7 +30,7 @@ struct XMLNamespaceScope: Equatable {
     ///
     /// Prefixes are the name table's Strings, so the one sought is usually the very String bound
     /// (a comparison of two words); Strings of another length are passed over without comparing.
-    func lookup(_ prefix: String) -> String? {
+    package func lookup(_ prefix: String) -> String? {
         let length = prefix.utf8.count
         var k = prefixes.count - 1
         while k >= 0 {
@@ -44,11 +44,11 @@ struct XMLNamespaceScope: Equatable {
     }
 
     /// The same bindings, however each scope came to them.
-    static func == (lhs: XMLNamespaceScope, rhs: XMLNamespaceScope) -> Bool {
+    package static func == (lhs: XMLNamespaceScope, rhs: XMLNamespaceScope) -> Bool {
         lhs.prefixes == rhs.prefixes && lhs.uris == rhs.uris
     }
 
-    mutating func restore(to mark: Int) {
+    package mutating func restore(to mark: Int) {
         if prefixes.count > mark {
             prefixes.removeLast(prefixes.count - mark)
             uris.removeLast(uris.count - mark)

@@ -1,4 +1,4 @@
-import TimedText
+public import TimedText
 
 // The XML document a TTML file is read into. TTML needs only elements, attributes and character
 // data with their namespaces resolved, so the tree holds nothing else: comments and processing
@@ -66,11 +66,11 @@ public struct XMLAttribute: Sendable, Hashable {
 }
 
 /// A run of character data between two tags.
-public struct XMLText: Sendable, Hashable {
+package struct XMLText: Sendable, Hashable {
     /// Character data with references replaced; CDATA sections are merged into it.
-    public var text: String
+    package var text: String
     /// Where the run starts.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     package init(text: String, location: SourceLocation) {
         self.text = text
@@ -79,7 +79,7 @@ public struct XMLText: Sendable, Hashable {
 }
 
 /// A child of an element: an element or a run of text, in document order.
-public enum XMLContent: Sendable, Hashable {
+package enum XMLContent: Sendable, Hashable {
     case element(XMLElementNode)
     case text(XMLText)
 }
@@ -88,19 +88,19 @@ public enum XMLContent: Sendable, Hashable {
 /// after, and the readers walk it many times over (a document's builder, its profile checks, its
 /// style resolution). As a value of five references, every element looked at was copied and
 /// released again, a tenth of the instructions of reading a large document.
-public final class XMLElementNode: Sendable, Hashable {
+package final class XMLElementNode: Sendable, Hashable {
     /// The resolved name (`{http://www.w3.org/ns/ttml}p` for `tt:p` or an unprefixed `p` under a
     /// default namespace).
-    public let name: XMLName
+    package let name: XMLName
     /// The name as written (`tt:p`), for messages.
-    public let qualifiedName: String
+    package let qualifiedName: String
     /// The attributes in document order; namespace declarations (`xmlns`, `xmlns:p`) are not
     /// among them, only resolved into the names.
-    public let attributes: [XMLAttribute]
+    package let attributes: [XMLAttribute]
     /// Child elements and text in document order.
-    public let children: [XMLContent]
+    package let children: [XMLContent]
     /// Where the start tag's `<` is.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     package init(name: XMLName, qualifiedName: String, attributes: [XMLAttribute] = [],
                 children: [XMLContent] = [], location: SourceLocation) {
@@ -112,12 +112,12 @@ public final class XMLElementNode: Sendable, Hashable {
     }
 
     /// Equal elements have equal names, attributes and children (the same object, at once).
-    public static func == (lhs: XMLElementNode, rhs: XMLElementNode) -> Bool {
+    package static func == (lhs: XMLElementNode, rhs: XMLElementNode) -> Bool {
         lhs === rhs || (lhs.name == rhs.name && lhs.qualifiedName == rhs.qualifiedName && lhs.location == rhs.location
             && lhs.attributes == rhs.attributes && lhs.children == rhs.children)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(qualifiedName)
         hasher.combine(location)
@@ -126,14 +126,14 @@ public final class XMLElementNode: Sendable, Hashable {
     }
 
     /// The value of the attribute with this resolved name, if present.
-    public func attribute(_ name: XMLName) -> XMLAttribute? {
+    package func attribute(_ name: XMLName) -> XMLAttribute? {
         // By index: `first(where:)` copied every attribute it looked at (four Strings retained).
         for k in attributes.indices where attributes[k].name == name { return attributes[k] }
         return nil
     }
 
     /// The child elements, in document order.
-    public var childElements: [XMLElementNode] {
+    package var childElements: [XMLElementNode] {
         children.compactMap { if case .element(let element) = $0 { element } else { nil } }
     }
 }

@@ -1,13 +1,13 @@
-public import TimedText
-public import TextScanning
+package import TimedText
+package import TextScanning
 
 /// A scanned XML document: the root element (nil when there is none, or the document was refused)
 /// and what its XML declaration said.
-public struct ScannedXML: Sendable, Hashable {
+package struct ScannedXML: Sendable, Hashable {
     /// The root element with everything in it.
-    public var root: XMLElementNode?
+    package var root: XMLElementNode?
     /// The `encoding` of the XML declaration, as written, or nil.
-    public var declaredEncoding: String?
+    package var declaredEncoding: String?
 
     package init(root: XMLElementNode?, declaredEncoding: String? = nil) {
         self.root = root
@@ -33,13 +33,13 @@ public struct ScannedXML: Sendable, Hashable {
 /// matches an element further up closes the elements above it; one that matches nothing is
 /// ignored; elements open at the end are closed there; a malformed reference is kept as text; an
 /// attribute with an unbound prefix, or repeated, is dropped. Every recovery is an `xml.*` error.
-public struct XMLScanner: Sendable {
+package struct XMLScanner: Sendable {
     /// The limits that bound what an untrusted document can cost.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Inputs larger than this many bytes are refused (`xml.too-large`).
-        public var maximumInputSize: Int
+        package var maximumInputSize: Int
         /// Elements nested deeper than this are skipped (`xml.too-deep`).
-        public var maximumDepth: Int
+        package var maximumDepth: Int
         /// Inputs of at least this many bytes have their second half scanned on another core
         /// (see `XMLParser.startSecondHalf`). Any value gives the same result: a second half
         /// that cannot be joined exactly is scanned again in order (tests and the fuzz target
@@ -49,7 +49,7 @@ public struct XMLScanner: Sendable {
         /// - Parameters:
         ///   - maximumInputSize: bytes; 256 MiB by default.
         ///   - maximumDepth: levels of element nesting; 256 by default.
-        public init(maximumInputSize: Int = 256 << 20, maximumDepth: Int = 256) {
+        package init(maximumInputSize: Int = 256 << 20, maximumDepth: Int = 256) {
             self.maximumInputSize = maximumInputSize
             self.maximumDepth = maximumDepth
         }
@@ -61,18 +61,18 @@ public struct XMLScanner: Sendable {
         }
 
         /// 256 MiB, 256 levels deep.
-        public static let `default` = Options()
+        package static let `default` = Options()
     }
 
     /// How this scanner scans.
-    public var options: Options
+    package var options: Options
 
     /// A scanner with `options`.
-    public init(options: Options = .default) { self.options = options }
+    package init(options: Options = .default) { self.options = options }
 
     /// Scans decoded text (UTF-8, LF line ends; `SourceDecoder` has handled byte-order marks and
     /// UTF-16). `source.encoding` is compared with the encoding the XML declaration names.
-    public func scan(_ source: SourceText) -> ParseResult<ScannedXML> {
+    package func scan(_ source: SourceText) -> ParseResult<ScannedXML> {
         source.withUnsafeBytes { scan($0, decodedAs: source.encoding) }
     }
 
@@ -82,7 +82,7 @@ public struct XMLScanner: Sendable {
     }
 
     /// `scan`, and whether the second half was scanned apart and joined.
-    func scanSayingIfJoined(_ bytes: UnsafeBufferPointer<UInt8>, decodedAs encoding: String = "UTF-8")
+    package func scanSayingIfJoined(_ bytes: UnsafeBufferPointer<UInt8>, decodedAs encoding: String = "UTF-8")
         -> (result: ParseResult<ScannedXML>, joined: Bool) {
         var log = DiagnosticLog()
         guard bytes.count <= options.maximumInputSize else {
@@ -98,64 +98,64 @@ public struct XMLScanner: Sendable {
 
 /// The scanner's state while it walks the bytes once, front to back.
 private struct XMLParser {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let n: Int
-    let options: XMLScanner.Options
-    let encoding: String
-    var pos = 0
-    var lines: XMLLineTracker
-    var log = DiagnosticLog()
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package let n: Int
+    package let options: XMLScanner.Options
+    package let encoding: String
+    package var pos = 0
+    package var lines: XMLLineTracker
+    package var log = DiagnosticLog()
 
     /// An element while it is open: its children are still being added.
-    struct PendingElement {
-        var name: XMLName
-        var qualifiedName: String
-        var attributes: [XMLAttribute] = []
-        var children: [XMLContent] = []
-        var location: SourceLocation
+    package struct PendingElement {
+        package var name: XMLName
+        package var qualifiedName: String
+        package var attributes: [XMLAttribute] = []
+        package var children: [XMLContent] = []
+        package var location: SourceLocation
 
-        consuming func finished() -> XMLElementNode {
+        package consuming func finished() -> XMLElementNode {
             XMLElementNode(name: name, qualifiedName: qualifiedName, attributes: attributes, children: children, location: location)
         }
     }
 
-    struct OpenElement {
-        var element: PendingElement
+    package struct OpenElement {
+        package var element: PendingElement
         /// `bindings.count` before this element's namespace declarations, restored when it closes.
-        var bindingMark: Int
+        package var bindingMark: Int
     }
-    var stack: [OpenElement] = []
-    var namespaces = XMLNamespaceScope()
-    var root: XMLElementNode?
-    var declaredEncoding: String?
+    package var stack: [OpenElement] = []
+    package var namespaces = XMLNamespaceScope()
+    package var root: XMLElementNode?
+    package var declaredEncoding: String?
     /// Start tags seen inside skipped content (too deep, or a second root) not yet ended.
-    var skipDepth = 0
-    var reportedTooDeep = false
+    package var skipDepth = 0
+    package var reportedTooDeep = false
 
     /// Character data since the last tag, references decoded, and where it began (-1: none).
-    var text: [UInt8] = []
-    var textStart = -1
+    package var text: [UInt8] = []
+    package var textStart = -1
     /// Set while the character data so far is one run of the input with nothing to decode: it is
     /// made into a String straight from the input (`text` is then empty), not copied into `text`.
-    var cleanText: Range<Int>?
-    var rawAttributes: [RawAttribute] = []
-    var names = XMLNameTable()
+    package var cleanText: Range<Int>?
+    package var rawAttributes: [RawAttribute] = []
+    package var names = XMLNameTable()
     /// Set by `normaliseAttributeValue` when the value's bytes need no change.
-    var cleanValue: Range<Int>?
+    package var cleanValue: Range<Int>?
 
     /// Set when the input's second half was scanned apart and joined (for tests: a split that
     /// never joins gives the same tree, only slower).
-    var joinedSecondHalf = false
+    package var joinedSecondHalf = false
 
     /// True for the scanner of an input's second half: it starts inside the elements its first
     /// half opens, so what it finds outside its own elements goes into `fragment`.
-    var isFragment = false
-    var fragment: [FragmentEvent] = []
+    package var isFragment = false
+    package var fragment: [FragmentEvent] = []
     /// The most elements open at once in a fragment.
-    var deepest = 0
+    package var deepest = 0
 
     /// What a second half found outside the elements it opened itself, in order.
-    enum FragmentEvent: Sendable {
+    package enum FragmentEvent: Sendable {
         /// Content of the element open in the first half (text, or an element with everything in it).
         case content(XMLContent)
         /// An end tag closing an element of the first half, by qualified name.
@@ -163,20 +163,20 @@ private struct XMLParser {
     }
 
     /// A second half scanned: usable when `clean` (nothing reported, every element it opened closed).
-    struct Fragment: Sendable {
-        var events: [FragmentEvent]
-        var deepest: Int
-        var clean: Bool
+    package struct Fragment: Sendable {
+        package var events: [FragmentEvent]
+        package var deepest: Int
+        package var clean: Bool
     }
 
-    struct RawAttribute {
+    package struct RawAttribute {
         /// The attribute's name in `names`.
-        var nameID: Int
-        var value: String
-        var offset: Int
+        package var nameID: Int
+        package var value: String
+        package var offset: Int
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, options: XMLScanner.Options, encoding: String) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, options: XMLScanner.Options, encoding: String) {
         self.bytes = bytes
         self.n = bytes.count
         self.options = options
@@ -186,7 +186,7 @@ private struct XMLParser {
     }
 
     /// The scanner of the second half, from `start` with the namespaces in scope there.
-    init(fragmentOf bytes: UnsafeBufferPointer<UInt8>, from start: Int, namespaces: XMLNamespaceScope,
+    package init(fragmentOf bytes: UnsafeBufferPointer<UInt8>, from start: Int, namespaces: XMLNamespaceScope,
          options: XMLScanner.Options, encoding: String) {
         self.init(bytes: bytes, options: options, encoding: encoding)
         lines = XMLLineTracker(bytes, startingAt: start)
@@ -195,15 +195,15 @@ private struct XMLParser {
         isFragment = true
     }
 
-    mutating func location(_ offset: Int) -> SourceLocation { lines.location(at: offset) }
+    package mutating func location(_ offset: Int) -> SourceLocation { lines.location(at: offset) }
 
-    mutating func error(_ code: DiagnosticCode, _ message: String, at offset: Int) {
+    package mutating func error(_ code: DiagnosticCode, _ message: String, at offset: Int) {
         log.report(.error, code, message, at: location(offset))
     }
 
     // MARK: - Document
 
-    mutating func run() -> ScannedXML {
+    package mutating func run() -> ScannedXML {
         if startsWith("<?xml", at: 0), n > 5, isWhitespace(bytes[5]) { scanDeclaration() }
         var second: SecondHalf?
         var triedSplit = false
@@ -242,7 +242,7 @@ private struct XMLParser {
 
     /// Scans what is at `pos`: markup or character data. False when a document type declaration
     /// refuses the document.
-    mutating func step() -> Bool {
+    package mutating func step() -> Bool {
         if bytes[pos] != UInt8(ascii: "<") {
             scanText()
             return true
@@ -290,15 +290,15 @@ private struct XMLParser {
     // reported anything, or whose guesses were wrong, is dropped and scanned again in order, so
     // the tree, diagnostics included, is always what one pass makes.
 
-    struct SecondHalf {
-        let start: Int
-        let namespaces: XMLNamespaceScope
-        let task: BackgroundTask<Fragment>
-        var joined = false
+    package struct SecondHalf {
+        package let start: Int
+        package let namespaces: XMLNamespaceScope
+        package let task: BackgroundTask<Fragment>
+        package var joined = false
     }
 
     /// Starts scanning the second half, once the root element is open, when the input is large.
-    mutating func startSecondHalf() -> SecondHalf? {
+    package mutating func startSecondHalf() -> SecondHalf? {
         guard n >= options.splitInputsFrom else { return nil }
         var start = pos + (n - pos) / 2
         while start + 1 < n, !(bytes[start] == UInt8(ascii: "<") && XMLReferences.isNameStartByte(bytes[start + 1])) { start += 1 }
@@ -313,7 +313,7 @@ private struct XMLParser {
     }
 
     /// Scans from `pos` to the end as a fragment.
-    mutating func runFragment() -> Fragment {
+    package mutating func runFragment() -> Fragment {
         while pos < n {
             guard step() else { return Fragment(events: [], deepest: 0, clean: false) }
         }
@@ -323,7 +323,7 @@ private struct XMLParser {
 
     /// Joins the second half at `pos` (its start) when it is exactly what scanning on would make:
     /// true when joined (the input is then scanned to the end), false with nothing changed.
-    mutating func join(_ part: Fragment, namespacesThere: XMLNamespaceScope) -> Bool {
+    package mutating func join(_ part: Fragment, namespacesThere: XMLNamespaceScope) -> Bool {
         guard part.clean, skipDepth == 0, namespaces == namespacesThere,
               stack.count + part.deepest <= options.maximumDepth else { return false }
         // The guesses checked before anything changes: each end tag closes the innermost open
@@ -354,7 +354,7 @@ private struct XMLParser {
     }
 
     /// XML 1.0 §2.8 `XMLDecl`: version, encoding, standalone.
-    mutating func scanDeclaration() {
+    package mutating func scanDeclaration() {
         let start = pos
         guard let close = find("?>", from: pos + 5) else {
             error(.xmlUnterminatedMarkup, "the XML declaration is not closed by '?>'", at: start)
@@ -378,7 +378,7 @@ private struct XMLParser {
 
     /// The text was decoded before scanning (byte-order mark, UTF-8, detection). A declaration that
     /// names another encoding only matters when there are non-ASCII bytes it would read otherwise.
-    mutating func checkDeclaredEncoding(_ declared: String, at offset: Int) {
+    package mutating func checkDeclaredEncoding(_ declared: String, at offset: Int) {
         func folded(_ s: String) -> String { String(s.lowercased().filter { $0 != "-" && $0 != "_" }) }
         let d = folded(declared)
         let actual = folded(encoding)
@@ -395,7 +395,7 @@ private struct XMLParser {
                    at: location(offset))
     }
 
-    static func pseudoAttributes(_ body: UnsafeBufferPointer<UInt8>) -> [(String, String)] {
+    package static func pseudoAttributes(_ body: UnsafeBufferPointer<UInt8>) -> [(String, String)] {
         var result: [(String, String)] = []
         var i = 0
         let n = body.count
@@ -422,12 +422,12 @@ private struct XMLParser {
 
     // MARK: - Character data
 
-    mutating func beginText(at offset: Int) {
+    package mutating func beginText(at offset: Int) {
         if textStart < 0 { textStart = offset }
     }
 
     /// Character data up to the next `<`, references decoded.
-    mutating func scanText() {
+    package mutating func scanText() {
         let isFirstRun = textStart < 0
         beginText(at: pos)
         var runStart = pos
@@ -457,7 +457,7 @@ private struct XMLParser {
 
     /// Moves `pos` past whole words of eight bytes that hold no '<', no '&' and nothing below
     /// U+0020: most character data is runs of letters and spaces, which need no look byte by byte.
-    @inline(__always) mutating func skipPlainText() {
+    @inline(__always) package mutating func skipPlainText() {
         guard let base = bytes.baseAddress else { return }
         while pos + 8 <= n {
             let word = ByteWord.load(base, at: pos)
@@ -467,13 +467,13 @@ private struct XMLParser {
         }
     }
 
-    @inline(__always) mutating func appendRaw(_ start: Int, _ end: Int) {
+    @inline(__always) package mutating func appendRaw(_ start: Int, _ end: Int) {
         materialiseText()
         if end > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end])) }
     }
 
     /// Copies the clean run (`cleanText`) into `text`, before something is added to it.
-    @inline(__always) mutating func materialiseText() {
+    @inline(__always) package mutating func materialiseText() {
         if let run = cleanText {
             cleanText = nil
             text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run]))
@@ -481,12 +481,12 @@ private struct XMLParser {
     }
 
     /// The character data so far as a String.
-    func textString() -> String {
+    package func textString() -> String {
         cleanText.map { string($0) } ?? String(decoding: text, as: UTF8.self)
     }
 
     /// Decodes the reference at `pos` (an `&`) into `text`; a bad one is kept literally.
-    mutating func appendReference() {
+    package mutating func appendReference() {
         switch XMLReferences.decode(bytes, at: pos) {
         case .scalar(let scalar, let end):
             materialiseText()
@@ -499,13 +499,13 @@ private struct XMLParser {
         }
     }
 
-    func appendScalar(_ scalar: Unicode.Scalar, to buffer: inout [UInt8]) {
+    package func appendScalar(_ scalar: Unicode.Scalar, to buffer: inout [UInt8]) {
         buffer.append(contentsOf: UTF8.encode(scalar)!)
     }
 
     /// Ends the current run of character data: a text node of the open element; outside the root
     /// element only white space is allowed.
-    mutating func flushText() {
+    package mutating func flushText() {
         guard textStart >= 0 else { return }
         defer {
             if !text.isEmpty { text.removeAll(keepingCapacity: true) }
@@ -528,7 +528,7 @@ private struct XMLParser {
         appendToTop(.text(node))
     }
 
-    mutating func scanCDATA() {
+    package mutating func scanCDATA() {
         let start = pos
         beginText(at: pos)
         let contentStart = pos + 9
@@ -542,7 +542,7 @@ private struct XMLParser {
         pos = end + 3
     }
 
-    mutating func scanComment() {
+    package mutating func scanComment() {
         let start = pos
         guard let end = find("-->", from: pos + 4) else {
             error(.xmlUnterminatedMarkup, "the comment is not closed by '-->'; it runs to the end", at: start)
@@ -552,7 +552,7 @@ private struct XMLParser {
         pos = end + 3
     }
 
-    mutating func scanProcessingInstruction() {
+    package mutating func scanProcessingInstruction() {
         let start = pos
         if startsWithIgnoringCase("<?xml", at: pos), pos + 5 < n, isWhitespace(bytes[pos + 5]) || bytes[pos + 5] == UInt8(ascii: "?") {
             error(.xmlBadDeclaration, "an XML declaration is allowed only at the very start of the document; ignored", at: start)
@@ -568,32 +568,32 @@ private struct XMLParser {
     // MARK: - Tags
 
     /// A name at `pos` (which must hold a name start byte); advances past it.
-    @inline(__always) mutating func scanName() -> Range<Int> {
+    @inline(__always) package mutating func scanName() -> Range<Int> {
         let start = pos
         while pos < n, XMLReferences.isNameByte(bytes[pos]) { pos += 1 }
         return start..<pos
     }
 
     @discardableResult
-    @inline(__always) mutating func skipWhitespace() -> Bool {
+    @inline(__always) package mutating func skipWhitespace() -> Bool {
         let start = pos
         while pos < n, isWhitespace(bytes[pos]) { pos += 1 }
         return pos > start
     }
 
-    func string(_ range: Range<Int>) -> String {
+    package func string(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     /// A name with an empty part or more than one colon is reported (at `offset`, each time it
     /// occurs) and read as having no prefix.
-    mutating func reportIfMalformed(_ id: Int, at offset: Int) {
+    package mutating func reportIfMalformed(_ id: Int, at offset: Int) {
         if names[id].malformed {
             error(.xmlBadName, "'\(names[id].qualifiedName)' is not a qualified name (prefix:local)", at: offset)
         }
     }
 
-    mutating func scanStartTag() {
+    package mutating func scanStartTag() {
         let tagStart = pos
         flushText()
         pos += 1
@@ -639,7 +639,7 @@ private struct XMLParser {
         openElement(nameID, at: tagStart, selfClosing: selfClosing)
     }
 
-    mutating func scanAttribute(in elementName: String) {
+    package mutating func scanAttribute(in elementName: String) {
         let start = pos
         let nameRange = scanName()
         let nameID = names.intern(nameRange, in: bytes)
@@ -680,7 +680,7 @@ private struct XMLParser {
         rawAttributes.append(raw(nameID, value, start))
     }
 
-    mutating func raw(_ nameID: Int, _ value: [UInt8], _ offset: Int) -> RawAttribute {
+    package mutating func raw(_ nameID: Int, _ value: [UInt8], _ offset: Int) -> RawAttribute {
         reportIfMalformed(nameID, at: offset)
         let text = cleanValue.map { string($0) } ?? String(decoding: value, as: UTF8.self)
         cleanValue = nil
@@ -689,7 +689,7 @@ private struct XMLParser {
 
     /// XML 1.0 §3.3.3: references replaced, each white space character a space (character
     /// references to white space are kept as they are).
-    mutating func normaliseAttributeValue(_ start: Int, _ end: Int, into value: inout [UInt8]) {
+    package mutating func normaliseAttributeValue(_ start: Int, _ end: Int, into value: inout [UInt8]) {
         var i = start
         // Most values hold nothing to replace: they become a String straight from the bytes.
         while i < end, bytes[i] >= 0x20, bytes[i] != UInt8(ascii: "&"), bytes[i] != UInt8(ascii: "<") { i += 1 }
@@ -732,7 +732,7 @@ private struct XMLParser {
     }
 
     /// Resolves the tag's namespaces and attributes and opens (or, self-closing, adds) the element.
-    mutating func openElement(_ nameID: Int, at tagStart: Int, selfClosing: Bool) {
+    package mutating func openElement(_ nameID: Int, at tagStart: Int, selfClosing: Bool) {
         let qualifiedName = names[nameID].qualifiedName
         if skipDepth > 0 {
             if !selfClosing { skipDepth += 1 }
@@ -820,14 +820,14 @@ private struct XMLParser {
     /// Adds a child to the innermost open element. Room for a few is made at the first: most
     /// elements have one to four children, and growing from nothing took an allocation for each
     /// doubling.
-    @inline(__always) mutating func appendToTop(_ content: XMLContent) {
+    @inline(__always) package mutating func appendToTop(_ content: XMLContent) {
         let top = stack.count - 1
         if stack[top].element.children.isEmpty { stack[top].element.children.reserveCapacity(4) }
         stack[top].element.children.append(content)
     }
 
     /// Pops the innermost open element into its parent (or makes it the root).
-    mutating func closeTop() {
+    package mutating func closeTop() {
         let open = stack.removeLast()
         namespaces.restore(to: open.bindingMark)
         let element = open.element.finished()
@@ -838,7 +838,7 @@ private struct XMLParser {
         }
     }
 
-    mutating func scanEndTag() {
+    package mutating func scanEndTag() {
         let tagStart = pos
         pos += 2
         let nameRange = scanName()
@@ -891,7 +891,7 @@ private struct XMLParser {
 
     // MARK: - Byte helpers
 
-    func startsWith(_ literal: StaticString, at offset: Int) -> Bool {
+    package func startsWith(_ literal: StaticString, at offset: Int) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard offset + count <= n else { return false }
         let p = literal.utf8Start
@@ -899,7 +899,7 @@ private struct XMLParser {
         return true
     }
 
-    func startsWithIgnoringCase(_ literal: StaticString, at offset: Int) -> Bool {
+    package func startsWithIgnoringCase(_ literal: StaticString, at offset: Int) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard offset + count <= n else { return false }
         let p = literal.utf8Start
@@ -912,7 +912,7 @@ private struct XMLParser {
         return true
     }
 
-    func find(_ byte: UInt8, from start: Int) -> Int? {
+    package func find(_ byte: UInt8, from start: Int) -> Int? {
         var i = start
         while i < n {
             if bytes[i] == byte { return i }
@@ -922,7 +922,7 @@ private struct XMLParser {
     }
 
     /// The offset of the first occurrence of `literal` at or after `start`.
-    func find(_ literal: StaticString, from start: Int) -> Int? {
+    package func find(_ literal: StaticString, from start: Int) -> Int? {
         let first = literal.utf8Start[0]
         var i = start
         while let candidate = find(first, from: i) {
@@ -933,6 +933,6 @@ private struct XMLParser {
     }
 }
 
-@inline(__always) func isWhitespace(_ b: UInt8) -> Bool {
+@inline(__always) package func isWhitespace(_ b: UInt8) -> Bool {
     b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
 }

@@ -1,8 +1,8 @@
 import Testing
+@testable import XML
 import TimedText
 import TextScanning
 import TestSupport
-@testable import TTML
 
 /// A large input's second half is scanned on another core and joined: the tree and diagnostics
 /// must be what one pass makes, wherever the second half starts, also where its guesses are

@@ -1,7 +1,7 @@
 import Testing
+@testable import XML
 import TimedText
 import TextScanning
-@testable import TTML
 
 private func scan(_ text: String, options: XMLScanner.Options = .default) -> ParseResult<ScannedXML> {
     XMLScanner(options: options).scan(SourceText(text))

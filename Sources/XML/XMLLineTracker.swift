@@ -1,4 +1,4 @@
-import TimedText
+package import TimedText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,21 +6,21 @@ import Glibc
 /// Turns byte offsets into line:column as the scanner asks for them. The scanner asks in nearly
 /// increasing order, so the tracker walks forward from the last answer: the whole input is
 /// counted about once, with no table of line starts kept for a large file.
-struct XMLLineTracker {
+package struct XMLLineTracker {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
     private var line = 1
     private var lineStart = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// A tracker that starts at `offset` (a scanner that starts there), its lines counted now.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, startingAt offset: Int) {
         self.bytes = bytes
         _ = location(at: offset)
     }
 
-    mutating func location(at target: Int) -> SourceLocation {
+    package mutating func location(at target: Int) -> SourceLocation {
         let target = min(max(target, 0), bytes.count)
         if target < offset {
             // Rare (a diagnostic about an earlier tag): walk back to the line that holds it.

@@ -1,6 +1,6 @@
 import Testing
+@testable import XML
 import TimedText
-@testable import TTML
 
 @Suite struct XMLTreeTests {
     @Test func attributeLookupUsesResolvedNames() {
