@@ -6,6 +6,7 @@
 import TimedText
 import FuzzSupport
 import CEA608
+import ClosedCaptionData
 import VideoIO
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +26,7 @@ public func fuzzA53(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     for packet in captions.packets {
         check(packet.triplets.count % 3 == 0, "a packet of \(packet.triplets.count) triplet bytes")
     }
-    let services = captions.dtvccServices
+    let services = CCData.dtvccServices(inPictures: captions.packets.map(\.triplets))
     check(services.allSatisfy { (1...63).contains($0) }, "services \(services)")
     check(services == services.sorted() && Set(services).count == services.count, "services not ascending: \(services)")
 

@@ -7,6 +7,7 @@ import TimedText
 import FuzzSupport
 import TextScanning
 import CEA608
+import ClosedCaptionData
 #if canImport(Glibc)
 import Glibc
 #endif

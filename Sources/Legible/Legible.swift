@@ -3,6 +3,7 @@
 @_exported import TextScanning
 @_exported import SubRip
 @_exported import WebVTT
+@_exported import ClosedCaptionData
 @_exported import CEA608
 @_exported import TTML
 @_exported import SubStationAlpha

@@ -1,4 +1,5 @@
 import Foundation
+import ClosedCaptionData
 
 /// The captions inside a media file, the second entry point beside `CaptionFile`: its subtitle
 /// streams (SRT, ASS, WebVTT, `mov_text`; bitmap ones listed, not read) and the CEA-608 channels
@@ -123,7 +124,7 @@ public struct MediaCaptions: Sendable {
             }
         }
         var channels: [CEA608Channel: (captions: [CEA608Caption], diagnostics: [Diagnostic])] = [:]
-        if let a53, a53.hasCEA608Data {
+        if let a53, a53.packets.contains(where: { CCData.carriesCEA608Data(tripletBytes: $0.triplets) }) {
             var decoder = CCDataDecoder(channels: CEA608Channel.allCases, options: options.cea608)
             for packet in a53.packets {
                 decoder.feed(CCData.triplets(packet.triplets), at: packet.time)
@@ -136,7 +137,7 @@ public struct MediaCaptions: Sendable {
         self.path = path
         self.inventory = inventory
         self.a53 = a53
-        self.dtvccServices = a53?.dtvccServices ?? []
+        self.dtvccServices = a53.map { CCData.dtvccServices(inPictures: $0.packets.lazy.map(\.triplets)) } ?? []
         self.channels = channels
         self.ffmpeg = ffmpeg
         var tracks = inventory.subtitleStreams.map(Self.track)

@@ -4,7 +4,8 @@ import Foundation
 /// The ATSC A/53 caption data of a video, picture by picture in presentation order: each
 /// picture's `cc_data` triplets (`marker(5) cc_valid(1) cc_type(2) cc_data_1 cc_data_2`, A/53
 /// Part 4 §6.2.3.1) with its frame-exact time. cc_type 0/1 are CEA-608 fields 1 and 2 (CC1–CC4),
-/// 2/3 are CEA-708 DTVCC packet bytes, kept here for a 708 decoder.
+/// 2/3 are CEA-708 DTVCC packet bytes, kept here for a 708 decoder. What the bytes mean is
+/// `ClosedCaptionData`'s to say: this is only what ffmpeg gave.
 public struct A53CaptionData: Sendable, Hashable {
     /// One picture's caption data.
     public struct Packet: Sendable, Hashable {
@@ -29,86 +30,6 @@ public struct A53CaptionData: Sendable, Hashable {
     public init(packets: [Packet], unreadablePackets: Int = 0) {
         self.packets = packets
         self.unreadablePackets = unreadablePackets
-    }
-
-    /// The CEA-708 services (1–63) whose service blocks carry data, ascending (CEA-708-E §6.2:
-    /// DTVCC packets put together from cc_type 3 and 2 triplets, service block headers read).
-    public var dtvccServices: [Int] {
-        var scanner = DTVCCServiceScanner()
-        for packet in packets { scanner.feed(triplets: packet.triplets) }
-        return scanner.finish()
-    }
-
-    /// True when some valid cc_type 0 or 1 pair is not padding (0x80 0x80 with parity).
-    public var hasCEA608Data: Bool {
-        packets.contains { packet in
-            stride(from: 0, to: packet.triplets.count - 2, by: 3).contains { i in
-                let header = packet.triplets[i]
-                return header & 0x04 != 0 && header & 0x02 == 0
-                    && (packet.triplets[i + 1] & 0x7F != 0 || packet.triplets[i + 2] & 0x7F != 0)
-            }
-        }
-    }
-}
-
-/// Finds which CEA-708 services carry data: DTVCC packets are put together from the triplets
-/// (cc_type 3 starts one, 2 continues it; `packet_size_code` gives its length, 0 meaning 128
-/// bytes) and their service block headers read (`service_number(3) block_size(5)`, 7 meaning an
-/// extended number in the next byte; a null header ends the packet). CEA-708-E §5–6.2.
-public struct DTVCCServiceScanner: Sendable {
-    private var packet: [UInt8] = []
-    private var expected = 0
-    private var services: Set<Int> = []
-
-    /// A scanner that has seen nothing.
-    public init() {}
-
-    /// Feeds one picture's triplet bytes (a trailing partial triplet is ignored).
-    public mutating func feed(triplets bytes: [UInt8]) {
-        var i = 0
-        while i + 3 <= bytes.count {
-            let header = bytes[i]
-            let valid = header & 0x04 != 0
-            let type = header & 0x03
-            if valid && type == 3 {
-                finishPacket()
-                let code = Int(bytes[i + 1] & 0x3F)
-                expected = code == 0 ? 128 : code * 2
-                packet = [bytes[i + 1], bytes[i + 2]]
-            } else if valid && type == 2, expected > 0 {
-                packet += [bytes[i + 1], bytes[i + 2]]
-            }
-            if expected > 0 && packet.count >= expected { finishPacket() }
-            i += 3
-        }
-    }
-
-    /// The services seen, ascending; a packet cut short is read as far as it goes.
-    public mutating func finish() -> [Int] {
-        finishPacket()
-        return services.sorted()
-    }
-
-    private mutating func finishPacket() {
-        guard expected > 0 else { return }
-        let end = min(packet.count, expected)
-        var k = 1
-        while k < end {
-            let header = packet[k]
-            var service = Int(header >> 5)
-            let size = Int(header & 0x1F)
-            if service == 0 { break }
-            k += 1
-            if service == 7 {
-                guard k < end else { break }
-                service = Int(packet[k] & 0x3F)
-                k += 1
-            }
-            if size > 0 && service > 0 { services.insert(service) }
-            k += size
-        }
-        packet.removeAll(keepingCapacity: true)
-        expected = 0
     }
 }
 

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import TimedText
 @testable import VideoIO
+import ClosedCaptionData
 
 /// ffprobe's packet dump of the `subcc` stream, read without running anything.
 @Suite struct PacketDumpTests {
@@ -67,25 +68,6 @@ import TimedText
         let split = "packet|pts=0|size=3|side_data|\n|data=\\n00000000: fc94 20                                  .. \\n\nstream|time_base=1/90000"
         data = FFprobePacketDump.captionData(Array(split.utf8), start: .zero, frameRate: ntsc)
         #expect(data.packets == [.init(time: .zero, triplets: [0xFC, 0x94, 0x20])] && data.unreadablePackets == 0)
-    }
-
-    /// DTVCC packets put together from cc_type 3 and 2 triplets; their service block headers say
-    /// which services carry data (CEA-708-E §6.2), including an extended service number.
-    @Test func findsTheServicesThatCarry708Data() {
-        var scanner = DTVCCServiceScanner()
-        // Packet of 4 bytes (size code 2): service 1, 2 bytes "AB".
-        scanner.feed(triplets: [0xFF, 0x02, 0x22, 0xFE, 0x41, 0x42])
-        // Padding (cc_valid 0) between packets is ignored.
-        scanner.feed(triplets: [0xFA, 0x00, 0x00])
-        // Packet of 6 bytes (size code 3): service 3 with 1 byte, then a null block header.
-        scanner.feed(triplets: [0xFF, 0x43, 0x61, 0xFE, 0x41, 0x00, 0xFE, 0x00, 0x00])
-        // Extended: service number 7 means the next byte holds it (here 40), 1 byte of data.
-        scanner.feed(triplets: [0xFF, 0x82, 0xE1, 0xFE, 0x28, 0x41])
-        #expect(scanner.finish() == [1, 3, 40])
-        // 608 triplets and an empty block carry no 708 service.
-        var none = DTVCCServiceScanner()
-        none.feed(triplets: [0xFC, 0x94, 0x20, 0xFF, 0x02, 0x20, 0xFE, 0x00, 0x00])
-        #expect(none.finish() == [])
     }
 
     @Test func movieSourceEscapesBothLevels() {
@@ -189,7 +171,7 @@ import TimedText
                 #expect(packet.time == MediaTime(value: Int64(n) * 1001, timescale: 30000), "picture \(n)")
                 #expect(packet.triplets == [0xFC, 0x80 | UInt8(n), 0x80, 0xF9, 0x80, 0x80], "picture \(n)")
             }
-            #expect(data.dtvccServices == [])
+            #expect(CCData.dtvccServices(inPictures: data.packets.map(\.triplets)) == [])
             #expect(!reached.isEmpty)
         }
     }

@@ -1,8 +1,9 @@
 import Testing
 import TimedText
 @testable import CEA608
+import ClosedCaptionData
 
-@Suite struct CCDataTests {
+@Suite struct CCDataDecoderTests {
     /// A byte with CEA-608's odd parity bit set.
     private func odd(_ b: UInt8) -> UInt8 { b.nonzeroBitCount % 2 == 0 ? b | 0x80 : b }
 
@@ -14,15 +15,6 @@ import TimedText
          0xFA, 0x00, 0x00,            // not valid, field 1 (padding)
          0xFF, 0x12, 0x34,            // valid DTVCC start: not 608
          0xFF]                        // marker_bits
-    }
-
-    @Test func parsesTheStructureAndItsTriplets() throws {
-        let triplets = try #require(CCData.parse(ccData(0x14, 0x20)))
-        #expect(triplets.count == 4)
-        #expect(triplets.map(\.cea608Field) == [1, 2, nil, nil])
-        #expect(triplets[3].kind == .dtvccStart)
-        #expect(CCData.parse([0xC0 | 4, 0xFF, 0xFC]) == nil, "cut short")
-        #expect(CCData.parse([0x80 | 1, 0xFF, 0xFC, 0x94, 0x20, 0xFF]) == [], "process_cc_data_flag 0: nothing")
     }
 
     /// A pop-on caption sent one pair per picture, as in-band captions arrive.
