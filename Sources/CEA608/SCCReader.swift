@@ -189,3 +189,8 @@ public struct SCCReader: SourceTextReader, Sendable {
     /// word: typically 100–200 bytes); at most a million. A file that holds more grows the arrays.
     static func expectedCaptions(bytes: Int) -> Int { min(bytes / 32, 1_000_000) }
 }
+
+extension CaptionFormatID {
+    /// Scenarist SCC: CEA-608 byte pairs with SMPTE time codes (`.scc`).
+    public static let scc: Self = "scc"
+}

@@ -5,7 +5,7 @@
 /// and one entry in `CaptionFormat.all`.
 public struct CaptionFormat: Sendable, Hashable, CustomStringConvertible {
     /// The stable id (`srt`, `webvtt`, `scc`, `ttml`), as `Document.format` and `--from` name it.
-    public let id: SourceFormat
+    public let id: CaptionFormatID
     /// The name for people (`SubRip`, `WebVTT`).
     public let name: String
     /// Other names a user may give it (`vtt`, `subrip`, `dfxp`), lower case.
@@ -54,7 +54,7 @@ public struct CaptionFormat: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The format `id` stands for (registered formats only).
-    public static func withID(_ id: SourceFormat) -> CaptionFormat? { all.first { $0.id == id } }
+    public static func withID(_ id: CaptionFormatID) -> CaptionFormat? { all.first { $0.id == id } }
 
     /// The format a file name's extension says (`movie.en.srt`), or nil.
     public static func forFileName(_ fileName: String) -> CaptionFormat? {

@@ -33,7 +33,7 @@ public enum CueJSON {
     }
 
     /// What `dump --json` prints for an input that could not be opened at all.
-    public static func write(_ error: LegibleError, format: SourceFormat?, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    public static func write(_ error: LegibleError, format: CaptionFormatID?, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         let json = JSON.object([
             ("format", .optional(format?.rawValue)),
             ("encoding", .null),

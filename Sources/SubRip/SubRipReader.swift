@@ -442,3 +442,8 @@ struct LineTable: Sendable {
         return lower..<max(lower, upper)
     }
 }
+
+extension CaptionFormatID {
+    /// SubRip (`.srt`).
+    public static let subRip: Self = "srt"
+}

@@ -82,3 +82,8 @@ public struct SubStationAlphaReader: SourceTextReader, Sendable {
         }.map(\.element)
     }
 }
+
+extension CaptionFormatID {
+    /// SubStation Alpha / Advanced SubStation Alpha (`.ass`, `.ssa`).
+    public static let substationAlpha: Self = "ass"
+}

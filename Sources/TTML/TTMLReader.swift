@@ -144,3 +144,8 @@ public struct TTMLReader: SourceTextReader, Sendable {
         return (track, styler)
     }
 }
+
+extension CaptionFormatID {
+    /// TTML, with its profiles IMSC, SMPTE-TT and EBU-TT-D, and DFXP (`.ttml`, `.dfxp`, `.xml`).
+    public static let ttml: Self = "ttml"
+}

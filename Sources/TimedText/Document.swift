@@ -1,27 +1,17 @@
-/// The format a document was read from or is to be written in; the strings are the stable ids
-/// used by `legible --format` and the `format` field of `legible dump --json`.
-public struct SourceFormat: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+/// The id of a caption format (`CaptionFormat.id`): what `Document.format` records, `--from` and
+/// `--to` name, and the `format` field of `legible dump --json` holds. Each format module declares
+/// its own (`.subRip` is `srt`, `.webVTT` is `webvtt`, …); the strings are stable.
+public struct CaptionFormatID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { rawValue = value }
     public var description: String { rawValue }
-
-    /// W3C WebVTT (`.vtt`).
-    public static let webVTT: SourceFormat = "webvtt"
-    /// SubRip (`.srt`).
-    public static let subRip: SourceFormat = "srt"
-    /// Scenarist SCC: CEA-608 byte pairs with SMPTE time codes (`.scc`).
-    public static let scc: SourceFormat = "scc"
-    /// TTML, with its profiles IMSC, SMPTE-TT and EBU-TT-D, and DFXP (`.ttml`, `.dfxp`, `.xml`).
-    public static let ttml: SourceFormat = "ttml"
-    /// SubStation Alpha / Advanced SubStation Alpha (`.ass`, `.ssa`).
-    public static let substationAlpha: SourceFormat = "ass"
 }
 
 /// A caption or subtitle document: one or more tracks read from one source.
 public struct Document: Sendable, Hashable {
     /// The format it was read from (or, for a document made by hand, the one it models).
-    public var format: SourceFormat
+    public var format: CaptionFormatID
     /// The source text encoding as detected or given (`UTF-8`, `windows-1252`, `Shift_JIS`, …).
     public var encoding: String?
     /// The tracks: one for SRT, WebVTT and TTML; for SCC one per data channel that shows captions
@@ -31,7 +21,7 @@ public struct Document: Sendable, Hashable {
     public var layoutFamily: LayoutFamily
 
     /// A document by hand; give the `layoutFamily` of the rules its cues were written for.
-    public init(format: SourceFormat, encoding: String? = nil, tracks: [Track] = [], layoutFamily: LayoutFamily = .cueBoxes) {
+    public init(format: CaptionFormatID, encoding: String? = nil, tracks: [Track] = [], layoutFamily: LayoutFamily = .cueBoxes) {
         self.format = format
         self.encoding = encoding
         self.tracks = tracks

@@ -340,3 +340,8 @@ public struct WebVTTReader: SourceTextReader, Sendable {
         }
     }
 }
+
+extension CaptionFormatID {
+    /// W3C WebVTT (`.vtt`).
+    public static let webVTT: Self = "webvtt"
+}

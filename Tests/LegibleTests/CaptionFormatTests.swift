@@ -3,7 +3,7 @@ import Legible
 
 /// The format registry: names, extensions, content detection, and what each format can do.
 @Suite struct CaptionFormatTests {
-    func detect(_ text: String, fileName: String? = nil) -> SourceFormat? {
+    func detect(_ text: String, fileName: String? = nil) -> CaptionFormatID? {
         CaptionFormat.detect(SourceText(text), fileName: fileName)?.id
     }
 

@@ -76,7 +76,7 @@ import TimedText
 
     @Test func tracksAfterTheFirstAreReported() {
         let cue = Cue(start: .zero, end: MediaTime(seconds: 1), content: [.text("a")])
-        let document = Document(format: .scc, tracks: [Track(id: "CC1", cues: [cue]), Track(id: "CC3", language: LanguageTag(wellFormed: "es"), cues: [cue, cue])])
+        let document = Document(format: "scc", tracks: [Track(id: "CC1", cues: [cue]), Track(id: "CC3", language: LanguageTag(wellFormed: "es"), cues: [cue, cue])])
         let result = SubRipWriter().write(document)
         #expect(result.diagnostics.map(\.code) == [.trackNotWritten])
         #expect(result.diagnostics[0].message.hasPrefix("track CC3 (2 cues, es) is not written"))

@@ -443,7 +443,7 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
     }
 
     @Test func multipleTracksWriteTheFirstAndSaySo() {
-        let doc = Document(format: .scc, tracks: [Track(id: "CC1", cues: [cue(.zero, MediaTime(seconds: 1), [.text("one")])]),
+        let doc = Document(format: "scc", tracks: [Track(id: "CC1", cues: [cue(.zero, MediaTime(seconds: 1), [.text("one")])]),
                                                   Track(id: "CC3", cues: [cue(.zero, MediaTime(seconds: 1), [.text("three")])])])
         let result = TTMLWriter().write(doc)
         #expect(result.diagnostics.first?.code == .trackNotWritten)
