@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "TrackSelectionTests", dependencies: ["TrackSelection", "TimedText", "TestSupport"]),
         .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "ClosedCaptionData", "TimedText", "TestSupport"]),
         .testTarget(name: "CaptionStylingTests", dependencies: ["CaptionStyling"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "CaptionStyling", "Timeline", "TimedText"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextScanning", "CaptionStyling", "Timeline", "TimedText"]),
         .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
         // Every reader on damage shapes at n and 8n: catches work that grows faster than the input.

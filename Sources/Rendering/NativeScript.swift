@@ -1,4 +1,5 @@
 public import TimedText
+public import TextScanning
 import CaptionStyling
 
 /// A caption script that libass draws as itself — an ASS/SSA file's own bytes with the fonts it

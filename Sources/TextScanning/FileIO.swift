@@ -48,6 +48,18 @@ package enum FileIO {
         return data
     }
 
+    /// The names in a directory (hidden ones left out), or nil when it cannot be read.
+    package static func listDirectory(_ path: String) -> [String]? {
+        guard let dir = opendir(path) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names
+    }
+
     package static func read(path: String) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw Failure(description: "cannot open \(path): \(String(cString: strerror(errno)))") }

@@ -1,5 +1,6 @@
 import Testing
 import TimedText
+import TextScanning
 import CaptionStyling
 @testable import Rendering
 

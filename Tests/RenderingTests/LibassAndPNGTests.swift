@@ -1,6 +1,7 @@
 import Testing
 @testable import Rendering
 import TimedText
+import TextScanning
 #if canImport(Glibc)
 import Glibc
 #endif

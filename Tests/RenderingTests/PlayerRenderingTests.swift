@@ -2,6 +2,7 @@ import Testing
 @testable import Rendering
 import CaptionStyling
 import TimedText
+import TextScanning
 import Timeline
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 public import TimedText
+public import TextScanning
 internal import CLibass
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 public import CaptionStyling
 public import TimedText
+public import TextScanning
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -262,16 +263,4 @@ enum TextScript {
         }
         return false
     }
-}
-
-/// The names in a directory, or nil when it cannot be read.
-func listDirectory(_ path: String) -> [String]? {
-    guard let dir = opendir(path) else { return nil }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        if !name.hasPrefix(".") { names.append(name) }
-    }
-    return names
 }

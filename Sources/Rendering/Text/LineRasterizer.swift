@@ -1,6 +1,6 @@
 public import TimedText
 import CaptionStyling
-import TextScanning
+internal import TextScanning
 
 /// A line drawn by libass: its masks and boxes relative to the line's top-left corner.
 public struct RasterLine: Sendable {

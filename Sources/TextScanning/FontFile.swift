@@ -1,5 +1,9 @@
 public import TimedText
 
+/// A font file, read by Legible itself (its OpenType tables: the family name, the cell metrics
+/// libass sizes text by): the renderer loads fonts explicitly, and an ASS script's checks compare
+/// the families it names with those a script and a font directory provide.
+///
 /// A font loaded explicitly — from a file, or from bytes a player bundles — so that rendering
 /// does not depend on what else the machine has installed.
 public struct FontFile: Sendable, Hashable {
@@ -11,7 +15,7 @@ public struct FontFile: Sendable, Hashable {
     /// Reads the font file at `path`; throws `missingComponent` when it cannot be read, naming the
     /// Debian font packages.
     public init(path: String) throws(LegibleError) {
-        guard let data = readWholeFile(path) else {
+        guard let data = try? FileIO.read(path: path) else {
             throw LegibleError(.missingComponent,
                                "cannot read font file \(path) (Debian packages fonts-dejavu-core, fonts-noto-cjk, fonts-urw-base35, fonts-comic-neue: scripts/setup.sh)")
         }
@@ -62,7 +66,7 @@ public struct FontFile: Sendable, Hashable {
     /// the paths of those that could not be read or name no family (not fonts after all). Throws
     /// `unreadableInput` when the directory itself cannot be read.
     public static func files(inDirectory directory: String) throws(LegibleError) -> (fonts: [FontFile], unreadable: [String]) {
-        guard let names = listDirectory(directory) else {
+        guard let names = FileIO.listDirectory(directory) else {
             throw LegibleError(.unreadableInput, "cannot read the font directory \(directory)")
         }
         var fonts: [FontFile] = []
@@ -138,21 +142,4 @@ public struct FontFile: Sendable, Hashable {
         }
         return nil
     }
-}
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-func readWholeFile(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var data: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        if n > 0 { data.append(contentsOf: chunk[0..<n]) }
-        if n < chunk.count { break }
-    }
-    return ferror(file) == 0 ? data : nil
 }
