@@ -365,3 +365,54 @@ import TimedText
         #expect(damaged.diagnostics.count <= 2 * DiagnosticLog.defaultLimitPerCode + 1)
     }
 }
+
+@Suite struct HLSURIResolutionTests {
+    @Test(arguments: [
+        // Relative to a local playlist.
+        ("seg1.vtt", "/media/show/subs/en.m3u8", "/media/show/subs/seg1.vtt"),
+        ("../subs/seg1.vtt", "/media/show/hls/en.m3u8", "/media/show/subs/seg1.vtt"),
+        ("./a/./b/../seg1.vtt", "/media/show/en.m3u8", "/media/show/a/seg1.vtt"),
+        ("../../../../seg1.vtt", "/media/en.m3u8", "/seg1.vtt"),
+        ("/x/seg1.vtt", "/media/show/en.m3u8", "/x/seg1.vtt"),
+        ("/x/../y/seg1.vtt", "/media/show/en.m3u8", "/y/seg1.vtt"),
+        ("seg1.vtt", "en.m3u8", "seg1.vtt"),
+        ("../seg1.vtt", "subs/en.m3u8", "seg1.vtt"),
+        ("../../seg1.vtt", "subs/en.m3u8", "../seg1.vtt"),
+        ("en/seg1.vtt", "/media/show/", "/media/show/en/seg1.vtt"),
+        ("seg1.vtt?v=2", "/media/a#b/en.m3u8", "/media/a#b/seg1.vtt?v=2"), // '#' is a file name's in a local path
+        ("", "/media/en.m3u8", "/media/en.m3u8"),
+        ("..", "/media/show/en.m3u8", "/media/"),
+        ("my%20subs.vtt", "/media/en.m3u8", "/media/my%20subs.vtt"),
+        // Full URLs as they are, against anything.
+        ("https://cdn.example/subs/en/1.vtt", "/media/show/en.m3u8", "https://cdn.example/subs/en/1.vtt"),
+        ("file:///srv/1.vtt", "https://cdn.example/master.m3u8", "file:///srv/1.vtt"),
+        ("//cdn.example/1.vtt", "/media/en.m3u8", "//cdn.example/1.vtt"),
+        // Relative to a playlist URL (RFC 3986 §5.4's way).
+        ("//cdn.example/1.vtt", "https://origin.example/a/en.m3u8", "https://cdn.example/1.vtt"),
+        ("../subs/1.vtt", "https://origin.example/hls/v1/en.m3u8?token=abc", "https://origin.example/hls/subs/1.vtt"),
+        ("/subs/1.vtt", "https://origin.example/hls/en.m3u8", "https://origin.example/subs/1.vtt"),
+        ("1.vtt", "https://origin.example", "https://origin.example/1.vtt"),
+        ("../../../1.vtt", "https://origin.example/a/en.m3u8", "https://origin.example/1.vtt"),
+        ("?v=2", "https://origin.example/a/en.m3u8?v=1#t", "https://origin.example/a/en.m3u8?v=2"),
+        ("#t=5", "https://origin.example/a/en.m3u8?v=1", "https://origin.example/a/en.m3u8?v=1#t=5"),
+        ("seg1.vtt", "file:///media/show/en.m3u8", "file:///media/show/seg1.vtt"),
+    ])
+    func resolves(_ uri: String, _ playlist: String, _ expected: String) {
+        #expect(resolvedURI(uri, relativeTo: playlist) == expected)
+    }
+
+    @Test func renditionAndSegmentURIsResolveAlike() {
+        // A master playlist's rendition URI, then the URIs of the media playlist it names.
+        let master = HLSMasterPlaylist.read(Array("""
+            #EXTM3U
+            #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Français",LANGUAGE="fr",URI="subs/fr/index.m3u8"
+            #EXT-X-STREAM-INF:BANDWIDTH=1,SUBTITLES="subs"
+            v.m3u8
+            """.utf8)).value
+        let mediaPath = resolvedURI(master.renditions[0].uri!, relativeTo: "/media/show/master.m3u8")
+        #expect(mediaPath == "/media/show/subs/fr/index.m3u8")
+        let media = HLSMediaPlaylist.read(Fixtures.bytes("hls/subtitles-fmp4-map-byterange.m3u8")).value
+        #expect(resolvedURI(media.segments[3].uri, relativeTo: mediaPath) == "/media/show/subs/ad/subs-fr-ad-1.m4s")
+        #expect(resolvedURI(media.segments[0].map!.uri, relativeTo: mediaPath) == "/media/show/subs/fr/subs-fr.mp4")
+    }
+}
