@@ -236,7 +236,7 @@ private struct MediaPlaylistReader {
     init(bytes: [UInt8]) { self.bytes = bytes }
 
     private var line: ArraySlice<UInt8> { bytes[lineStart..<lineEnd] }
-    private func column(_ offset: Int) -> SourceLocation { SourceLocation(line: lineNumber, column: offset - lineStart + 1) }
+    private func location(_ offset: Int) -> SourceLocation { SourceLocation(line: lineNumber, column: offset - lineStart + 1) }
 
     mutating func run() {
         var offset = 0
@@ -257,7 +257,7 @@ private struct MediaPlaylistReader {
                 sawHeader = line.elementsEqual("#EXTM3U".utf8)
                 if sawHeader { continue }
                 log.report(.error, .hlsMissingHeader, "the first line of a playlist must be #EXTM3U (RFC 8216 §4.3.1.1)",
-                           at: column(lineStart))
+                           at: location(lineStart))
                 // A first line that is text, not a tag: another format (WebVTT, SRT), not a playlist
                 // without its header; its lines would each be a "segment" without EXTINF.
                 if let first = line.first, first != UInt8(ascii: "#"), !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
@@ -267,7 +267,7 @@ private struct MediaPlaylistReader {
             }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             if line.contains(where: { $0 >= 0x80 }), String(validating: line, as: UTF8.self) == nil {
-                log.report(.warning, .hlsNotUTF8, "the line is not UTF-8 (RFC 8216 §4.1); invalid bytes replaced", at: column(lineStart))
+                log.report(.warning, .hlsNotUTF8, "the line is not UTF-8 (RFC 8216 §4.1); invalid bytes replaced", at: location(lineStart))
             }
             if line.first == UInt8(ascii: "#") {
                 if line.starts(with: "#EXT".utf8) { tagLine() } // other '#' lines are comments (RFC 8216 §4.1)
@@ -286,8 +286,8 @@ private struct MediaPlaylistReader {
         guard let tag = MediaPlaylistTag.named(bytes[lineStart..<colon]) else { return }
         let valueStart = colon < lineEnd ? colon + 1 : lineEnd
         let value = bytes[valueStart..<lineEnd]
-        let valueAt = column(valueStart)
-        let at = column(lineStart)
+        let valueAt = location(valueStart)
+        let at = location(lineStart)
         if tag.isOncePerPlaylist {
             let bit = UInt32(1) << UInt32(tag.rawValue)
             if seenTags & bit != 0 {
@@ -385,7 +385,7 @@ private struct MediaPlaylistReader {
         if let comma, comma + 1 < value.endIndex { title = String(decoding: value[(comma + 1)...], as: UTF8.self) }
         if comma == nil, !durationBytes.isEmpty {
             log.report(.info, .hlsBadValue, "EXTINF has no comma after its duration (RFC 8216 §4.3.2.1: #EXTINF:<duration>,[<title>])",
-                       at: column(value.endIndex))
+                       at: location(value.endIndex))
         }
         var duration = MediaTime.zero
         if let read = Self.decimalDuration(durationBytes) {
@@ -442,7 +442,7 @@ private struct MediaPlaylistReader {
     /// A URI line: the segment the tags since the previous one describe (RFC 8216 §4.3.2).
     private mutating func uriLine() {
         let uri = String(decoding: line, as: UTF8.self)
-        let at = column(lineStart)
+        let at = location(lineStart)
         var segment = HLSMediaPlaylist.Segment(uri: uri, duration: .zero, startTime: nextStart, sequenceNumber: 0,
                                                discontinuity: pendingDiscontinuity, map: currentMap,
                                                programDateTime: pendingProgramDateTime, location: at)
