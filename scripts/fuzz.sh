@@ -11,8 +11,9 @@
 #       Fixtures/ttml-bad and, when present, the IMSC test documents, guided by Fuzz/ttml.dict.
 # a53 — the A/53 caption path of media files: ffprobe's packet dump of the subcc stream parsed,
 #       608 decoded on all four channels, 708 services found; seeded with Fuzz/seeds-a53;
-# hls — the HLS master playlist reader and track selection over its renditions, seeded with
-#       Fuzz/seeds-hls; appearance — appearance JSON files and key=value specifications.
+# hls — the HLS master playlist reader and track selection over its renditions, and the media
+#       playlist reader, seeded with Fuzz/seeds-hls;
+# appearance — appearance JSON files and key=value specifications.
 # ass — the SubStation Alpha reader (decoding included) and writer: an unchanged script must
 #       write back as itself, a fresh one must read again; seeded with Fixtures/ass and
 #       Fixtures/ass-bad, guided by the tags in Fuzz/ass.dict.

@@ -1,4 +1,5 @@
-// libFuzzer target for the HLS master playlist reader and track selection over what it reads.
+// libFuzzer target for the HLS master playlist reader and track selection over what it reads, and
+// for the media playlist reader on the same bytes.
 // Build and run: scripts/fuzz.sh hls. Built normally (without -DFUZZING) it replays the files named
 // on the command line. Besides crashes it traps on broken invariants.
 import TimedText
@@ -22,6 +23,7 @@ public func fuzzHLS(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         check(location.line >= 1 && location.line <= lineCount && location.column >= 1,
               "diagnostic at \(location) in a text of \(lineCount) lines: \(diagnostic)")
     }
+    checkMediaPlaylist(bytes, lineCount: lineCount)
     let options = result.value.legibleOptions(source: "fuzz.m3u8")
     check(Set(options.map(\.id)).count == options.count, "option ids repeat")
     // Every display mode: at most one choice, one of the options, and a trace entry for each option.
@@ -34,6 +36,29 @@ public func fuzzHLS(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         if mode == .off { check(selection.chosen == nil, "off chose something") }
     }
     return 0
+}
+
+/// The media playlist read of the same bytes: diagnostics on lines of the text, start times that
+/// are the exact running sum of the durations, consecutive sequence numbers, segments in order.
+private func checkMediaPlaylist(_ bytes: [UInt8], lineCount: Int) {
+    let media = HLSMediaPlaylist.read(bytes)
+    for diagnostic in media.diagnostics {
+        guard let location = diagnostic.location else { continue }
+        check(location.line >= 1 && location.line <= lineCount && location.column >= 1,
+              "media playlist diagnostic at \(location) in a text of \(lineCount) lines: \(diagnostic)")
+    }
+    var start = MediaTime.zero
+    for (index, segment) in media.value.segments.enumerated() {
+        check(segment.startTime == start && segment.duration >= .zero, "segment \(index) starts at \(segment.startTime), not \(start)")
+        let (number, overflow) = media.value.mediaSequence.addingReportingOverflow(index)
+        check(segment.sequenceNumber == (overflow ? Int.max : number), "segment \(index) has sequence number \(segment.sequenceNumber)")
+        check(index == 0 || media.value.segments[index - 1].location < segment.location, "segment \(index) is out of order")
+        if let range = segment.byteRange { check(range.length >= 0 && range.offset >= 0, "byte range \(range)") }
+        start = start + segment.duration
+        if let found = media.value.segmentIndex(at: segment.startTime), segment.duration > .zero {
+            check(found == index, "segmentIndex(at: \(segment.startTime)) is \(found), not \(index)")
+        }
+    }
 }
 
 private func check(_ condition: Bool, _ message: @autoclosure () -> String) {

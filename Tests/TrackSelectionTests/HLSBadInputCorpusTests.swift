@@ -3,8 +3,9 @@ import TestSupport
 import TimedText
 @testable import TrackSelection
 
-/// Every file in Fixtures/hls-bad reads without a crash, with each diagnostic on a line of the
-/// text, and track selection over what it gives chooses at most one of its options.
+/// Every file in Fixtures/hls-bad reads without a crash, as a master and as a media playlist, with
+/// each diagnostic on a line of the text, and track selection over what it gives chooses at most
+/// one of its options.
 @Suite struct HLSBadInputCorpusTests {
     @Test(arguments: Fixtures.list("hls-bad").filter { $0.hasSuffix(".m3u8") })
     func survives(_ name: String) throws {
@@ -15,6 +16,8 @@ import TimedText
         }
         let result = HLSMasterPlaylist.read(bytes)
         #expect(result.diagnostics.allSatisfy { ($0.location?.line ?? 1) <= lines }, "\(name)")
+        let media = HLSMediaPlaylist.read(bytes)
+        #expect(media.diagnostics.allSatisfy { ($0.location?.line ?? 1) <= lines }, "\(name)")
         let options = result.value.legibleOptions(source: name)
         let selection = TrackSelector().select(options, for: ViewerPreferences(displayMode: .alwaysOn))
         #expect(selection.trace.count == options.count)
