@@ -56,8 +56,17 @@ let package = Package(
         // TextScanning for ICU line breaking only (CJK text must be broken before libass sees it).
         .target(name: "Rendering", dependencies: ["TimedText", "Timeline", "CaptionStyling", "TextScanning", "CLibass", "CPNG"]),
         .target(name: "VideoIO", dependencies: ["TimedText", "Timeline", "Rendering"]),
-        .target(name: "Validation", dependencies: ["TimedText", "Timeline", "TextScanning", "SubStationAlpha"]),
-        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "XML", "ClosedCaptionData", "SubRip", "WebVTT", "CEA608", "TTML", "SubStationAlpha", "Timeline", "TrackSelection", "CaptionStyling", "Rendering", "VideoIO", "Validation"]),
+        // The registry and the one entry point: every format's module wired in by one entry each.
+        .target(name: "CaptionFormats", dependencies: ["TimedText", "TextScanning", "Timeline", "ClosedCaptionData",
+                                                       "SubRip", "WebVTT", "CEA608", "TTML", "SubStationAlpha"]),
+        // CEA608 for its character tables (the cea608.* rules hold any document to 608's limits).
+        .target(name: "Validation", dependencies: ["TimedText", "Timeline", "TextScanning", "CaptionFormats", "CEA608"]),
+        .target(name: "MediaCaptions", dependencies: ["TimedText", "TextScanning", "ClosedCaptionData", "CaptionFormats",
+                                                      "TrackSelection", "VideoIO"]),
+        .target(name: "BatchValidation", dependencies: ["TimedText", "TextScanning", "CaptionFormats", "Validation", "VideoIO"]),
+        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "XML", "ClosedCaptionData", "SubRip", "WebVTT", "CEA608",
+                                                "TTML", "SubStationAlpha", "Timeline", "TrackSelection", "CaptionStyling", "Rendering",
+                                                "VideoIO", "CaptionFormats", "Validation", "MediaCaptions", "BatchValidation"]),
         .target(name: "LegibleCLI", dependencies: ["Legible", "CMalloc"]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"], swiftSettings: staticRuntimeInRelease,
                           linkerSettings: staticLinkInRelease),

@@ -49,6 +49,34 @@ public enum CEA608Characters {
         return (set == 0 ? spanishFrenchTable : portugueseGermanTable)[Int(byte - 0x20)]
     }
 
+    /// How a character is sent in CEA-608, for what can carry it and what it costs (CEA-608-E §8):
+    /// a standard character is one byte, two to a pair; a special character a pair of its own,
+    /// sent twice; an extended character a standard fallback character and a pair, sent twice.
+    public enum Repertoire: Sendable, Hashable {
+        /// In the standard set.
+        case standard
+        /// A special character (`0x11`/`0x19` `0x30`–`0x3F`).
+        case special
+        /// An extended character (Spanish, French, Portuguese, German, Danish, miscellaneous).
+        case extended
+    }
+
+    /// The cheapest set a Unicode scalar is in, or nil when CEA-608 cannot carry it: the tables
+    /// above read backwards (control codes and the transparent space aside).
+    public static func repertoire(of scalar: Unicode.Scalar) -> Repertoire? { repertoireTable[scalar] }
+
+    private static let repertoireTable: [Unicode.Scalar: Repertoire] = {
+        var table: [Unicode.Scalar: Repertoire] = [:]
+        func add(_ scalar: Unicode.Scalar?, _ kind: Repertoire) {
+            guard let scalar, scalar.value >= 0x20, scalar.value != 0x7F, table[scalar] == nil else { return }
+            table[scalar] = kind
+        }
+        for byte in UInt8(0x20)...0x7F { add(standard(byte), .standard) }
+        for byte in UInt8(0x30)...0x3F { add(special(byte), .special) }
+        for set in 0...1 { for byte in UInt8(0x20)...0x3F { add(extended(set: set, byte), .extended) } }
+        return table
+    }()
+
     private static let specialTable: [Unicode.Scalar] = [
         "\u{AE}", "\u{B0}", "\u{BD}", "\u{BF}", "\u{2122}", "\u{A2}", "\u{A3}", "\u{266A}",
         "\u{E0}", " ", "\u{E8}", "\u{E2}", "\u{EA}", "\u{EE}", "\u{F4}", "\u{FB}",

@@ -71,7 +71,7 @@ enum BurnCommand: Command {
         // The captions: every track of every file, then the one asked for.
         guard let (track, family, captionName, captionInput) = try PictureOptions.chooseTrack(captionPaths, arguments, io: io) else { return 1 }
         // An ASS script is drawn by libass as itself, every frame its animation changes.
-        let nativeScript = try PictureOptions.nativeScript(captionInput, family: family, arguments, io: io)
+        let nativeScript = try PictureOptions.nativeScript(captionInput, arguments, io: io)
         // Fonts chosen by the renderer (the CJK font, tens of MB, only when the text needs it),
         // unless --fonts-dir adds some for cues the engine lays out: then Debian's whole set too.
         var fonts: FontSet?

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TextScanning
+import Legible
 
 /// Where a command reads and writes: the real process streams, or buffers in tests.
 public final class CommandIO: @unchecked Sendable {

@@ -4,7 +4,9 @@ import Legible
 enum ConvertCommand: Command {
     static let name = "convert"
     static let summary = "Convert a caption file to another format."
-    static let usage = "legible convert INPUT -o OUTPUT [--to FORMAT] [--from FORMAT] [--encoding NAME] [--crlf] [--open-end TIME] [--scc-fallback MODE] [--drop-frame] [--fidelity-report FILE.json|FILE.sarif] [--quiet | --verbose]"
+    static let usage = "legible convert INPUT -o OUTPUT [--to FORMAT] [--from FORMAT] [--encoding NAME] [--open-end TIME]\(writerSettings.map { " [--\($0.name)\($0.valueName.map { " " + $0 } ?? "")]" }.joined()) [--fidelity-report FILE.json|FILE.sarif] [--track ID] [--quiet | --verbose]"
+    /// Every writer's own settings, from the format registry (`--drop-frame`, `--dfxp`, …).
+    static var writerSettings: [FormatSetting] { CaptionFormat.writable.flatMap(\.writerSettings) }
     static let discussion = """
         INPUT may be '-' for standard input and OUTPUT '-' for standard output (then --to is needed).
         The output format comes from --to, else from OUTPUT's extension. Output is UTF-8. Warnings and
@@ -24,16 +26,11 @@ enum ConvertCommand: Command {
     static let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "OUTPUT", help: "Where to write ('-' for standard output)."),
         OptionSpec("to", value: "FORMAT", help: "Output format (\(CaptionFormat.writable.map(\.id.rawValue).joined(separator: ", ")); dfxp for TTML1)."),
-        OptionSpec("crlf", help: "End lines with CRLF (SRT output)."),
         OptionSpec("fidelity-report", value: "FILE.json|FILE.sarif",
                    help: "Also write what the conversion lost or changed (the writer's diagnostics) to FILE: JSON for .json, SARIF 2.1.0 for .sarif ('-' is not allowed)."),
         OptionSpec("open-end", value: "TIME",
                    help: "SRT and WebVTT output: end cues that have no end at TIME (seconds or h:mm:ss, e.g. the programme's length) rather than at the track's end."),
-        OptionSpec("scc-fallback", value: "MODE",
-                   help: "SCC output: a caption that cannot be loaded before its start is painted on (paint-on, the default), rolled up (roll-up) or shown late (late); each one is reported."),
-        OptionSpec("drop-frame", help: "SCC output: drop-frame timecodes (HH:MM:SS;FF)."),
-        OptionSpec("dfxp", help: "TTML output as TTML1 (DFXP) instead of IMSC 1.1 (also --to dfxp, or a .dfxp OUTPUT)."),
-    ] + [InputOptions.trackSpec] + InputOptions.specs
+    ] + writerSettings.map { OptionSpec($0.name, value: $0.valueName, help: $0.help) } + [InputOptions.trackSpec] + InputOptions.specs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         guard arguments.positionals.count == 1 else {
@@ -54,16 +51,18 @@ enum ConvertCommand: Command {
             throw UsageError(message: "writing \(target.name) is not supported yet (Legible writes \(writable))")
         }
 
-        let dfxp = arguments.has("dfxp") || arguments.value("to")?.lowercased() == "dfxp"
-            || (arguments.value("to") == nil && output.lowercased().hasSuffix(".dfxp"))
-        var options = CaptionWriteOptions(crlf: arguments.has("crlf"), ttml: dfxp ? .dfxp : .default)
-        if let mode = arguments.value("scc-fallback") {
-            guard let fallback = SCCWriter.Options.Fallback(rawValue: mode) else {
-                throw UsageError(message: "unknown --scc-fallback '\(mode)' (paint-on, roll-up or late)")
-            }
-            options.scc.fallback = fallback
+        var options = CaptionWriteOptions()
+        // A name may ask for a variant of the writer (`--to dfxp`, `movie.dfxp`: TTML1).
+        if let name = arguments.value("to") ?? ContentSniffing.fileExtension(output) {
+            target.applyWriterVariant(named: name, to: &options.formats)
         }
-        options.scc.dropFrame = arguments.has("drop-frame")
+        for setting in writerSettings where arguments.has(setting.name) {
+            do {
+                try setting.apply(arguments.value(setting.name), &options.formats)
+            } catch {
+                throw UsageError(message: error.message)
+            }
+        }
         options.openEnds.end = try arguments.time("open-end")
         if arguments.value("fidelity-report") == "-" {
             throw UsageError(message: "--fidelity-report needs a file name ('-' is the converted output's place)")

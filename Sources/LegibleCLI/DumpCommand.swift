@@ -4,26 +4,25 @@ import Legible
 enum DumpCommand: Command {
     static let name = "dump"
     static let summary = "Print the cues and diagnostics Legible reads from a caption file."
-    static let usage = "legible dump FILE [--format text|json | --json | --cue-tree | --disassemble [--channels]] [--hls-segment [--hls-reference SECONDS]] [--from FORMAT] [--encoding NAME]"
+    static let usage = "legible dump FILE [--format text|json | --json\(debugViews.map { view in " | --\(view.name)" + view.flags.map { " [--\($0.name)]" }.joined() }.joined())] [--hls-segment [--hls-reference SECONDS]] [--track ID] [--from FORMAT] [--encoding NAME]"
+    /// The debugging views of every format that has one (`--cue-tree`, `--disassemble`).
+    static var debugViews: [DebugView] { CaptionFormat.all.flatMap(\.debugViews) }
     static let discussion = """
         FILE may be '-' for standard input. With --json the output is the stable JSON form
         documented in docs/cue-json.md (WebVTT cues carry their 'vtt' view); otherwise a readable
-        listing, with diagnostics on stderr. --cue-tree prints each WebVTT cue's text as the
-        html5lib-style tree the web-platform-tests use. --hls-segment reads the file as an HLS
-        WebVTT segment: cue times are mapped onto the media timeline by its X-TIMESTAMP-MAP
-        header (RFC 8216 §3.5; without one, cue time 0 is MPEG-2 time 0), unwrapping the 33-bit
-        MPEG-2 clock around --hls-reference (the segment's own time by default). --disassemble
-        prints an SCC file's lines with their CEA-608 codes spelled out ({RCL}, {1504}, {EOC},
-        text), as ttconv's disassembler does; --channels prefixes each code with its channel.
+        listing, with diagnostics on stderr. --hls-segment reads the file as an HLS WebVTT segment:
+        cue times are mapped onto the media timeline by its X-TIMESTAMP-MAP header (RFC 8216 §3.5;
+        without one, cue time 0 is MPEG-2 time 0), unwrapping the 33-bit MPEG-2 clock around
+        --hls-reference (the segment's own time by default). Each format's debugging views
+        (below: \(debugViews.map { "--" + $0.name }.joined(separator: ", "))) print what only that format has.
         A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
         608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 when the file was read (diagnostics may still be reported), 1 when it could
         not be read at all, 2 for a usage error.
         """
-    static let options: [OptionSpec] = [
-        OptionSpec("cue-tree", help: "Print each WebVTT cue's text as an html5lib-style tree (as the web-platform-tests)."),
-        OptionSpec("disassemble", help: "Print an SCC file's CEA-608 codes readably, line by line ({RCL}, {1504}, text)."),
-        OptionSpec("channels", help: "With --disassemble: prefix each code with its channel (CC1|, CC2|)."),
+    static let options: [OptionSpec] = debugViews.flatMap { view in
+        [OptionSpec(view.name, help: view.help)] + view.flags.map { OptionSpec($0.name, help: $0.help) }
+    } + [
         OptionSpec("hls-segment", help: "Map cue times onto the media timeline with the segment's X-TIMESTAMP-MAP (WebVTT)."),
         OptionSpec("hls-reference", value: "SECONDS", help: "With --hls-segment: a media time near the segment, to unwrap the 33-bit MPEG-2 clock around."),
     ] + OutputOptions.specs(["text", "json"]) + [InputOptions.trackSpec] + InputOptions.specs
@@ -33,18 +32,19 @@ enum DumpCommand: Command {
             throw UsageError(message: arguments.positionals.isEmpty ? "dump needs a FILE" : "dump takes one FILE")
         }
         let json = try OutputOptions.format(arguments, ["text", "json"]) == "json"
-        let outputs = (json ? ["json"] : []) + ["cue-tree", "disassemble"].filter { arguments.has($0) }
+        let views = debugViews.filter { arguments.has($0.name) }
+        let outputs = (json ? ["json"] : []) + views.map(\.name)
         if outputs.count > 1 {
             throw UsageError(message: outputs.map { "--" + $0 }.joined(separator: " and ") + " are different outputs; choose one")
         }
-        if arguments.has("channels") && !arguments.has("disassemble") {
-            throw UsageError(message: "--channels goes with --disassemble")
+        for view in debugViews where !views.contains(where: { $0.name == view.name }) {
+            for flag in view.flags where arguments.has(flag.name) { throw UsageError(message: "--\(flag.name) goes with --\(view.name)") }
         }
         let reference = try arguments.time("hls-reference")
         if reference != nil && !arguments.has("hls-segment") { throw UsageError(message: "--hls-reference needs --hls-segment") }
         var input: LoadedInput
         do {
-            input = try InputOptions.load(arguments.positionals[0], arguments, io: io, keepsCueViews: json || arguments.has("cue-tree"),
+            input = try InputOptions.load(arguments.positionals[0], arguments, io: io, keepsCueViews: json || !views.isEmpty,
                                         selectsTrack: true)
         } catch let error as LegibleError where json {
             // The contract: a file that cannot be read still gets its JSON, with the error.
@@ -53,30 +53,17 @@ enum DumpCommand: Command {
             throw error
         }
         if arguments.has("hls-segment") {
-            guard input.format == .webVTT else {
-                throw UsageError(message: "--hls-segment applies to WebVTT segments; \(input.displayName) is \(input.format.name)")
+            guard let note = input.mapOntoMediaTimeline(reference: reference) else {
+                throw UsageError(message: "--hls-segment applies to HLS segments (WebVTT); \(input.displayName) is \(input.format.name)")
             }
-            input.mapOntoMediaTimeline(reference: reference)
-            if !json, let file = input.file.contents as? WebVTTFile {
-                // Say which mapping was used: a segment without the header is easy to miss.
-                let mapping = file.timestampMap.map {
-                    "X-TIMESTAMP-MAP MPEGTS:\($0.mpegts),LOCAL:\(clock($0.local)): cue times mapped onto the media timeline"
-                } ?? "no X-TIMESTAMP-MAP: cue time 0 is taken as MPEG-2 time 0 (RFC 8216 §3.5)"
-                io.error("\(input.displayName): hls: \(mapping)")
-            }
+            if !json { io.error("\(input.displayName): hls: \(note)") }
         }
-        if arguments.has("disassemble") {
-            guard input.format == .scc else {
-                throw UsageError(message: "--disassemble shows SCC codes; \(input.displayName) is \(input.format.name)")
+        if let view = views.first {
+            guard let own = input.format.debugViews.first(where: { $0.name == view.name }) else {
+                throw UsageError(message: "--\(view.name) \(view.shows); \(input.displayName) is \(input.format.name)")
             }
-            let text = SCCDisassembler.disassemble(input.source, options: .init(showsChannels: arguments.has("channels")))
-            io.writeStandardOutput(Array(text.utf8))
-            InputOptions.report(input, io: io, arguments)
-        } else if arguments.has("cue-tree") {
-            guard input.format == .webVTT else {
-                throw UsageError(message: "--cue-tree shows WebVTT cue text; \(input.displayName) is \(input.format.name)")
-            }
-            io.writeStandardOutput(Array(cueTrees(input).utf8))
+            let flags = Set(own.flags.map(\.name).filter { arguments.has($0) })
+            io.writeStandardOutput(Array(own.render(input.file, input.document, flags).utf8))
             InputOptions.report(input, io: io, arguments)
         } else if json {
             try CueJSON.write(input.file, document: input.document, diagnostics: input.result.diagnostics) { io.writeStandardOutput(Array($0)) }
@@ -108,17 +95,6 @@ enum DumpCommand: Command {
                     text += "  \(line)\n"
                 }
             }
-        }
-        return text
-    }
-
-    /// Each cue's identifier and times, then its cue text tree (W3C WebVTT §6.4, html5lib form).
-    static func cueTrees(_ input: LoadedInput) -> String {
-        var text = ""
-        for (c, cue) in (input.result.value.tracks.first?.cues ?? []).enumerated() {
-            if c > 0 { text += "\n" }
-            text += "cue \(cue.id ?? "#\(c)")  \(clock(cue.start)) --> \(cue.end.map(clock) ?? "(open)")\n"
-            text += WebVTTCueTree.dump(cue.content) + "\n"
         }
         return text
     }

@@ -8,7 +8,9 @@ struct LoadedInput {
     var file: CaptionFile
     var result: ParseResult<Document>
     /// The media file's track this input is, when the input is a media file (`MediaCaptions`).
-    var mediaTrack: MediaCaptions.Track?
+    var mediaTrack: MediaCaptions.Stream?
+    /// Fonts that came with it from a media file (its attachments), for a track drawn as its own script.
+    var attachedFonts: [NativeScript.Font] = []
 
     var format: CaptionFormat { file.format }
     var source: SourceText { file.text }
@@ -19,19 +21,19 @@ struct LoadedInput {
         result.hasErrors && result.value.tracks.allSatisfy { $0.cues.isEmpty }
     }
 
-    /// The file was read, and its only errors say that it shows nothing (`ttml.nothing-shown`).
+    /// The file was read, and its only errors say that it shows nothing by design (a TTML document
+    /// all of whose content is hidden: `CaptionFormat.showsNothingByDesign`).
     var showsNothingByDesign: Bool {
         !result.value.tracks.isEmpty
-            && result.diagnostics.allSatisfy { $0.severity != .error || $0.code == .ttmlNothingShown }
+            && result.diagnostics.allSatisfy { $0.severity != .error || $0.code == format.showsNothingByDesign }
     }
 
-    /// Reads the input as an HLS WebVTT segment: cue times become media times (RFC 8216 §3.5).
-    mutating func mapOntoMediaTimeline(reference: MediaTime?) {
-        guard let vtt = file.contents as? WebVTTFile else { return }
-        let map = vtt.timestampMap ?? .absent
-        for t in result.value.tracks.indices {
-            result.value.tracks[t].cues = map.mapping(result.value.tracks[t].cues, reference: reference)
-        }
+    /// Reads the input as an HLS segment: cue times become media times (RFC 8216 §3.5); what
+    /// mapping was used, or nil when the format has no HLS segment timing.
+    mutating func mapOntoMediaTimeline(reference: MediaTime?) -> String? {
+        guard let mapped = format.segmentTimes?(file.contents, result.value, reference) else { return nil }
+        result.value = mapped.document
+        return mapped.note
     }
 }
 

@@ -18,8 +18,10 @@ enum PictureOptions {
 
     /// The script libass draws as itself for an ASS track (its `[Fonts]`, then every `--fonts-dir`),
     /// nil for other layout families; unreadable font files are warned about.
-    static func nativeScript(_ input: LoadedInput, family: LayoutFamily, _ arguments: Arguments, io: CommandIO) throws -> NativeASSScript? {
-        guard family == .assScript, let script = try input.file.nativeScript(fontDirectories: arguments.all("fonts-dir")) else { return nil }
+    static func nativeScript(_ input: LoadedInput, _ arguments: Arguments, io: CommandIO) throws -> NativeASSScript? {
+        guard let own = input.file.nativeScript else { return nil }
+        var script = NativeASSScript(own, attachedFonts: input.attachedFonts)
+        for directory in arguments.all("fonts-dir") { try script.addFonts(contentsOfDirectory: directory) }
         for path in script.unreadableFontFiles { io.error("legible: warning: \(path) is not a font file libass can read; skipped") }
         return script
     }

@@ -55,24 +55,24 @@ enum ProbeCommand: Command {
         return 0
     }
 
-    /// Each 608 channel with text and its number of captions.
-    static func captionCounts(_ media: MediaCaptions) -> [(track: MediaCaptions.Track, captions: Int)] {
-        media.tracks.compactMap { track in
-            guard case .cea608 = track.source, let read = try? media.open(track) else { return nil }
+    /// Each closed-caption channel with text and its number of captions.
+    static func captionCounts(_ media: MediaCaptions) -> [(track: MediaCaptions.Stream, captions: Int)] {
+        media.streams.compactMap { track in
+            guard case .closedCaptions = track.source, let read = try? media.open(track) else { return nil }
             return (track, read.document.tracks.first?.cues.count ?? 0)
         }
     }
 
-    static func text(_ media: MediaCaptions, _ channels: [(track: MediaCaptions.Track, captions: Int)]) -> String {
+    static func text(_ media: MediaCaptions, _ channels: [(track: MediaCaptions.Stream, captions: Int)]) -> String {
         let inventory = media.inventory
         var out = "\(media.path): \(inventory.containerFormat)"
         if let duration = inventory.duration { out += ", \(duration.secondsText) s" }
         out += "\n"
-        let streams = media.tracks.filter { if case .stream = $0.source { true } else { false } }
+        let streams = media.streams.filter { if case .stream = $0.source { true } else { false } }
         out += "subtitle streams:\(streams.isEmpty ? " none" : "")\n"
         for track in streams {
-            // Matroska's S_TEXT/WEBVTT: ffmpeg names no codec, the track's header is WebVTT's.
-            let codec = track.codec == "unknown" && track.format == .webVTT ? "S_TEXT/WEBVTT (unknown to ffmpeg)" : track.codec
+            // Matroska's S_TEXT/WEBVTT: ffmpeg names no codec, the track's header is the format's.
+            let codec = track.codec == "unknown" && track.format != nil ? "\(track.format!.name) in packets (a codec unknown to ffmpeg)" : track.codec
             var line = "  \(track.id): \(codec), \(track.language?.rawValue ?? "language unknown")"
             if let title = track.title { line += ", \"\(title)\"" }
             var flags: [String] = []
@@ -108,9 +108,9 @@ enum ProbeCommand: Command {
         return out
     }
 
-    static func json(_ media: MediaCaptions, _ channels: [(track: MediaCaptions.Track, captions: Int)]) -> JSON {
+    static func json(_ media: MediaCaptions, _ channels: [(track: MediaCaptions.Stream, captions: Int)]) -> JSON {
         let inventory = media.inventory
-        let streams = media.tracks.compactMap { track -> JSON? in
+        let streams = media.streams.compactMap { track -> JSON? in
             guard case .stream(let stream) = track.source else { return nil }
             return .object([
                 ("id", .string(track.id)),
@@ -138,7 +138,9 @@ enum ProbeCommand: Command {
                 members.append(("a53", media.a53.map { a53 in
                     .object([
                         ("pictures", .number(String(a53.packets.count))),
-                        ("cea608", .array(channels.map { .object([("channel", .string($0.track.id)), ("captions", .number(String($0.captions)))]) })),
+                        ("cea608", .array(channels.map { channel -> JSON in
+                            .object([("channel", .string(channel.track.id)), ("captions", .number(String(channel.captions)))])
+                        })),
                         ("cea708Services", .array(media.dtvccServices.map { .number(String($0)) })),
                         ("unreadablePackets", .number(String(a53.unreadablePackets))),
                     ])

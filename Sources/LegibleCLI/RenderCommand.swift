@@ -67,7 +67,7 @@ enum RenderCommand: Command {
         }
         // An ASS script is drawn by libass as itself (its styles, positions and animation), with
         // the --fonts-dir fonts beside its own; other formats' cues get them in the font set.
-        let nativeScript = try PictureOptions.nativeScript(input, family: family, arguments, io: io)
+        let nativeScript = try PictureOptions.nativeScript(input, arguments, io: io)
         if nativeScript == nil { try PictureOptions.addFontDirectories(to: &fonts, arguments, io: io) }
         let renderer = try CaptionRenderer(track: track, family: family, width: width, height: height,
                                            appearance: appearance, fonts: fonts, options: options,

@@ -8,7 +8,7 @@ enum TracksCommand: Command {
     static let summary = "List caption/subtitle options and pick the one a viewer wants, explaining why."
     static let usage = "legible tracks INPUT... [--prefer LANGS] [--audio LANG] [--mode off|forced-only|automatic|always-on] [--sdh] [--easy-reader] [--ui-language LANG] [--lang LANGS] [--format text|json]"
     static let discussion = """
-        INPUT is a caption file (SRT, WebVTT, SCC; '-' for standard input), an HLS master
+        INPUT is a caption file (\(CaptionFormat.readable.map(\.id.rawValue).joined(separator: ", ")); '-' for standard input), an HLS master
         playlist (.m3u8, or any file starting with #EXTM3U), whose EXT-X-MEDIA SUBTITLES and
         CLOSED-CAPTIONS renditions become options, or a media file (MKV, MP4, MPEG-TS), whose
         subtitle streams (FILE#s:N, with their default, forced and hearing-impaired dispositions)

@@ -12,7 +12,7 @@ enum ValidateCommand: Command {
     static let summary = "Check caption files against a profile's rules (timing, reading speed, layout, text, contrast, CEA-608, spec)."
     static let usage = "legible validate (FILE|DIR... | --files-from LIST|-) [--profile NAME|FILE.json] [--format text|json|jsonl|sarif|junit] [--fail-on SEVERITY] [--fps RATE] [--playback-rate R]... [--fonts-dir DIR]... [--fix (-o OUT | --in-place)] [--jobs N] [--max-seconds S] [--max-memory MB] [--cache DIR] [--from FORMAT] [--encoding NAME]"
     static let discussion = """
-        Directories are searched recursively for caption files (.srt .vtt .scc .ttml .dfxp .xml).
+        Directories are searched recursively for caption files (\(CaptionFormat.readable.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: " "))).
         Files are validated in parallel on all cores; text and jsonl output is written as each file
         finishes, json, sarif and junit at the end. Findings: file:line:col: severity: message [rule-id].
         Profiles: \(ValidationProfile.builtIn.map(\.name).joined(separator: ", ")), or a JSON file (see docs/validate.md).
@@ -312,13 +312,9 @@ enum ValidateCommand: Command {
                               findings: [Finding(rule: "input.unreadable", severity: .error, message: "\(error)")],
                               isUnreadable: true)
         }
-        var diagnostics = input.result.diagnostics
-        if input.format == .ttml { diagnostics += Validator.ttmlSpecDiagnostics(input.source, known: diagnostics) }
-        diagnostics = Validator.readerDiagnostics(diagnostics, of: input.file)
         var document = input.result.value
         let validator = Validator(profile: settings.profile, options: settings.options)
-        // The format's own rules (ASS: ass.*) check the file as written.
-        var extra = validator.scriptFindings(input.file)
+        var extra: [Finding] = []
         if settings.fixes && !input.isUnreadable {
             let fixer = Fixer(profile: settings.profile, frameRate: validator.frameRate(for: document))
             let (fixed, changes) = fixer.fix(document)
@@ -343,7 +339,8 @@ enum ValidateCommand: Command {
                 extra.append(Finding(rule: "input.unwritable", severity: .error, message: "Legible cannot write \(format.name)"))
             }
         }
-        let findings = validator.validate(document, diagnostics: diagnostics) + extra
+        // The format's own checks (TTML's profiles, ASS's script rules) see the file as written.
+        let findings = validator.validate(input.file, document: document, attachedFonts: input.attachedFonts) + extra
         // A media file's track is named as a track of it (show.mkv#s:0): lines are the track's text's.
         let report = FileReport(path: input.mediaTrack != nil ? input.displayName : displayName, format: input.format.id.rawValue, findings: findings,
                                 isUnreadable: input.isUnreadable, byteCount: input.source.byteCount)

@@ -114,3 +114,11 @@ final class NativeScriptDrawer {
         return Overlay(x: left, y: top, bitmap: bitmap)
     }
 }
+
+extension NativeASSScript {
+    /// The script a format gave (`CaptionFile.nativeScript`), with the fonts that came with it
+    /// and `attachedFonts` (a media file's attachments) after them.
+    public init(_ script: NativeScript, attachedFonts: [NativeScript.Font] = []) {
+        self.init(text: script.text, fonts: (script.fonts + attachedFonts).map { FontFile(data: $0.data, name: $0.name) })
+    }
+}

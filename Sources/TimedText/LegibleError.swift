@@ -39,3 +39,10 @@ extension DiagnosticCode {
     /// The work was cancelled by the caller.
     public static let cancelled: Self = "legible.cancelled"
 }
+
+/// The engine Legible is: its version goes into `legible --version`, every batch record and every
+/// cache key.
+public enum LegibleEngine {
+    /// Legible's version (`legible --version`).
+    public static let version = "0.1.0"
+}

@@ -1,4 +1,6 @@
 import TimedText
+// The repertoire is the decoder's own tables: what 608 can carry is the 608 module's to say.
+import CEA608
 
 extension ValidationRun {
     /// `cea608.columns`, `cea608.charset`, `cea608.load-time`: what a line-21 caption can carry.
@@ -9,7 +11,7 @@ extension ValidationRun {
             break
         }
         var missing: [Unicode.Scalar] = []
-        for scalar in view.text.unicodeScalars where scalar != "\n" && !CEA608Repertoire.contains(scalar) {
+        for scalar in view.text.unicodeScalars where scalar != "\n" && CEA608Characters.repertoire(of: scalar) == nil {
             if !missing.contains(scalar) { missing.append(scalar) }
         }
         if !missing.isEmpty {
@@ -38,11 +40,10 @@ extension ValidationRun {
             frames += 2  // PAC
             var standard = 0
             for scalar in line.unicodeScalars {
-                if CEA608Repertoire.isStandard(scalar) {
-                    standard += 1
-                } else if CEA608Repertoire.isSpecial(scalar) {
-                    frames += 2
-                } else {
+                switch CEA608Characters.repertoire(of: scalar) {
+                case .standard: standard += 1
+                case .special: frames += 2
+                case .extended, nil:
                     standard += 1
                     frames += 2
                 }

@@ -1,4 +1,5 @@
 public import TimedText
+import CaptionFormats
 
 /// A rule Legible checks: its id, its severity unless a profile says otherwise, and what it means.
 public struct RuleDescriptor: Sendable, Hashable {
@@ -83,8 +84,17 @@ public enum RuleCatalog {
     /// for rules that would now say something else. History: docs/validate.md, "Rule-set version".
     public static let version = 5
 
-    /// The non-`spec` rules with their default severities and summaries.
-    public static let rules: [RuleDescriptor] = [
+    /// The non-`spec` rules with their default severities and summaries: the common model's,
+    /// then those of each format's own checks (`ass.missing-style`, …), from the format registry.
+    public static var rules: [RuleDescriptor] { modelRules + formatRules }
+
+    /// The rules each registered format's checks report under.
+    static var formatRules: [RuleDescriptor] {
+        CaptionFormat.all.flatMap(\.rules).map { RuleDescriptor(RuleID(rawValue: $0.id), $0.defaultSeverity, $0.summary) }
+    }
+
+    /// The rules of the common model, which every format's documents are checked by.
+    static let modelRules: [RuleDescriptor] = [
         RuleDescriptor(.timingOverlap, .warning, "A cue starts before the previous one has ended."),
         RuleDescriptor(.timingOutOfOrder, .warning, "Cues are not listed in start-time order in the file."),
         RuleDescriptor(.timingZeroOrNegative, .error, "A cue ends at or before its start, so it is never shown."),
@@ -108,16 +118,14 @@ public enum RuleCatalog {
         RuleDescriptor(.cea608Columns, .error, "A line longer than the 32 columns of a CEA-608 caption row."),
         RuleDescriptor(.cea608Charset, .error, "A character the CEA-608 character sets cannot carry."),
         RuleDescriptor(.cea608LoadTime, .warning, "A pop-on caption has too few frames before it to be sent (CEA-608 bandwidth)."),
-        RuleDescriptor(.assMissingStyle, .warning, "An ASS event names a style the script does not define (drawn with Default)."),
-        RuleDescriptor(.assOffCanvas, .warning, "An ASS \\pos or \\move point lies outside the script's PlayResX x PlayResY canvas."),
-        RuleDescriptor(.assMissingFont, .warning, "A font an ASS style or \\fn names is in neither the script's [Fonts] nor the font directories given."),
     ]
 
     /// The descriptor of a rule; for `spec.*`, one made from the rule id.
     public static func descriptor(_ id: RuleID) -> RuleDescriptor {
         if let known = byID[id] { return known }
+        if !id.isSpec, let format = formatRules.first(where: { $0.id == id }) { return format }
         return RuleDescriptor(id, .warning, "Reader diagnostic \(id.rawValue.dropFirst(5)): the file breaks its format's specification or profile.")
     }
 
-    private static let byID: [RuleID: RuleDescriptor] = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0) })
+    private static let byID: [RuleID: RuleDescriptor] = Dictionary(uniqueKeysWithValues: modelRules.map { ($0.id, $0) })
 }

@@ -111,22 +111,8 @@ public struct MediaInventory: Sendable, Hashable {
         /// The id `--track` and the tracks of a media file use: `s:N`.
         public var id: String { "s:\(subtitleIndex)" }
 
-        /// How its text is taken out of the file, or nil for bitmap subtitles (PGS, DVD, DVB),
-        /// which are pictures, not text.
-        public var extraction: SubtitleExtraction? {
-            switch codec {
-            case "subrip", "srt": .copy(muxer: "srt", fileExtension: "srt")
-            case "ass", "ssa": .copy(muxer: "ass", fileExtension: "ass")
-            case "webvtt": .copy(muxer: "webvtt", fileExtension: "vtt")
-            // tx3g: ffmpeg's mov_text decoder turns its style records (bold, italic, underline,
-            // colour, size) into ASS tags, which its SubRip encoder writes as SRT markup.
-            case "mov_text", "text": .convert(encoder: "srt", muxer: "srt", fileExtension: "srt")
-            // WebVTT as mkvmerge writes it (S_TEXT/WEBVTT): ffmpeg 5.1 knows no such codec, but the
-            // track's private data is the WebVTT header, signature first.
-            case "unknown" where codecPrivate.map({ $0.starts(with: Array("WEBVTT".utf8)) }) ?? false: .webVTTPackets
-            default: nil
-            }
-        }
+        /// True for bitmap subtitles (PGS, DVD, DVB, XSUB): pictures, not text.
+        public var isBitmap: Bool { codec.hasSuffix("_subtitle") || codec == "xsub" }
     }
 
     /// An attached file.
@@ -161,25 +147,16 @@ public struct MediaInventory: Sendable, Hashable {
     public var captionVideoStream: VideoStream? { videoStreams.first { $0.canCarryA53 } }
 }
 
-/// How a subtitle stream's text is taken out of a media file by ffmpeg.
+/// How a subtitle stream's text is taken out of a media file by ffmpeg. Which way suits a stream
+/// is the format registry's to say (its formats' container codecs): this is only how ffmpeg is run.
 public enum SubtitleExtraction: Sendable, Hashable {
     /// `-c:s copy -f MUXER`: the stream's own bytes in its own format.
-    case copy(muxer: String, fileExtension: String)
+    case copy(muxer: String)
     /// `-c:s ENCODER -f MUXER`: decoded and written in another text format.
-    case convert(encoder: String, muxer: String, fileExtension: String)
-    /// Matroska's `S_TEXT/WEBVTT`, which ffmpeg 5.1 can neither decode nor copy: the track's
-    /// header and its packets (one cue payload each, with its time and duration) read through
-    /// ffprobe and put together as a WebVTT file. Cue identifiers and settings sit in Matroska
-    /// BlockAdditions, which ffprobe does not show: they are lost.
-    case webVTTPackets
-
-    /// The extension of the file the text is read as (`srt`, `ass`, `vtt`), which tells the format registry.
-    public var fileExtension: String {
-        switch self {
-        case .copy(_, let ext), .convert(_, _, let ext): ext
-        case .webVTTPackets: "vtt"
-        }
-    }
+    case convert(encoder: String, muxer: String)
+    /// The stream's packets read through ffprobe (`subtitlePackets`), for a codec ffmpeg can
+    /// neither decode nor copy (Matroska's `S_TEXT/WEBVTT` in ffmpeg 5.1).
+    case packets
 }
 
 extension FFmpeg {

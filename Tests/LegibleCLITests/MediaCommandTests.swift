@@ -242,16 +242,17 @@ import Legible
             let withFont = try Self.makeASSMKV(directory, name: "show", family: family, attaching: Self.attachedFont)
             let withoutFont = try Self.makeASSMKV(directory, name: "bare", family: family, attaching: nil)
 
-            // Through the library: the ASS track's file carries the attachment, and its native script hands it on.
+            // Through the library: the ASS stream comes with the attachment, and the script libass draws has it.
             let media = try MediaCaptions(contentsOf: withFont)
-            let read = try media.open(try #require(media.track("s:1")))
-            #expect(read.file.attachedFonts.map(\.familyName) == [family])
-            #expect(read.file.nativeScript?.fonts.map(\.familyName) == [family])
+            let read = try media.open(try #require(media.stream(named: "s:1")))
+            #expect(read.attachedFonts.map { FontFile(data: $0.data, name: $0.name).familyName } == [family])
+            let script = try #require(read.file.nativeScript)
+            #expect(NativeASSScript(script, attachedFonts: read.attachedFonts).fonts.map(\.familyName) == [family])
             #expect(read.file.diagnostics.allSatisfy { $0.code != .mediaFontsNotRead })
             // A reader that only wants the text does not have them taken out.
-            #expect(try media.open(try #require(media.track("s:1")), attachedFonts: false).file.attachedFonts.isEmpty)
+            #expect(try media.open(try #require(media.stream(named: "s:1")), attachedFonts: false).attachedFonts.isEmpty)
             let bare = try MediaCaptions(contentsOf: withoutFont)
-            #expect(try bare.open(try #require(bare.track("s:1"))).file.attachedFonts.isEmpty)
+            #expect(try bare.open(try #require(bare.stream(named: "s:1"))).attachedFonts.isEmpty)
 
             func burn(_ mkv: String, _ output: String) -> Run {
                 Run(["burn", mkv, "-o", output, "--ffmpeg-args", "-c:v ffv1", "--progress", "none"])

@@ -89,7 +89,7 @@ import Legible
         for k in 0..<30_000 { text += "\(k + 1)\n00:\(k / 60 % 60 < 10 ? "0" : "")\(k / 60 % 60):\(k % 60 < 10 ? "0" : "")\(k % 60),000 --> 01:00:00,000\nLine \(k)\n\n" }
         let bytes = Array(text.utf8)
         var options = CaptionFile.Options()
-        options.subRip.minimumParallelPieceSize = 1 << 16
+        options.formats[SubRipReader.Options.self].minimumParallelPieceSize = 1 << 16
         let all = try CaptionFile(bytes: bytes, options: options)
         options.maximumCores = 1
         let one = try CaptionFile(bytes: bytes, options: options)

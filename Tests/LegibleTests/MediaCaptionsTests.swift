@@ -51,41 +51,41 @@ import Legible
             let directory = try MediaFixtures.directory("captions-mkv")
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let media = try MediaCaptions(contentsOf: try Self.makeMKV(directory))
-            #expect(media.tracks.map(\.id) == ["s:0", "s:1", "s:2"])
-            #expect(media.tracks.map { $0.language?.rawValue } == ["en", "ja", "fr"])
-            #expect(media.tracks.map(\.kind) == [.subtitles, .forced, .subtitles])
-            #expect(media.tracks.map(\.isDefault) == [true, false, false])
-            #expect(media.tracks[2].characteristics == MediaCharacteristic.sdh)
-            #expect(media.tracks[1].title == "Signs")
-            #expect(media.tracks.map { $0.format?.id } == [.subRip, .substationAlpha, .webVTT])
+            #expect(media.streams.map(\.id) == ["s:0", "s:1", "s:2"])
+            #expect(media.streams.map { $0.language?.rawValue } == ["en", "ja", "fr"])
+            #expect(media.streams.map(\.kind) == [.subtitles, .forced, .subtitles])
+            #expect(media.streams.map(\.isDefault) == [true, false, false])
+            #expect(media.streams[2].characteristics == MediaCharacteristic.sdh)
+            #expect(media.streams[1].title == "Signs")
+            #expect(media.streams.map { $0.format?.id } == [.subRip, .substationAlpha, .webVTT])
             #expect(media.a53 == nil, "no caption data in the first frames and text streams present: the video is not decoded")
 
-            let english = try media.open(media.tracks[0])
+            let english = try media.open(media.streams[0])
             #expect(english.file.format == .subRip)
             #expect(times(english.document.tracks[0].cues) == ["0.5-1.5 Hello there", "2.0-2.8 Second line"])
             #expect(english.document.tracks[0].id == "s:0" && english.document.tracks[0].language?.rawValue == "en")
-            let french = try media.open(media.tracks[2])
+            let french = try media.open(media.streams[2])
             #expect(french.file.format == .webVTT)
             #expect(times(french.document.tracks[0].cues) == ["0.5-1.5 Bonjour toi", "2.0-2.5 Deux"])
             #expect(french.document.tracks[0].characteristics == MediaCharacteristic.sdh)
 
             // The ASS stream comes out as ASS; whether it is read is the registry's to say.
             if CaptionFormat.substationAlpha.canRead {
-                #expect(media.tracks[1].unavailableReason == nil)
-                #expect(times(try media.open(media.tracks[1]).document.tracks[0].cues).map { $0.prefix(7) } == ["0.5-1.5", "2.0-2.8"])
+                #expect(media.streams[1].unavailableReason == nil)
+                #expect(times(try media.open(media.streams[1]).document.tracks[0].cues).map { $0.prefix(7) } == ["0.5-1.5", "2.0-2.8"])
             } else {
-                #expect(media.tracks[1].unavailableReason == "SubStation Alpha (ASS/SSA): reading it is not supported yet")
+                #expect(media.streams[1].unavailableReason == "SubStation Alpha (ASS/SSA): reading it is not supported yet")
                 #expect(throws: LegibleError(.unsupportedFormat, "track s:1 of \(media.path) cannot be read: SubStation Alpha (ASS/SSA): reading it is not supported yet")) {
-                    try media.open(media.tracks[1])
+                    try media.open(media.streams[1])
                 }
             }
 
             // Tracks by id, place or language; selection over the dispositions.
-            #expect(media.track("S:2")?.id == "s:2")
-            #expect(media.track("1")?.id == "s:1")
-            #expect(media.track("fre")?.id == "s:2")
-            #expect(media.track("fr-CA")?.id == "s:2")
-            #expect(media.track("de") == nil && media.track("CC1") == nil)
+            #expect(media.stream(named: "S:2")?.id == "s:2")
+            #expect(media.stream(named: "1")?.id == "s:1")
+            #expect(media.stream(named: "fre")?.id == "s:2")
+            #expect(media.stream(named: "fr-CA")?.id == "s:2")
+            #expect(media.stream(named: "de") == nil && media.stream(named: "CC1") == nil)
             let selector = TrackSelector()
             #expect(selector.select(media.trackOptions(), for: ViewerPreferences(preferredLanguages: [LanguageTag("fr")!], displayMode: .alwaysOn)).chosen?.id == "s:2")
             #expect(selector.select(media.trackOptions(), for: ViewerPreferences(displayMode: .alwaysOn)).chosen?.id == "s:0", "the default stream")
@@ -105,7 +105,7 @@ import Legible
                                    "-c:v", "libx264", "-preset", "ultrafast", "-c:s", "mov_text", "-metadata:s:s:0", "language=deu", mp4])
             #expect(MediaFile.isMediaFile(mp4))
             let media = try MediaCaptions(contentsOf: mp4)
-            let track = try #require(media.tracks.first)
+            let track = try #require(media.streams.first)
             #expect(track.codec == "mov_text" && track.language?.rawValue == "de" && track.format == .subRip)
             let cue = try #require(try media.open(track).document.tracks.first?.cues.first)
             #expect(cue.plainText == "Bold and italic")
@@ -140,14 +140,14 @@ import Legible
                 return triplets
             }
             let media = try MediaCaptions(contentsOf: path)
-            #expect(media.tracks.map(\.id) == ["CC1", "CC3"])
+            #expect(media.streams.map(\.id) == ["CC1", "CC3"])
             #expect(media.dtvccServices == [1])
-            #expect(media.tracks[0].kind == .captions && media.tracks[0].characteristics == MediaCharacteristic.sdh)
+            #expect(media.streams[0].kind == .captions && media.streams[0].characteristics == MediaCharacteristic.sdh)
 
             let expected = try CaptionFile(contentsOf: Fixtures.root + "/scc/modes.scc").document.tracks[0].cues
             // 01:00:00:00 in non-drop-frame timecode is frame 108000: 3603.6 s.
             let hour = MediaTime(value: 108000 * 1001, timescale: 30000)
-            let cc1 = try media.open(media.tracks[0])
+            let cc1 = try media.open(media.streams[0])
             #expect(cc1.file.format == .scc && cc1.document.layoutFamily == .cea608Grid)
             let got = cc1.document.tracks[0].cues
             #expect(got.count == expected.count && got.count >= 6)
@@ -157,12 +157,12 @@ import Legible
             #expect(got.map(\.layout) == expected.map(\.layout))
             #expect(got[0].plainText.hasPrefix("It is him for she could"))
 
-            let cc3 = try media.open(media.tracks[1])
+            let cc3 = try media.open(media.streams[1])
             #expect(times(cc3.document.tracks[0].cues) == ["\(MediaTime(value: 15 * 1001, timescale: 30000).secondsText)-\(MediaTime(value: 30 * 1001, timescale: 30000).secondsText) HI"])
             #expect(cc3.document.tracks[0].cues[0].start == MediaTime(value: 15 * 1001, timescale: 30000))
 
             // `--track`-style names.
-            #expect(media.track("cc3")?.id == "CC3")
+            #expect(media.stream(named: "cc3")?.id == "CC3")
             #expect(media.trackOptions().map(\.instreamID) == ["CC1", "CC3"])
             let merged = try media.document()
             #expect(merged.value.tracks.map(\.id) == ["CC1", "CC3"])
@@ -175,16 +175,16 @@ import Legible
     @Test func webVTTAsMkvmergeWritesIt() throws {
         do {
             let media = try MediaCaptions(contentsOf: Fixtures.root + "/media/mkvmerge-webvtt.mkv")
-            let track = try #require(media.tracks.first)
-            #expect(media.tracks.count == 1)
+            let track = try #require(media.streams.first)
+            #expect(media.streams.count == 1)
             #expect(track.codec == "unknown" && track.format == .webVTT && track.unavailableReason == nil)
             #expect(track.language?.rawValue == "fr" && track.isDefault)
-            if case .stream(let stream) = track.source { #expect(stream.extraction == .webVTTPackets) }
+            if case .stream(let stream) = track.source { #expect(stream.codecPrivate?.starts(with: Array("WEBVTT".utf8)) == true) }
             let read = try media.open(track)
             #expect(read.file.format == .webVTT)
             #expect(times(read.document.tracks[0].cues) == ["0.5-1.5 Bonjour toi", "2.0-2.75 Deux\nlignes"])
             #expect(read.file.diagnostics.map(\.code) == [.mediaCueSettingsLost])
-            #expect(read.file.diagnostics.first?.message.hasPrefix("1 cue of this S_TEXT/WEBVTT track carries an identifier or settings") == true)
+            #expect(read.file.diagnostics.first?.message.hasPrefix("1 packet of this track carries side data (Matroska BlockAdditions: a cue's identifier or settings)") == true)
         }
     }
 
@@ -196,7 +196,7 @@ import Legible
             try MediaFixtures.run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=25:d=1", "-c:v", "libx264",
                                    "-preset", "ultrafast", path])
             let media = try MediaCaptions(contentsOf: path)
-            #expect(media.tracks.isEmpty)
+            #expect(media.streams.isEmpty)
             #expect(media.a53 != nil, "no text stream: the video was decoded for A/53 captions")
             #expect(media.noTrackError("s:0").message == "\(path) has no caption track 's:0': it has no caption track")
         }

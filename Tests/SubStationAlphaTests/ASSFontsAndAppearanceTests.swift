@@ -61,8 +61,8 @@ import Glibc
         symlink("/etc/hostname", directory + "/not-a-font.ttf")
         defer { unlink(directory + "/P052-Roman.otf"); unlink(directory + "/not-a-font.ttf"); rmdir(directory) }
 
-        let plain = try #require(file.nativeScript)
-        let withDirectory = try #require(try file.nativeScript(fontDirectories: [directory]))
+        let plain = try #require(try file.assScript())
+        let withDirectory = try #require(try file.assScript(fontDirectories: [directory]))
         #expect(withDirectory.fonts.count == plain.fonts.count + 1)
         #expect(withDirectory.fontFamilies.contains("P052"))
         #expect(withDirectory.unreadableFontFiles == [directory + "/not-a-font.ttf"])
@@ -76,12 +76,12 @@ import Glibc
         // exactly as when the same font is handed over as a file.
         #expect(differingPixels(fromDirectory, fromFile) == 0)
         #expect(differingPixels(fallback, fromDirectory) > 500)
-        #expect(throws: LegibleError.self) { try file.nativeScript(fontDirectories: ["/nonexistent/fonts"]) }
+        #expect(throws: LegibleError.self) { try file.assScript(fontDirectories: ["/nonexistent/fonts"]) }
     }
 
     @Test func markedTextColorOverridesDialogueOnly() throws {
         let file = try CaptionFile(contentsOf: Fixtures.root + "/ass/named_fonts.ass")
-        let script = try #require(file.nativeScript)
+        let script = try #require(try file.assScript())
         var marked = CaptionAppearance.default
         try marked.apply(specification: "text-color=red!")
         var unmarked = CaptionAppearance.default
@@ -103,7 +103,7 @@ import Glibc
 
     @Test func markedTextSizeScalesDialogue() throws {
         let file = try CaptionFile(contentsOf: Fixtures.root + "/ass/named_fonts.ass")
-        let script = try #require(file.nativeScript)
+        let script = try #require(try file.assScript())
         var large = CaptionAppearance.default
         try large.apply(specification: "text-size=200%!")
         let normalRows = try #require(inkRows(try frame(script, file), rows: 400..<720))
@@ -114,7 +114,7 @@ import Glibc
 
     @Test func markedBackgroundDrawsABoxAndAChangedAppearanceRedraws() throws {
         let file = try CaptionFile(contentsOf: Fixtures.root + "/ass/named_fonts.ass")
-        let script = try #require(file.nativeScript)
+        let script = try #require(try file.assScript())
         let renderer = try CaptionRenderer(track: file.document.tracks[0], family: file.document.layoutFamily,
                                            width: Self.width, height: Self.height, nativeScript: script)
         func draw() -> Bitmap {

@@ -15,7 +15,7 @@ import Glibc
         let file = try CaptionFile(contentsOf: Fixtures.root + "/ass/" + fixture)
         #expect(file.document.layoutFamily == .assScript)
         let renderer = try CaptionRenderer(track: file.document.tracks[0], family: file.document.layoutFamily,
-                                           width: Self.width, height: Self.height, nativeScript: file.nativeScript)
+                                           width: Self.width, height: Self.height, nativeScript: try file.assScript())
         #expect(renderer.drawsEveryFrame)
         var frame = Bitmap(width: Self.width, height: Self.height, fill: (0, 0, 0, 255))
         renderer.overlay(at: seconds)?.draw(onto: &frame)
@@ -45,7 +45,7 @@ import Glibc
     @Test func yuvBurnInEqualsTheRGBAPicture() throws {
         let file = try CaptionFile(contentsOf: Fixtures.root + "/ass/move_and_drawing.ass")
         let renderer = try CaptionRenderer(track: file.document.tracks[0], family: file.document.layoutFamily,
-                                           width: Self.width, height: Self.height, nativeScript: file.nativeScript)
+                                           width: Self.width, height: Self.height, nativeScript: try file.assScript())
         let background = VideoFrame(width: Self.width, height: Self.height, pixelFormat: .yuv420p, matrix: .bt709,
                                     color: Color4(r: 30, g: 120, b: 200))
         for ms: Int64 in [500, 2500, 3500] {

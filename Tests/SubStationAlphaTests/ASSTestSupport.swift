@@ -1,4 +1,5 @@
 import Foundation
+import Legible
 import SubStationAlpha
 import TextScanning
 import TimedText
@@ -46,3 +47,13 @@ func unbraced(_ text: String) -> String {
 func codes(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map(\.code.rawValue) }
 
 func centiseconds(_ cs: Int64) -> MediaTime { MediaTime(value: cs, timescale: 100) }
+
+extension CaptionFile {
+    /// The file's native script as libass takes it, with the fonts of `fontDirectories` after its own.
+    func assScript(fontDirectories: [String] = []) throws -> NativeASSScript? {
+        guard let own = nativeScript else { return nil }
+        var script = NativeASSScript(own)
+        for directory in fontDirectories { try script.addFonts(contentsOfDirectory: directory) }
+        return script
+    }
+}

@@ -15,7 +15,7 @@ import Glibc
 
     @Test func missingStyleReplacesTheReadersDiagnosticAtTheSamePlace() throws {
         let found = try findings("validate/ass.missing-style/triggers.ass")
-        let missing = found.filter { $0.rule == .assMissingStyle }
+        let missing = found.filter { $0.rule == "ass.missing-style" }
         #expect(missing.count == 1)
         #expect(missing.first?.location?.line == 15)
         #expect(missing.first?.cue?.index == 1)
@@ -24,18 +24,18 @@ import Glibc
     }
 
     @Test func offCanvasPointsAtTheTag() throws {
-        let found = try findings("validate/ass.off-canvas/triggers.ass").filter { $0.rule == .assOffCanvas }
+        let found = try findings("validate/ass.off-canvas/triggers.ass").filter { $0.rule == "ass.off-canvas" }
         #expect(found.map { $0.location.map { "\($0.line):\($0.column)" } ?? "-" } == ["14:53", "15:49"])
         #expect(found.first?.message.contains("(2100, 540)") == true)
         #expect(found.last?.message.contains("(960, -80)") == true)
     }
 
     @Test func missingFontOncePerFamilyAndAFontDirectoryProvidesIt() throws {
-        let triggered = try findings("validate/ass.missing-font/triggers.ass").filter { $0.rule == .assMissingFont }
+        let triggered = try findings("validate/ass.missing-font/triggers.ass").filter { $0.rule == "ass.missing-font" }
         #expect(triggered.map { $0.location?.line ?? 0 } == [9, 15])
         #expect(triggered.first?.message.contains("'Arial'") == true)
         // Two styles dialogue uses name Arial: one finding, counting both.
-        let twice = try findings("validate/ass.missing-style/passes.ass").filter { $0.rule == .assMissingFont }
+        let twice = try findings("validate/ass.missing-style/passes.ass").filter { $0.rule == "ass.missing-font" }
         #expect(twice.count == 1 && twice.first?.message.contains("named 2 times") == true)
         #expect(triggered.last?.message.contains("'Comic Sans MS'") == true)
 
@@ -46,7 +46,7 @@ import Glibc
         symlink(p052, directory + "/P052-Roman.otf")
         defer { unlink(directory + "/P052-Roman.otf"); rmdir(directory) }
         func missing(_ options: ValidationOptions) throws -> [String] {
-            try findings("ass/named_fonts.ass", options: options).filter { $0.rule == .assMissingFont }.compactMap {
+            try findings("ass/named_fonts.ass", options: options).filter { $0.rule == "ass.missing-font" }.compactMap {
                 $0.message.split(separator: "'").dropFirst().first.map(String.init)
             }
         }

@@ -57,17 +57,19 @@ import TimedText
         #expect(Contrast.worstRatio(text: .white, background: .transparent) < 1.01)
     }
 
-    @Test func repertoireMatchesTheDecodersTables() {
-        var decoded = Set<Unicode.Scalar>()
-        for byte in UInt8(0x20)...0x7F { if let s = CEA608Characters.standard(byte) { decoded.insert(s) } }
-        for byte in UInt8(0x30)...0x3F { if let s = CEA608Characters.special(byte) { decoded.insert(s) } }
-        for set in 0...1 { for byte in UInt8(0x20)...0x3F { if let s = CEA608Characters.extended(set: set, byte) { decoded.insert(s) } } }
-        for scalar in decoded where scalar != "\u{7F}" {
-            #expect(CEA608Repertoire.contains(scalar), "U+\(String(scalar.value, radix: 16)) is in the 608 tables")
-        }
-        for value: UInt32 in 0x20...0x2FFF {
-            guard let scalar = Unicode.Scalar(value), CEA608Repertoire.contains(scalar) else { continue }
-            #expect(decoded.contains(scalar), "U+\(String(value, radix: 16)) is not in the 608 tables")
+    /// The repertoire is the decoder's tables read backwards, cheapest set first; the old copy's
+    /// classes are kept (the standard set's substitutions, the special characters).
+    @Test func repertoireIsTheDecodersTablesReadBackwards() {
+        #expect(CEA608Characters.repertoire(of: "A") == .standard)
+        #expect(CEA608Characters.repertoire(of: "\u{E1}") == .standard, "á replaces * in the standard set")
+        #expect(CEA608Characters.repertoire(of: "*") == .extended, "* is only in the extended set")
+        #expect(CEA608Characters.repertoire(of: "\u{266A}") == .special, "♪")
+        #expect(CEA608Characters.repertoire(of: " ") == .standard, "the space, not the transparent space")
+        #expect(CEA608Characters.repertoire(of: "\u{C4}") == .extended, "Ä")
+        #expect(CEA608Characters.repertoire(of: "\u{4E00}") == nil)
+        #expect(CEA608Characters.repertoire(of: "\u{7F}") == nil)
+        for byte in UInt8(0x20)...0x7E {
+            if let s = CEA608Characters.standard(byte) { #expect(CEA608Characters.repertoire(of: s) == .standard) }
         }
     }
 

@@ -115,11 +115,11 @@ import ClosedCaptionData
 
             // Each text stream's own bytes, as it is in the file.
             let ffmpeg = try FFmpeg.locate()
-            let srt = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[0], from: mkv), as: UTF8.self)
+            let srt = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[0], from: mkv, how: .copy(muxer: "srt")), as: UTF8.self)
             #expect(srt == Self.srt + "\n")
-            let vtt = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[2], from: mkv), as: UTF8.self)
+            let vtt = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[2], from: mkv, how: .copy(muxer: "webvtt")), as: UTF8.self)
             #expect(vtt == "WEBVTT\n\n00:00.500 --> 00:01.500 line:10%\nBonjour <b>toi</b>\n\n00:02.000 --> 00:02.500\nDeux\n")
-            let ass = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[1], from: mkv), as: UTF8.self)
+            let ass = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[1], from: mkv, how: .copy(muxer: "ass")), as: UTF8.self)
             #expect(ass.hasPrefix("[Script Info]"))
             #expect(ass.contains("Dialogue: 0,0:00:00.50,0:00:01.50,Default,,0,0,0,,Hello {\\i1}there{\\i0}"))
 
@@ -143,8 +143,8 @@ import ClosedCaptionData
             let inventory = try ffmpeg.inventory(of: mp4)
             #expect(inventory.subtitleStreams.map(\.codec) == ["mov_text"])
             #expect(inventory.subtitleStreams[0].language == "spa")
-            #expect(inventory.subtitleStreams[0].extraction == .convert(encoder: "srt", muxer: "srt", fileExtension: "srt"))
-            let text = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[0], from: mp4), as: UTF8.self)
+            let text = String(decoding: try ffmpeg.extractText(inventory.subtitleStreams[0], from: mp4, how: .convert(encoder: "srt", muxer: "srt")),
+                              as: UTF8.self)
             #expect(text == Self.srt + "\n")
         }
     }

@@ -1,10 +1,6 @@
+public import TimedText
+public import Validation
 import TextScanning
-
-/// The engine Legible is: its version goes into every batch record and every cache key.
-public enum LegibleEngine {
-    /// Legible's version (`legible --version`).
-    public static let version = "0.1.0"
-}
 
 /// What batch validation says about one file: one JSON Lines record of `legible validate
 /// --format jsonl` (schema: docs/validate.md, "Batch records").

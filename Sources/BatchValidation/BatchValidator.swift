@@ -1,4 +1,7 @@
+public import TimedText
 import TextScanning
+public import CaptionFormats
+public import Validation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,44 +39,6 @@ public struct BatchConfiguration: Sendable {
 
     /// The profile version records carry: `ValidationProfile.version(options:)`.
     public var profileVersion: String { profile.version(options: options) }
-}
-
-extension Validator {
-    /// Validates a file as `legible validate` does: its reader's diagnostics, and for TTML the
-    /// TTML2 validator's IMSC / EBU-TT-D profile checks (which the reader does not run), less what
-    /// the reader already said.
-    public func validate(_ file: CaptionFile) -> [Finding] {
-        var diagnostics = file.diagnostics
-        if file.format == .ttml { diagnostics += Self.ttmlSpecDiagnostics(file.text, known: diagnostics) }
-        return validate(file.document, diagnostics: Self.readerDiagnostics(diagnostics, of: file)) + scriptFindings(file)
-    }
-
-    /// `diagnostics` less those a rule of the file's own format reports itself: for ASS,
-    /// `ass.missing-style` reports each event the reader's `ass.unknown-style` does.
-    public static func readerDiagnostics(_ diagnostics: [Diagnostic], of file: CaptionFile) -> [Diagnostic] {
-        guard file.contents is SubStationAlphaFile else { return diagnostics }
-        return diagnostics.filter { $0.code != .assUnknownStyle }
-    }
-
-    /// The findings of the rules a file's own format has beyond the common model's: for an ASS
-    /// script the `ass.*` rules (`validateScript`), with the families of its `[Fonts]` and of
-    /// `options.fontDirectories` as the fonts provided; none for other formats.
-    public func scriptFindings(_ file: CaptionFile) -> [Finding] {
-        guard let ass = file.contents as? SubStationAlphaFile else { return [] }
-        var families = file.nativeScript?.fontFamilies ?? []
-        for directory in options.fontDirectories {
-            // An unreadable directory provides nothing: its fonts are then reported missing.
-            if let found = try? FontFile.files(inDirectory: directory) { families += found.fonts.compactMap(\.familyName) }
-        }
-        return validateScript(ass.script, providedFontFamilies: families)
-    }
-
-    /// What the TTML2 validator reports on `source` that is not in `known` already (same code and
-    /// position).
-    public static func ttmlSpecDiagnostics(_ source: SourceText, known: [Diagnostic]) -> [Diagnostic] {
-        let seen = Set(known.map { "\($0.code.rawValue)@\($0.location?.description ?? "")" })
-        return TTMLValidator().validate(source).filter { !seen.contains("\($0.code.rawValue)@\($0.location?.description ?? "")") }
-    }
 }
 
 /// Validates one file at a time for a batch: reads it, hashes it, checks it, and makes its

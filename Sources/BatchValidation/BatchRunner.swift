@@ -2,6 +2,8 @@ import Dispatch
 import Synchronization
 import TextScanning
 import VideoIO
+public import TimedText
+public import Validation
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,7 @@
+public import TimedText
+public import CaptionFormats
+import TextScanning
+
 /// What a conversion lost or changed, in a form a pipeline can act on (`legible convert
 /// --fidelity-report`): the writer's and the conversion's diagnostics, with one verdict — as
 /// Legible's JSON (the cue-json form of a diagnostic, docs/cue-json.md) or as SARIF 2.1.0, the
@@ -67,7 +71,7 @@ public enum FidelityReport {
         }
         let report = FileReport(path: input, format: from.id.rawValue, findings: findings, isUnreadable: false)
         return SARIFReport.document([report], toolVersion: LegibleEngine.version, describe: { described[$0] ?? RuleCatalog.descriptor($0) },
-                                    helpPage: from == .substationAlpha ? "docs/ass.md" : "README.md",
+                                    helpPage: from.documentation ?? "README.md",
                                     runProperties: [("from", .string(from.id.rawValue)), ("to", .string(to.id.rawValue)),
                                                     ("lossless", .bool(isLossless(changes)))])
             .serialized(pretty: true)

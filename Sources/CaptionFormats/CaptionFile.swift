@@ -1,4 +1,6 @@
-import Foundation
+public import Foundation
+public import TimedText
+public import TextScanning
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +13,7 @@ import Glibc
 /// let file = try CaptionFile(contentsOf: "movie.ja.srt")
 /// for d in file.diagnostics { print(d) }        // never thrown: bad content is reported
 /// let track = file.document.tracks[0]
-/// if let vtt = file.contents as? WebVTTFile { … } // what only WebVTT has
+/// file.contents                                // the format's own view (WebVTTFile, …)
 /// ```
 ///
 /// Only I/O and usage problems throw (`LegibleError`); damaged content is read as far as it can
@@ -27,32 +29,22 @@ public struct CaptionFile: Sendable {
         /// The most cores the read may use; nil (the default) for all. `1` reads on the calling
         /// thread alone — a player reading on its UI thread.
         public var maximumCores: Int?
-        /// Keep each WebVTT cue as the `VTTCue` API shows it (`WebVTTFile.cueValues`); off by
-        /// default, since it doubles the text held.
+        /// Keep each cue's format view (WebVTT's `VTTCue` values, `WebVTTFile.cueValues`) for
+        /// `dump --json`; off by default, since it doubles the text held.
         public var keepsCueViews: Bool
-        /// Each format reader's own options.
-        public var subRip: SubRipReader.Options
-        /// The WebVTT reader's options (`keepsCueViews` also turns on its `keepsCueValues`).
-        public var webVTT: WebVTTReader.Options
-        /// The SCC reader's options: which field the file holds, the stuck-caption timeout.
-        public var scc: SCCReader.Options
-        /// The TTML reader's options (the XML scanner's limits).
-        public var ttml: TTMLReader.Options
+        /// Each format reader's own options (`formats[SCCReader.Options.self]`).
+        public var formats: FormatOptions
         /// Called once the format is known, just before the read: the CLI prepares its heap then.
         package var beforeReading: (@Sendable (CaptionFormat, _ byteCount: Int) -> Void)?
 
         /// Options; every default detects what it can and uses each reader's defaults.
         public init(encoding: String? = nil, format: CaptionFormat? = nil, maximumCores: Int? = nil, keepsCueViews: Bool = false,
-                    subRip: SubRipReader.Options = .default, webVTT: WebVTTReader.Options = .default,
-                    scc: SCCReader.Options = .default, ttml: TTMLReader.Options = .default) {
+                    formats: FormatOptions = FormatOptions()) {
             self.encoding = encoding
             self.format = format
             self.maximumCores = maximumCores
             self.keepsCueViews = keepsCueViews
-            self.subRip = subRip
-            self.webVTT = webVTT
-            self.scc = scc
-            self.ttml = ttml
+            self.formats = formats
         }
 
         /// Detect the encoding and the format, use every core, keep no cue views.
@@ -66,14 +58,10 @@ public struct CaptionFile: Sendable {
     /// The decoded text, with the encoding it was in and how sure the detection was.
     public let text: SourceText
     /// What the reader gave: the model, and the format's own details (`WebVTTFile`, `SCCFile`,
-    /// `TTMLFile`; the `Document` itself for SRT).
+    /// `TTMLFile`, `SubStationAlphaFile`; the `Document` itself for SRT).
     public let contents: any CaptionFileContents
     /// What decoding and reading skipped, repaired or rejected, decoding first.
     public let diagnostics: [Diagnostic]
-    /// Fonts that came with the file from outside its text: the font attachments of the media
-    /// file an ASS track was taken from (Matroska attachments), which its styles name. Empty for
-    /// a file read on its own; `nativeScript` hands them to libass beside the script's `[Fonts]`.
-    public internal(set) var attachedFonts: [FontFile] = []
 
     /// The timed-text model of the file.
     public var document: Document { contents.document }
@@ -173,9 +161,10 @@ public struct CaptionFile: Sendable {
     }
 
     /// The file written as another format (or this one), with what had to change to fit it; nil
-    /// when the format has no writer. An ASS script written as ASS is the script itself (its
-    /// untouched events as written); written as another format, what that format cannot carry of
-    /// ASS is reported first, one diagnostic per kind (`ass.dropped-animation`, …).
+    /// when the format has no writer. A file written in its own format keeps what its format
+    /// keeps (an ASS script its untouched events as written); written as another format, what
+    /// that format cannot carry of it is reported first (`CaptionFormat.lossReport`: ASS's
+    /// `ass.dropped-animation`, …).
     public func written(as target: CaptionFormat, options: CaptionWriteOptions = .default) -> ParseResult<[UInt8]>? {
         guard target.canWrite else { return nil }
         var bytes: [UInt8] = []
@@ -183,22 +172,33 @@ public struct CaptionFile: Sendable {
         return ParseResult(value: bytes, diagnostics: diagnostics ?? [])
     }
 
-    /// Writes the file as `target` to `sink`, piece by piece, as `CaptionFormat.write` does, with the
-    /// file's own details where the target needs them: an ASS script's own text for ASS, and the
-    /// report of what another format loses of it. `document` replaces the file's own (a document
-    /// changed after reading: its unchanged ASS events are still copied as written).
+    /// Writes the file as `target` to `sink`, piece by piece, as `CaptionFormat.write` does, with
+    /// the file's own details where the target needs them. `document` replaces the file's own (a
+    /// document changed after reading: an ASS script's unchanged events are still copied as
+    /// written).
     public func write(_ document: Document? = nil, as target: CaptionFormat, options: CaptionWriteOptions = .default,
                       to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> [Diagnostic] {
         var options = options
         var losses: [Diagnostic] = []
-        if let ass = contents as? SubStationAlphaFile {
-            if target == .substationAlpha {
-                if options.substationAlpha.script == nil { options.substationAlpha.script = ass.script }
-            } else {
-                // TTML stacks regions (tts:zIndex): the cues' layers survive there.
-                losses = ass.script.features.lossReport(convertingTo: target.name, carried: target == .ttml ? [.layer] : [])
-            }
+        if target == format {
+            format.rewriteOptions?(contents, &options.formats)
+        } else {
+            losses = format.lossReport?(contents, target) ?? []
         }
         return losses + (try target.write(document ?? self.document, options: options, to: sink))
+    }
+
+    /// The script a renderer should draw as itself, for a file whose format has one (ASS/SSA: its
+    /// own text and `[Fonts]`); nil for formats whose cues the engine lays out.
+    public var nativeScript: NativeScript? { format.nativeScript?(contents) }
+
+    /// A caption file whose contents were read by other means (a 608 channel decoded from a
+    /// video, a track's text with notes added).
+    package init(name: String?, format: CaptionFormat, text: SourceText, contents: any CaptionFileContents, diagnostics: [Diagnostic]) {
+        self.name = name
+        self.format = format
+        self.text = text
+        self.contents = contents
+        self.diagnostics = diagnostics
     }
 }

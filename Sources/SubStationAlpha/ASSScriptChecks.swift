@@ -1,30 +1,36 @@
 public import TimedText
-public import SubStationAlpha
 
-extension RuleID {
+extension DiagnosticCode {
     /// A `Dialogue:` line names a style the script does not define (libass draws it with `Default`).
-    public static let assMissingStyle: RuleID = "ass.missing-style"
+    public static let assMissingStyle: Self = "ass.missing-style"
     /// A `\pos` or `\move` point lies outside the script's `PlayResX × PlayResY` canvas.
-    public static let assOffCanvas: RuleID = "ass.off-canvas"
+    public static let assOffCanvas: Self = "ass.off-canvas"
     /// A font family a style or `\fn` names that neither the script's `[Fonts]` nor the font
     /// directories given provide.
-    public static let assMissingFont: RuleID = "ass.missing-font"
+    public static let assMissingFont: Self = "ass.missing-font"
 }
 
-extension Validator {
-    /// The `ass.*` rules on a script as it is written (what the common model cannot see: style
-    /// names, the PlayRes canvas, font names). `providedFontFamilies` are the families the
-    /// script's `[Fonts]` and the caller's font directories hold (`NativeASSScript.fontFamilies`:
-    /// reading them needs the font files, which this module does not open); matched without
-    /// regard to case, as font lookup matches them.
-    public func validateScript(_ script: SubStationAlphaScript, providedFontFamilies: [String]) -> [Finding] {
-        var findings: [Finding] = []
-        func report(_ rule: RuleID, _ message: String, at location: SourceLocation, event: ASSEvent? = nil) {
-            guard let severity = profile.severity(of: rule, default: RuleCatalog.descriptor(rule).defaultSeverity) else { return }
-            findings.append(Finding(rule: rule, severity: severity, message: message, location: location,
-                                    cue: event?.cueIndex.map { CueReference(track: 0, index: $0, id: nil) },
-                                    start: event?.start, end: event?.end))
+/// One thing an ASS script check found: the diagnostic (its code is the rule, `ass.missing-style`)
+/// and the event it is about, when there is one.
+public struct ASSScriptFinding: Sendable {
+    /// What is wrong, where (a warning: a validation profile decides how serious it is).
+    public var diagnostic: Diagnostic
+    /// The event it is about, or nil for the script as a whole (a font named by a style).
+    public var event: ASSEvent?
+}
+
+extension SubStationAlphaScript {
+    /// The checks of a script as it is written, beyond what the common model can see: style
+    /// names (`ass.missing-style`), the PlayRes canvas (`ass.off-canvas`), font names
+    /// (`ass.missing-font`). `providedFontFamilies` are the families the script's `[Fonts]` and
+    /// a player's font directories hold; they are matched without regard to case, as font lookup
+    /// matches them. In file order.
+    public func checks(providedFontFamilies: [String]) -> [ASSScriptFinding] {
+        var findings: [ASSScriptFinding] = []
+        func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, event: ASSEvent? = nil) {
+            findings.append(ASSScriptFinding(diagnostic: Diagnostic(.warning, code, message, at: location), event: event))
         }
+        let script = self
         let defined = Set(script.styles.map(\.name))
         let width = Fraction(Int64(script.info.playResX)), height = Fraction(Int64(script.info.playResY))
         // Each family once, at the first place that names it, with how many places do.
@@ -53,7 +59,7 @@ extension Validator {
             }
             let facts = event.tagFacts()
             if let outside = facts.points.first(where: { $0.x < .zero || $0.y < .zero || $0.x > width || $0.y > height }) {
-                report(.assOffCanvas, "\(outside.tag) places the text at (\(numberText(outside.x)), \(numberText(outside.y))), outside the \(script.info.playResX) × \(script.info.playResY) PlayRes canvas", at: outside.location, event: event)
+                report(.assOffCanvas, "\(outside.tag) places the text at (\(outside.x.decimalText(maximumFractionDigits: 2)), \(outside.y.decimalText(maximumFractionDigits: 2))), outside the \(script.info.playResX) × \(script.info.playResY) PlayRes canvas", at: outside.location, event: event)
             }
             for font in facts.fontNames { name(font.name, at: font.location) }
         }
@@ -69,7 +75,7 @@ extension Validator {
         }
         // In file order, as every rule's findings are.
         return findings.enumerated().sorted { a, b in
-            let l = a.element.location.map { ($0.line, $0.column) } ?? (0, 0), r = b.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            let l = a.element.diagnostic.location.map { ($0.line, $0.column) } ?? (0, 0), r = b.element.diagnostic.location.map { ($0.line, $0.column) } ?? (0, 0)
             return l != r ? l < r : a.offset < b.offset
         }.map(\.element)
     }

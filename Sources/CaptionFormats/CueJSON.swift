@@ -1,4 +1,7 @@
 import Foundation
+public import TimedText
+public import TextScanning
+import Timeline
 
 /// The JSON contract of `legible dump --json` and `legible timeline --json` (docs/cue-json.md):
 /// what conformance runners, pipelines and tests read, so its shape is stable. Written as a
@@ -6,8 +9,8 @@ import Foundation
 /// cues is never a JSON tree in memory.
 public enum CueJSON {
     /// The document of `file` — or `document` and `diagnostics` when the caller changed them (HLS
-    /// times) — with each WebVTT cue's `vtt` view (when the file kept it) and each 608 cue's
-    /// `cea608` view. A file that cannot be read gets its diagnostics and no tracks.
+    /// times) — with each cue's format view where its format has one (WebVTT's `vtt` when the
+    /// file kept it, 608's `cea608`). A file that cannot be read gets its diagnostics and no tracks.
     public static func write(_ file: CaptionFile, document: Document? = nil, diagnostics: [Diagnostic]? = nil,
                              to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         let document = document ?? file.document
@@ -21,7 +24,7 @@ public enum CueJSON {
             out.key("encodingConfidence"); out.int(file.text.confidence)
             out.key("tracks"); out.beginArray()
             if !unreadable {
-                for k in document.tracks.indices { try track(document.tracks[k], index: k, contents: file.contents, to: &out) }
+                for k in document.tracks.indices { try track(document.tracks[k], index: k, of: file, to: &out) }
             }
             out.endArray()
             out.key("diagnostics"); out.beginArray()
@@ -69,23 +72,18 @@ public enum CueJSON {
         }
     }
 
-    private static func track(_ track: Track, index: Int, contents: any CaptionFileContents, to out: inout JSONStreamWriter) throws {
+    private static func track(_ track: Track, index: Int, of file: CaptionFile, to out: inout JSONStreamWriter) throws {
         out.beginObject()
         out.key("id"); out.optionalString(track.id)
         out.key("language"); out.optionalString(track.language?.rawValue)
         out.key("kind"); out.string(track.kind.rawValue)
         if let label = track.label { out.key("label"); out.string(label) }
         out.key("cues"); out.beginArray()
-        let vtt = (contents as? WebVTTFile).flatMap { $0.cueValues.count == track.cues.count ? $0 : nil }
-        let scc = (contents as? SCCFile).flatMap { index < $0.captions.count && $0.captions[index].count == track.cues.count ? $0 : nil }
-        var settingsText: [ObjectIdentifier: [UInt8]] = [:]
+        var view = file.format.cueJSONView?(file.contents, index, track.cues.count)
         // Cues looked at in place: each copied out of the array would be retained whole.
         try track.cues.withUnsafeBufferPointer { cues in
             for k in cues.indices {
-                try cue(cues[k], to: &out) { out in
-                    if let vtt { self.vtt(vtt.cueValues[k], regions: vtt.regionValues, settingsText: &settingsText, to: &out) }
-                    if let scc { cea608(CEA608CueValues(scc.captions[index][k]), to: &out) }
-                }
+                try cue(cues[k], to: &out) { out in view?.write(cue: k, to: &out) }
                 try out.flushIfFull()
             }
         }
@@ -108,62 +106,9 @@ public enum CueJSON {
         out.endObject()
     }
 
-    /// The `cea608` view of docs/cue-json.md: channel, mode, and each displayed row.
-    private static func cea608(_ values: CEA608CueValues, to out: inout JSONStreamWriter) {
-        out.key("cea608")
-        out.value(.object([
-            ("channel", .string(values.channel.rawValue)),
-            ("mode", .string(values.mode.description)),
-            ("rows", .array(values.rows.map { row in
-                .object([("row", .int(row.row)), ("column", .int(row.column)), ("text", .string(row.text))])
-            })),
-        ]))
-    }
-
-    /// The `vtt` view of docs/cue-json.md: the cue as the `VTTCue` API shows it. Cues that share
-    /// their settings share their text: the members after `text` are written once per stored
-    /// copy of the settings and copied for the others.
-    private static func vtt(_ values: WebVTTCueValues, regions: [WebVTTRegionValues], settingsText: inout [ObjectIdentifier: [UInt8]],
-                            to out: inout JSONStreamWriter) {
-        out.key("vtt")
-        out.beginObject()
-        out.key("text"); values.withTextBytes { out.string(bytes: $0) }
-        if let known = settingsText[values.settingsIdentity] {
-            out.append(raw: known)
-        } else {
-            let mark = out.mark
-            vttSettings(values, regions: regions, to: &out)
-            settingsText[values.settingsIdentity] = out.written(since: mark)
-        }
-        out.endObject()
-    }
-
-    private static func vttSettings(_ values: WebVTTCueValues, regions: [WebVTTRegionValues], to out: inout JSONStreamWriter) {
-        out.key("vertical"); out.string(values.vertical)
-        out.key("snapToLines"); out.bool(values.snapToLines)
-        out.key("line"); if let line = values.line { out.number(number(line)) } else { out.string("auto") }
-        out.key("lineAlign"); out.string(values.lineAlignment.rawValue)
-        out.key("position"); if let position = values.position { out.number(number(position)) } else { out.string("auto") }
-        out.key("positionAlign"); out.string(values.positionAlignment.rawValue)
-        out.key("size"); out.number(number(values.size))
-        out.key("align"); out.string(values.textAlignment.rawValue)
-        out.key("region")
-        if let index = values.regionIndex {
-            let r = regions[index]
-            out.value(.object([
-                ("id", .string(r.id)), ("width", .number(number(r.width))), ("lines", .number(number(r.lines))),
-                ("regionAnchorX", .number(number(r.regionAnchorX))), ("regionAnchorY", .number(number(r.regionAnchorY))),
-                ("viewportAnchorX", .number(number(r.viewportAnchorX))), ("viewportAnchorY", .number(number(r.viewportAnchorY))),
-                ("scroll", .string(r.scroll)),
-            ]))
-        } else {
-            out.null()
-        }
-    }
-
     /// A double as JavaScript would print it: integers without a fraction, others in the shortest
     /// form that reads back to the same double (`1.5`, `1e+34`, `5e-324`).
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e21 {
             return abs(value) < 9e15 ? String(Int64(value)) : String(format: "%.0f", value)
         }
@@ -205,7 +150,7 @@ public enum CueJSON {
     }
 
     /// A region: its id, and what it states of its place (percentages of the frame) and look.
-    static func region(_ region: Region) -> JSON {
+    package static func region(_ region: Region) -> JSON {
         func percent(_ f: Fraction) -> JSON { .number(f.percent.decimalText(maximumFractionDigits: 6)) }
         func point(_ p: Point) -> JSON { .array([percent(p.x), percent(p.y)]) }
         var members: [(String, JSON)] = [("id", .string(region.id))]
@@ -227,7 +172,7 @@ public enum CueJSON {
         return .object(members)
     }
 
-    static func diagnostic(_ d: Diagnostic) -> JSON {
+    package static func diagnostic(_ d: Diagnostic) -> JSON {
         .object([
             ("severity", .string(d.severity.rawValue)),
             ("code", .string(d.code.rawValue)),

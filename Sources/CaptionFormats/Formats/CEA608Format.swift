@@ -1,0 +1,87 @@
+public import TimedText
+import TextScanning
+import ClosedCaptionData
+public import CEA608
+
+extension CaptionFormat {
+    /// Scenarist SCC (`.scc`), CEA-608 in byte pairs: recognised by `Scenarist_SCC`; reads a track per
+    /// caption channel (contents are an `SCCFile`), writes the first track as pop-on CC1. Its
+    /// decoder also reads the 608 channels of a video's A/53 caption data (`closedCaptions`).
+    public static let scc: CaptionFormat = {
+        var format = CaptionFormat(id: .scc, name: "Scenarist SCC (CEA-608)", layoutFamily: .cea608Grid)
+        format.aliases = ["scc", "cea608", "cea-608"]
+        format.fileExtensions = ["scc"]
+        format.mimeTypes = ["text/x-scc"]
+        format.containerCodecs = ["eia_608"]
+        format.documentation = "docs/cea608.md"
+        format.recognises = SCCReader.looksLike
+        format.reader = { text, options in
+            let read = SCCReader(options: options.formats[SCCReader.Options.self]).readFile(text)
+            return ParseResult(value: read.value, diagnostics: read.diagnostics)
+        }
+        format.writer = { document, options, sink in
+            let result = SCCWriter(options: options.formats[SCCWriter.Options.self]).write(document)
+            try result.value.withUnsafeBufferPointer { try sink($0) }
+            return result.diagnostics
+        }
+        let fallbacks = SCCWriter.Options.Fallback.allCases.map(\.rawValue).joined(separator: ", ")
+        format.writerSettings = [
+            FormatSetting(name: "scc-fallback", valueName: "MODE",
+                          help: "SCC output: a caption that cannot be loaded before its start is painted on (paint-on, the default), rolled up (roll-up) or shown late (late); each one is reported.") { value, options throws(LegibleError) in
+                guard let value, let fallback = SCCWriter.Options.Fallback(rawValue: value) else {
+                    throw LegibleError(.invalidArgument, "unknown --scc-fallback '\(value ?? "")' (\(fallbacks))")
+                }
+                options[SCCWriter.Options.self].fallback = fallback
+            },
+            FormatSetting(name: "drop-frame", help: "SCC output: drop-frame timecodes (HH:MM:SS;FF).") { _, options in
+                options[SCCWriter.Options.self].dropFrame = true
+            },
+        ]
+        format.cueJSONView = { contents, track, count in
+            guard let file = contents as? SCCFile, track < file.captions.count, file.captions[track].count == count else { return nil }
+            return CEA608CueJSONView(captions: file.captions[track])
+        }
+        format.debugViews = [
+            DebugView(name: "disassemble", help: "Print an SCC file's CEA-608 codes readably, line by line ({RCL}, {1504}, text).",
+                      shows: "shows SCC codes", flags: [("channels", "With --disassemble: prefix each code with its channel (CC1|, CC2|).")]) { file, _, flags in
+                SCCDisassembler.disassemble(file.text, options: .init(showsChannels: flags.contains("channels")))
+            },
+        ]
+        format.closedCaptions = { pictures, options in
+            var decoder = CCDataDecoder(channels: CEA608Channel.allCases, options: options[CEA608Decoder.Options.self])
+            for picture in pictures { decoder.feed(CCData.triplets(picture.triplets), at: picture.time) }
+            decoder.finish()
+            return decoder.decoders.filter { !$0.captions.isEmpty }.map { channel in
+                var builder = CEA608CueBuilder()
+                let cues = channel.captions.map { builder.cue(for: $0) }
+                let document = Document(format: .scc, tracks: [Track(id: channel.channel.rawValue, kind: .captions, cues: cues)],
+                                        layoutFamily: .cea608Grid)
+                let file = CaptionFile(name: nil, format: .scc, text: SourceText(bytes: []),
+                                       contents: SCCFile(document: document, captions: [channel.captions]), diagnostics: channel.diagnostics)
+                return ClosedCaptionTrack(id: channel.channel.rawValue, file: file)
+            }
+        }
+        return format
+    }()
+}
+
+extension SCCReader.Options: FormatSpecificOptions {}
+extension SCCWriter.Options: FormatSpecificOptions {}
+extension CEA608Decoder.Options: FormatSpecificOptions {}
+
+/// The `cea608` view of docs/cue-json.md: channel, mode, and each displayed row.
+private struct CEA608CueJSONView: CueJSONView {
+    let captions: [CEA608Caption]
+
+    mutating func write(cue index: Int, to out: inout JSONStreamWriter) {
+        let values = CEA608CueValues(captions[index])
+        out.key("cea608")
+        out.value(.object([
+            ("channel", .string(values.channel.rawValue)),
+            ("mode", .string(values.mode.description)),
+            ("rows", .array(values.rows.map { row in
+                .object([("row", .int(row.row)), ("column", .int(row.column)), ("text", .string(row.text))])
+            })),
+        ]))
+    }
+}
