@@ -17,3 +17,4 @@
 @_exported import Validation
 @_exported import MediaCaptions
 @_exported import BatchValidation
+@_exported import CaptionSources

@@ -65,22 +65,16 @@ enum BurnCommand: Command {
         let offset = try arguments.time("offset", allowsNegative: true) ?? .zero
         let size = try PictureOptions.size(arguments, even: true)
         let appearance = try PictureOptions.appearance(arguments)
-        var layout = try PictureOptions.layout(arguments)
+        let layout = try PictureOptions.layout(arguments)
         let extra = arguments.value("ffmpeg-args").map { $0.split(separator: " ").map(String.init) } ?? []
 
-        // The captions: every track of every file, then the one asked for.
-        guard let (track, family, captionName, captionInput) = try PictureOptions.chooseTrack(captionPaths, arguments, io: io) else { return 1 }
-        // An ASS script is drawn by libass as itself, every frame its animation changes.
-        let nativeScript = try PictureOptions.nativeScript(captionInput, arguments, io: io)
-        // Fonts chosen by the renderer (the CJK font, tens of MB, only when the text needs it),
-        // unless --fonts-dir adds some for cues the engine lays out: then Debian's whole set too.
-        var fonts: FontSet?
-        if nativeScript == nil && !arguments.all("fonts-dir").isEmpty {
-            var set = FontSet()
-            try PictureOptions.addFontDirectories(to: &set, arguments, io: io)
-            fonts = set
+        // The captions: the track --track names among every input's, or the one chosen.
+        guard let (track, captionInput) = try PictureOptions.chooseTrack(captionPaths, arguments, io: io) else { return 1 }
+        let captionName = captionInput.displayName
+        let fontDirectories = arguments.all("fonts-dir")
+        for directory in fontDirectories where (try? FontFile.files(inDirectory: directory)) == nil {
+            throw LegibleError(.unreadableInput, "cannot read the font directory \(directory)")
         }
-        layout.imageDirectory = PictureOptions.imageDirectory(of: captionInput.file.name)
 
         let inputIsY4M = inputPath == "-" || inputPath.lowercased().hasSuffix(".y4m")
         let outputIsY4M = outputPath == "-" || outputPath.lowercased().hasSuffix(".y4m") || (inputPath == "-" && outputPath == "-")
@@ -103,11 +97,14 @@ enum BurnCommand: Command {
         do {
             var renderer: CaptionRenderer?
             let frames = try burner.run { width, height in
-                let made = try CaptionRenderer(track: track, family: family, width: width, height: height, appearance: appearance,
-                                               fonts: fonts, options: layout, nativeScript: nativeScript)
+                // Fonts chosen by the renderer (the CJK font, tens of MB, only when the text needs
+                // it), unless --fonts-dir adds some for cues the engine lays out.
+                let made = try CaptionRenderer(track: track, width: width, height: height, appearance: appearance,
+                                               options: layout, fontDirectories: fontDirectories)
                 renderer = made
                 return made
             }
+            for path in renderer?.unreadableFontFiles ?? [] { io.error("legible: warning: \(path) is not a font file libass can read; skipped") }
             for failure in renderer?.imageFailures ?? [] { io.error("legible: warning: \(failure)") }
             progress?.update(frames: frames, force: true)
             progress?.finish()

@@ -76,7 +76,7 @@ enum ConvertCommand: Command {
         }
 
         // Every option checked; now read, then write.
-        let input = try InputOptions.load(arguments.positionals[0], arguments, io: io, selectsTrack: true)
+        let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
         InputOptions.report(input, io: io, arguments)
         if input.isUnreadable {
             io.error("legible: \(input.displayName) could not be read")

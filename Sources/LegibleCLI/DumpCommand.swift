@@ -44,8 +44,7 @@ enum DumpCommand: Command {
         if reference != nil && !arguments.has("hls-segment") { throw UsageError(message: "--hls-reference needs --hls-segment") }
         var input: LoadedInput
         do {
-            input = try InputOptions.load(arguments.positionals[0], arguments, io: io, keepsCueViews: json || !views.isEmpty,
-                                        selectsTrack: true)
+            input = try InputOptions.load(arguments.positionals[0], arguments, io: io, keepsCueViews: json || !views.isEmpty)
         } catch let error as LegibleError where json {
             // The contract: a file that cannot be read still gets its JSON, with the error.
             let named = try InputOptions.forcedFormat(arguments) ?? CaptionFormat.forFileName(arguments.positionals[0])

@@ -22,7 +22,7 @@ enum InfoCommand: Command {
             throw UsageError(message: arguments.positionals.isEmpty ? "info needs a FILE" : "info takes one FILE")
         }
         let json = try OutputOptions.format(arguments, ["text", "json"]) == "json"
-        let input = try InputOptions.load(arguments.positionals[0], arguments, io: io, selectsTrack: true)
+        let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
         let summary = Summary(input)
         io.writeStandardOutput(json ? summary.json.serialized() : Array(summary.text.utf8))
         ProcessLifetime.keepUntilExit((input, summary))

@@ -16,24 +16,6 @@ enum PictureOptions {
         OptionSpec("fonts-dir", value: "DIR", help: "More fonts (.ttf, .otf, .ttc) for the families an ASS script or a content style names; repeatable."),
     ]
 
-    /// The script libass draws as itself for an ASS track (its `[Fonts]`, then every `--fonts-dir`),
-    /// nil for other layout families; unreadable font files are warned about.
-    static func nativeScript(_ input: LoadedInput, _ arguments: Arguments, io: CommandIO) throws -> NativeASSScript? {
-        guard let own = input.file.nativeScript else { return nil }
-        var script = NativeASSScript(own, attachedFonts: input.attachedFonts)
-        for directory in arguments.all("fonts-dir") { try script.addFonts(contentsOfDirectory: directory) }
-        for path in script.unreadableFontFiles { io.error("legible: warning: \(path) is not a font file libass can read; skipped") }
-        return script
-    }
-
-    /// `fonts` with every `--fonts-dir` added, for the cues the engine lays out (an ASS script's
-    /// fonts go to its native script instead); unreadable font files are warned about.
-    static func addFontDirectories(to fonts: inout FontSet, _ arguments: Arguments, io: CommandIO) throws {
-        let before = fonts.missing.count
-        for directory in arguments.all("fonts-dir") { try fonts.add(contentsOfDirectory: directory) }
-        for path in fonts.missing.dropFirst(before) { io.error("legible: warning: \(path) is not a font file libass can read; skipped") }
-    }
-
     /// `--size WxH`; `even` when a video encoder needs even dimensions.
     static func size(_ arguments: Arguments, even: Bool = false) throws -> (width: Int, height: Int)? {
         guard let text = arguments.value("size") else { return nil }
@@ -65,12 +47,6 @@ enum PictureOptions {
         return options
     }
 
-    /// The folder of a caption file's path, which its relative image references are files of.
-    static func imageDirectory(of path: String?) -> String? {
-        guard let path, path != "-", let slash = path.lastIndex(of: "/") else { return nil }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
     /// The viewer's appearance from every `--appearance`, in order.
     static func appearance(_ arguments: Arguments) throws -> CaptionAppearance {
         var appearance = CaptionAppearance.default
@@ -100,58 +76,66 @@ enum PictureOptions {
         }
     }
 
-    /// The track to draw from the caption files, its layout family and a name for messages; nil
-    /// (after saying why) when the files cannot be read or hold nothing to choose.
+    /// The track to draw from the inputs (caption files, media files, HLS playlists), opened,
+    /// with the input it makes; nil (after saying why) when an input cannot be read or none holds
+    /// a track. `--track` names one as `legible tracks` lists it; else `--prefer` lets the
+    /// selection rules pick; else the first track of a caption file, or the track the rules pick
+    /// in a media file or playlist (said on stderr).
     static func chooseTrack(_ paths: [String], _ arguments: Arguments, io: CommandIO, allowsNothingShown: Bool = false) throws
-        -> (track: Track, family: LayoutFamily, name: String, input: LoadedInput)? {
-        var candidates: [(track: Track, id: String, input: LoadedInput)] = []
+        -> (track: CaptionTrack, input: LoadedInput)? {
+        var sources: [CaptionSource] = []
         for path in paths {
-            let input = try InputOptions.load(path, arguments, io: io, needsFonts: true)
-            InputOptions.report(input, io: io, arguments)
+            let source = try InputOptions.openSource(path, arguments, io: io, needsFonts: true)
+            InputOptions.report(source.diagnostics, of: source.name, io: io, arguments)
             // A TTML document read whole that shows nothing (all of it tts:display="none") is an
             // empty picture, not an unreadable file: its diagnostics have said why.
-            if input.isUnreadable && !(allowsNothingShown && input.showsNothingByDesign) {
-                io.error("legible: \(input.displayName) could not be read")
-                return nil
+            if source.isUnreadable {
+                let byDesign = source.captionFile.map(InputOptions.showsNothingByDesign) ?? false
+                if !(allowsNothingShown && byDesign) {
+                    io.error("legible: \(source.name) could not be read")
+                    return nil
+                }
             }
-            for (n, track) in input.document.tracks.enumerated() {
-                let id = paths.count == 1 && track.id != nil ? track.id! : paths.count == 1 ? "#\(n)" : "\(path)#\(n)"
-                candidates.append((track, id, input))
-            }
-            ProcessLifetime.keepUntilExit(input)
+            sources.append(source)
         }
-        guard !candidates.isEmpty else {
+        let all = sources.flatMap { source in source.options.map { (source, $0) } }
+        guard !all.isEmpty else {
             io.error("legible: no caption track in \(paths.joined(separator: ", "))")
             return nil
         }
-        func chosen(_ c: (track: Track, id: String, input: LoadedInput)) -> (Track, LayoutFamily, String, LoadedInput) {
-            (c.track, c.input.document.layoutFamily, c.id, c.input)
-        }
-        // A media file alone: its track was picked when it was read (--track or --prefer), and said.
-        if paths.count == 1, candidates.count == 1, candidates[0].input.mediaTrack != nil {
-            return chosen(candidates[0])
-        }
+        var chosen: (source: CaptionSource, option: TrackOption)
         if let wanted = arguments.value("track") {
-            let number = Int(wanted)
-            guard let found = candidates.first(where: { $0.id == wanted || $0.track.id == wanted })
-                    ?? (paths.count == 1 ? number.flatMap { candidates.indices.contains($0) ? candidates[$0] : nil } : nil) else {
-                throw UsageError(message: "no caption track '\(wanted)' (tracks: \(candidates.map(\.id).joined(separator: ", ")))")
+            guard let found = sources.lazy.compactMap({ source in source.option(named: wanted).map { (source, $0) } }).first else {
+                if sources.count == 1 { throw InputOptions.trackError(sources[0].noTrackError(wanted)) }
+                throw UsageError(message: "no caption track '\(wanted)' (tracks: \(all.map(\.1.id).joined(separator: ", ")))")
             }
-            return chosen(found)
+            chosen = found
+        } else {
+            let tags = try preferredLanguages(arguments)
+            if tags.isEmpty, let first = sources.first, first.captionFile != nil {
+                chosen = (first, first.options[0])
+            } else {
+                let result = TrackSelector().select(all.map(\.1), for: ViewerPreferences(preferredLanguages: tags, displayMode: .alwaysOn))
+                guard let picked = result.chosen, let found = all.first(where: { $0.1.id == picked.id }) else {
+                    io.error("legible: no caption track for \(tags.isEmpty ? "this viewer" : tags.map(\.rawValue).joined(separator: ", ")): \(result.summary)")
+                    return nil
+                }
+                chosen = found
+                if all.count > 1 && tags.isEmpty {
+                    let reason = result.trace.first { $0.optionID == picked.id }?.reason ?? result.summary
+                    let named = sources.count == 1 ? "\(found.0.name): " : ""
+                    let ids = all.map { sources.count == 1 ? $0.0.localID(of: $0.1) : $0.1.id }
+                    io.error("legible: \(named)reading track \(InputOptions.describe(picked, of: found.0)), chosen by the track-selection rules: \(reason); --track picks another (\(ids.joined(separator: ", ")))")
+                }
+            }
         }
-        let tags = try preferredLanguages(arguments)
-        if !tags.isEmpty {
-            let options = candidates.map { candidate in
-                TrackOption(track: candidate.track, id: candidate.id, source: candidate.input.displayName,
-                            hints: FileNameHints(fileName: candidate.input.displayName))
-            }
-            let result = TrackSelector().select(options, for: ViewerPreferences(preferredLanguages: tags, displayMode: .alwaysOn))
-            guard let picked = result.chosen, let found = candidates.first(where: { $0.id == picked.id }) else {
-                io.error("legible: no caption track for \(tags.map(\.rawValue).joined(separator: ", ")): \(result.summary)")
-                return nil
-            }
-            return chosen(found)
-        }
-        return chosen(candidates[0])
+        let track = try chosen.source.open(chosen.option)
+        let inside = chosen.source.captionFile == nil
+        let input = LoadedInput(displayName: inside ? chosen.option.id : chosen.source.name, file: track.file,
+                                result: ParseResult(value: track.document, diagnostics: track.diagnostics), track: track, isInsideContainer: inside)
+        // A caption file's diagnostics were reported as it was opened; a stream's or a rendition's are its own.
+        if inside { InputOptions.report(input, io: io, arguments) }
+        ProcessLifetime.keepUntilExit(input)
+        return (track, input)
     }
 }

@@ -42,7 +42,7 @@ enum RenderCommand: Command {
 
         let (width, height) = try PictureOptions.size(arguments) ?? (1920, 1080)
         let appearance = try PictureOptions.appearance(arguments)
-        var options = try PictureOptions.layout(arguments)
+        let options = try PictureOptions.layout(arguments)
         let time = try arguments.time("at")
         let count = try sheet.map { text in
             guard let n = Int(text), (1...100).contains(n) else { throw UsageError(message: "--sheet must be a number from 1 to 100") }
@@ -57,21 +57,18 @@ enum RenderCommand: Command {
             backdrop = .image(try PNGFile.read(path))
         }
 
-        guard let (track, family, _, input) = try PictureOptions.chooseTrack(arguments.positionals, arguments, io: io,
-                                                                             allowsNothingShown: time != nil) else { return 1 }
-        options.imageDirectory = PictureOptions.imageDirectory(of: input.file.name)
-        var fonts = FontSet()
+        guard let (track, input) = try PictureOptions.chooseTrack(arguments.positionals, arguments, io: io,
+                                                                  allowsNothingShown: time != nil) else { return 1 }
+        let fonts = FontSet()
         for path in fonts.missing {
             let package = FontSet.debianPackage(ofFontAt: path).map { " (Debian package \($0))" } ?? ""
             io.error("legible: warning: font file \(path)\(package) is missing; its style falls back to DejaVu Sans (run scripts/setup.sh)")
         }
-        // An ASS script is drawn by libass as itself (its styles, positions and animation), with
-        // the --fonts-dir fonts beside its own; other formats' cues get them in the font set.
-        let nativeScript = try PictureOptions.nativeScript(input, arguments, io: io)
-        if nativeScript == nil { try PictureOptions.addFontDirectories(to: &fonts, arguments, io: io) }
-        let renderer = try CaptionRenderer(track: track, family: family, width: width, height: height,
-                                           appearance: appearance, fonts: fonts, options: options,
-                                           nativeScript: nativeScript)
+        // The track as its format draws it: an ASS script by libass as itself (with the
+        // --fonts-dir fonts beside its own), other formats' cues laid out by their rules.
+        let renderer = try CaptionRenderer(track: track, width: width, height: height, appearance: appearance, fonts: fonts,
+                                           options: options, fontDirectories: arguments.all("fonts-dir"))
+        for path in renderer.unreadableFontFiles { io.error("legible: warning: \(path) is not a font file libass can read; skipped") }
         let image: Bitmap
         if let time {
             var frame = backdrop.bitmap(width: width, height: height)

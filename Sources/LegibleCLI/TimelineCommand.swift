@@ -9,7 +9,7 @@ enum TimelineCommand: Command {
     static let usage = "legible timeline FILE [--format text|json] [--track ID] [--from FORMAT] [--encoding NAME]"
     static let discussion = """
         FILE may be '-' for standard input. The first track is used unless --track names another
-        (an SCC file's CC2, say). A cue shows from its start (included) to its end (excluded); a time
+        (an SCC file's CC2, say, as legible tracks lists it). A cue shows from its start (included) to its end (excluded); a time
         is listed when the set of cues on screen changes, and 0 (or an earlier start) always. Each cue is named by its id,
         or by "#N", its zero-based place in the track as `legible dump` prints it.
         The reader's warnings and errors go to stderr.
@@ -17,9 +17,7 @@ enum TimelineCommand: Command {
         608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 when the file was read, 1 when it could not be read at all, 2 for a usage error.
         """
-    static let options: [OptionSpec] = [
-        OptionSpec("track", value: "ID", help: "The track to use, by id (CC1, CC2, ...) or zero-based number."),
-    ] + OutputOptions.specs(["text", "json"]) + InputOptions.specs
+    static let options: [OptionSpec] = OutputOptions.specs(["text", "json"]) + [InputOptions.trackSpec] + InputOptions.specs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         guard arguments.positionals.count == 1 else {
@@ -27,7 +25,7 @@ enum TimelineCommand: Command {
         }
         let json = try OutputOptions.format(arguments, ["text", "json"]) == "json"
         let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
-        let track = try InputOptions.track(of: input, arguments)
+        let track = input.document.tracks.first ?? Track()
         let timeline = Timeline(track: track)
         if json {
             try CueJSON.write(timeline) { io.writeStandardOutput(Array($0)) }

@@ -10,7 +10,8 @@ enum TracksCommand: Command {
     static let discussion = """
         INPUT is a caption file (\(CaptionFormat.readable.map(\.id.rawValue).joined(separator: ", ")); '-' for standard input), an HLS master
         playlist (.m3u8, or any file starting with #EXTM3U), whose EXT-X-MEDIA SUBTITLES and
-        CLOSED-CAPTIONS renditions become options, or a media file (MKV, MP4, MPEG-TS), whose
+        CLOSED-CAPTIONS renditions become options (a media playlist of caption segments is one
+        option), or a media file (MKV, MP4, MPEG-TS), whose
         subtitle streams (FILE#s:N, with their default, forced and hearing-impaired dispositions)
         and A/53 608 channels (FILE#CC1) become options; a stream Legible cannot read (bitmap
         subtitles) is listed as unavailable. A file's language comes from --lang, else its
@@ -19,8 +20,9 @@ enum TracksCommand: Command {
         comma-separated list given to the tracks in order (an SCC file's CC1, CC3...).
         Languages are BCP 47 tags; legacy codes are accepted (ger, iw, pob). Without --audio, the
         default AUDIO rendition of a playlist gives the audio language. At most one option is
-        selected; the trace says why each option won or lost. Playlist problems are reported on
-        stderr as file:line:col: severity: message [hls.*].
+        selected; the trace says why each option won or lost. Every id listed is what --track
+        takes in dump, info, timeline, convert, validate, render and burn. Playlist problems are
+        reported on stderr as file:line:col: severity: message [hls.*].
         Exit status: 0 when every input was read, 1 when one could not be, 2 for a usage error.
         """
     static let options: [OptionSpec] = [
@@ -54,43 +56,22 @@ enum TracksCommand: Command {
         var trackNumber = 0
         let names = DisplayNames(interfaceLanguage: ui)
         for path in arguments.positionals {
-            let displayName = path == "-" ? "<stdin>" : path
-            if let bytes = try playlistBytes(path, io: io) {
-                let read = HLSMasterPlaylist.read(bytes)
-                for d in read.diagnostics { io.error("\(displayName):\(d.description)") }
-                let found = read.value.legibleOptions(source: displayName)
-                if read.hasErrors && found.isEmpty { failed = true }
-                playlistAudio = playlistAudio ?? read.value.defaultAudioLanguage
-                options += found
-                continue
-            }
-            if MediaFile.isMediaFile(path) {
-                // Every caption track of the media file, with its dispositions.
-                let media = try MediaInput.open(path, arguments, io: io)
-                for var option in media.trackOptions(idPrefix: displayName) {
-                    if !given.isEmpty {
-                        option.language = given[min(trackNumber, given.count - 1)]
-                    }
+            let source = try InputOptions.openSource(path, arguments, io: io)
+            InputOptions.report(source.diagnostics, of: source.name, io: io, arguments)
+            if source.isUnreadable { failed = true }
+            if case .masterPlaylist(let playlist) = source.kind { playlistAudio = playlistAudio ?? playlist.defaultAudioLanguage }
+            let isPlaylist = if case .masterPlaylist = source.kind { true } else { false }
+            for var option in source.options {
+                // --lang gives files their languages (a playlist says its own).
+                if !given.isEmpty && !isPlaylist {
+                    option.language = given[min(trackNumber, given.count - 1)]
                     trackNumber += 1
+                }
+                if source.captionFile != nil {
+                    option.name = names.name(for: option)
+                } else if !isPlaylist {
                     option.name = option.name ?? names.name(for: option)
-                    options.append(option)
                 }
-                continue
-            }
-            let input = try InputOptions.load(path, arguments, io: io)
-            InputOptions.report(input, io: io, arguments)
-            if input.isUnreadable { failed = true }
-            let hints = path == "-" ? FileNameHints() : FileNameHints(fileName: path)
-            let tracks = input.result.value.tracks
-            for (t, track) in tracks.enumerated() {
-                var track = track
-                if !given.isEmpty {
-                    track.language = given[min(trackNumber, given.count - 1)]
-                }
-                trackNumber += 1
-                let id = tracks.count == 1 ? displayName : "\(displayName)#\(track.id ?? String(t + 1))"
-                var option = TrackOption(track: track, id: id, source: displayName, hints: hints)
-                option.name = names.name(for: option)
                 options.append(option)
             }
         }
@@ -106,26 +87,6 @@ enum TracksCommand: Command {
             io.writeStandardOutput(Array(text(options, result, viewer: viewer, names: names).utf8))
         }
         return failed ? 1 : 0
-    }
-
-    /// The bytes of an HLS playlist input, or nil when the input is a caption file.
-    private static func playlistBytes(_ path: String, io: CommandIO) throws -> [UInt8]? {
-        let lower = path.lowercased()
-        let named = lower.hasSuffix(".m3u8") || lower.hasSuffix(".m3u")
-        if path == "-" {
-            // Standard input can be read once: a caption file on stdin goes through InputOptions.
-            return nil
-        }
-        if !named {
-            // Sniff: a playlist without the usual extension still starts with #EXTM3U.
-            guard let bytes = try? FileIO.read(path: path), HLSMasterPlaylist.looksLikePlaylist(bytes) else { return nil }
-            return bytes
-        }
-        do {
-            return try FileIO.read(path: path)
-        } catch {
-            throw LegibleError(.unreadableInput, error.description)
-        }
     }
 
     private static func language(_ text: String, option: String) throws -> LanguageTag {
@@ -193,7 +154,9 @@ enum TracksCommand: Command {
             let mark = o.id == result.chosen?.id ? "*" : " "
             let menuName = names.name(for: o)
             var line = "\(mark) \(o.id): \(o.name ?? menuName)"
-            if let name = o.name, name != menuName { line += " [\(menuName)]" }
+            // The menu's name in the interface language, when the option's own differs (an unknown
+            // language has no menu name of its own: its name is already what a menu shows).
+            if let name = o.name, name != menuName, o.language != nil { line += " [\(menuName)]" }
             line += ", \(o.language?.rawValue ?? "language unknown")"
             if let a = o.associatedLanguage { line += " (associated \(a))" }
             line += ", " + traits.joined(separator: ", ")

@@ -298,9 +298,9 @@ enum ValidateCommand: Command {
         let displayName = path == "-" ? "<stdin>" : path
         var input: LoadedInput
         do {
-            input = try InputOptions.load(path, arguments, io: io, selectsTrack: true, needsFonts: true)
+            input = try InputOptions.load(path, arguments, io: io, needsFonts: true)
             // A media file's captions are never fixed in place: that would write text over the video.
-            if input.mediaTrack != nil && settings.inPlace {
+            if input.isInsideContainer && settings.inPlace {
                 throw LegibleError(.invalidArgument, "--in-place would write captions over the media file \(path); use --fix -o FILE")
             }
         } catch let failure as LegibleError {
@@ -342,7 +342,7 @@ enum ValidateCommand: Command {
         // The format's own checks (TTML's profiles, ASS's script rules) see the file as written.
         let findings = validator.validate(input.file, document: document, attachedFonts: input.attachedFonts) + extra
         // A media file's track is named as a track of it (show.mkv#s:0): lines are the track's text's.
-        let report = FileReport(path: input.mediaTrack != nil ? input.displayName : displayName, format: input.format.id.rawValue, findings: findings,
+        let report = FileReport(path: input.isInsideContainer ? input.displayName : displayName, format: input.format.id.rawValue, findings: findings,
                                 isUnreadable: input.isUnreadable, byteCount: input.source.byteCount)
         if keepingInput { ProcessLifetime.keepUntilExit(input) }
         return report

@@ -48,6 +48,9 @@ public final class CaptionRenderer {
     /// the colours drawn: `KaraokeColoring`), in order: the times the picture changes besides
     /// the timeline's.
     private let changeTimes: [MediaTime]
+    /// Font files in the font directories given that could not be read as fonts and were skipped,
+    /// for a caller to report.
+    public var unreadableFontFiles: [String] = []
     /// Overlays made (cache misses), for tests and the benchmark.
     package private(set) var overlaysMade = 0
 
