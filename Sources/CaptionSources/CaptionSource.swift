@@ -270,13 +270,31 @@ public struct CaptionSource: Sendable {
             let bytes = try Self.read(playlistPath)
             let playlist = HLSMediaPlaylist.read(bytes)
             let file = try HLSRenditionReader(playlistPath: playlistPath, playlist: playlist, reading: openingOptions.reading).read()
-            return CaptionTrack(option: option, file: file, trackIndex: 0, imageDirectory: Self.directory(of: playlistPath))
+            return CaptionTrack(option: option, file: file, document: identified(file.document, as: option), attachedFonts: [],
+                                imageDirectory: Self.directory(of: playlistPath))
         case .segments:
             guard case .mediaPlaylist(let playlist) = kind else { preconditionFailure("segments of a source that is no media playlist") }
             let file = try HLSRenditionReader(playlistPath: name, playlist: ParseResult(value: playlist, diagnostics: diagnostics),
                                               reading: openingOptions.reading).read()
-            return CaptionTrack(option: option, file: file, trackIndex: 0, imageDirectory: directory)
+            return CaptionTrack(option: option, file: file, document: identified(file.document, as: option), attachedFonts: [],
+                                imageDirectory: directory)
         }
+    }
+
+    /// `document`'s track given what the playlist says of it: the rendition's id, language,
+    /// name, kind and characteristics (its segments say none of these).
+    private func identified(_ document: Document, as option: TrackOption) -> Document {
+        var document = document
+        for t in document.tracks.indices {
+            document.tracks[t].id = localID(of: option)
+            if let language = option.language { document.tracks[t].language = language }
+            if let label = option.name { document.tracks[t].label = label }
+            if option.kind == .captions { document.tracks[t].kind = .captions } else if option.isForced { document.tracks[t].kind = .forced }
+            for c in option.characteristics where !document.tracks[t].characteristics.contains(c) {
+                document.tracks[t].characteristics.append(c)
+            }
+        }
+        return document
     }
 
     /// The folder of a path, which relative references (images, segments) are files of.

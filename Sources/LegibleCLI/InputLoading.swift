@@ -127,6 +127,8 @@ enum InputOptions {
             guard let option = source.option(named: wanted) else { throw trackError(source.noTrackError(wanted)) }
             return (option, "--track \(wanted)")
         }
+        // One track: nothing to choose.
+        if source.options.count == 1 { return (source.options[0], "its only track") }
         let preferred = try PictureOptions.preferredLanguages(arguments)
         let result = source.select(for: ViewerPreferences(preferredLanguages: preferred, displayMode: .alwaysOn))
         guard let chosen = result.chosen else {

@@ -112,8 +112,8 @@ enum PictureOptions {
             chosen = found
         } else {
             let tags = try preferredLanguages(arguments)
-            if tags.isEmpty, let first = sources.first, first.captionFile != nil {
-                chosen = (first, first.options[0])
+            if all.count == 1 || (tags.isEmpty && sources[0].captionFile != nil && !sources[0].options.isEmpty) {
+                chosen = all.count == 1 ? all[0] : (sources[0], sources[0].options[0])
             } else {
                 let result = TrackSelector().select(all.map(\.1), for: ViewerPreferences(preferredLanguages: tags, displayMode: .alwaysOn))
                 guard let picked = result.chosen, let found = all.first(where: { $0.1.id == picked.id }) else {

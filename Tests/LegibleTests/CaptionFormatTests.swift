@@ -34,8 +34,8 @@ import Legible
         #expect(CaptionFormat.named("dfxp") == .ttml)
         #expect(CaptionFormat.named("ass") == .substationAlpha)
         #expect(CaptionFormat.named("mp4") == nil)
-        #expect(Set(CaptionFormat.readable.map(\.id)) == [.subRip, .webVTT, .scc, .ttml, .substationAlpha])
-        #expect(CaptionFormat.writable.map(\.id).count == 5)
+        #expect(Set(CaptionFormat.builtIn.filter(\.canRead).map(\.id)) == [.subRip, .webVTT, .scc, .ttml, .substationAlpha])
+        #expect(CaptionFormat.builtIn.filter(\.canWrite).count == 5)
         #expect(CaptionFormat.substationAlpha.canRead && CaptionFormat.substationAlpha.canWrite)
     }
 
