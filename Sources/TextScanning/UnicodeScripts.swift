@@ -147,7 +147,9 @@ package enum ScalarFacts {
     ///   them, as CJK punctuation is shared with Yi), such as U+303F IDEOGRAPHIC HALF FILL SPACE.
     ///
     /// Yi, Tangut, Nüshu and Khitan are wide but not CJK: they have scripts of their own, which
-    /// CJK fonts do not cover. Unassigned code points are not CJK either.
+    /// CJK fonts do not cover. Code points unassigned in ICU's Unicode (15.0 for ICU 72) are not
+    /// CJK, except in the blocks and planes kept for ideographs (which UAX #11 makes wide by
+    /// default): there they are ideographs of a later Unicode, such as CJK Extension I.
     package static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         let table = Self.table
         let v = scalar.value
@@ -332,6 +334,9 @@ package enum ScalarFacts {
         static func isCJK(_ v: UInt32, _ properties: ICU.Properties, scripts: (Int) -> UnicodeScript) -> Bool {
             let script = scripts(Int(properties.script))
             if isCJKScript(script) || properties.isWidthVariant { return true }
+            // Unassigned and yet wide: UAX #11 makes W the default only of the blocks and planes
+            // kept for ideographs, so this is an ideograph newer than ICU's Unicode.
+            if script == .unknown { return properties.isEastAsianWide }
             guard script == .common || script == .inherited else { return false }
             if properties.isEastAsianWide { return !properties.isEmojiPresentation }
             // Script_Extensions: asked only of Common and Inherited characters, which are few.

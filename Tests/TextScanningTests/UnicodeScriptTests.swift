@@ -116,11 +116,15 @@ import Testing
         #expect(ScalarFacts.isEastAsianWide(first))
         #expect(ScalarFacts.isCJK(first))
         #expect(UnicodeScript.of(scalar(0x30000)) == .han)  // CJK Extension G
-        // Unassigned in CJK Extension B's block: wide by UAX #11's default, no script, not CJK.
-        let unassigned = scalar(0x2A6E0)
-        #expect(UnicodeScript.of(unassigned) == .unknown)
-        #expect(ScalarFacts.isEastAsianWide(unassigned))
-        #expect(!ScalarFacts.isCJK(unassigned))
+        // CJK Extension I (Unicode 15.1), unassigned in ICU 72's Unicode 15.0: no script, but
+        // wide by UAX #11's default for the ideographic planes, and drawn as an ideograph.
+        let later = scalar(0x2EBF0)
+        #expect(UnicodeScript.of(later) == .unknown)
+        #expect(ScalarFacts.isEastAsianWide(later))
+        #expect(ScalarFacts.isCJK(later))
+        // Unassigned outside those: neither.
+        #expect(!ScalarFacts.isEastAsianWide(scalar(0xE0080)))
+        #expect(!ScalarFacts.isCJK(scalar(0xE0080)))
         #expect(UnicodeScript.of(scalar(0x1B001)) == .hiragana)  // 𛀁, Kana Supplement
         #expect(ScalarFacts.isCJK(scalar(0x1B001)))
     }
