@@ -298,12 +298,22 @@ package enum ScalarFacts {
 
         @inline(never)
         static func build() -> Table {
+            let block = makeBlock(from: ICU.properties(from: 0, count: 0x10000))
+            let (published, winner) = tableAddress.compareExchange(
+                expected: 0, desired: UInt(bitPattern: block), ordering: .acquiringAndReleasing)
+            if published { return Table(base: UnsafeRawPointer(block)) }
+            block.deallocate()
+            return Table(base: UnsafeRawPointer(bitPattern: winner)!)
+        }
+
+        /// A table's memory, from the properties of the whole BMP; without them (no ICU), every
+        /// entry is 0: script number 0, whose code is left Zzzz, and no flags.
+        static func makeBlock(from properties: ICU.PropertyRun?) -> UnsafeMutableRawPointer {
             let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
             let entries = block.initializeMemory(as: UInt16.self, repeating: 0, count: 0x10000)
             let codes = (block + codesOffset).initializeMemory(as: UInt32.self, repeating: UnicodeScript.unknown.code, count: 256)
             let rightToLeft = (block + rightToLeftOffset).initializeMemory(as: UInt8.self, repeating: 0, count: 256)
-            // Without ICU every entry stays 0: script number 0, whose code stays Zzzz, no flags.
-            if let properties = ICU.properties(from: 0, count: 0x10000) {
+            if let properties {
                 // ICU 72 has 200 scripts; legible_icu.c checks at compile time that they fit a byte.
                 for number in 0..<Int(min(256, max(0, ICU.scriptCount))) {
                     if let code = ICU.scriptCode(Int32(number)).flatMap({ UnicodeScript(iso15924: $0) }) { codes[number] = code.code }
@@ -320,11 +330,7 @@ package enum ScalarFacts {
                     entries[v] = entry
                 }
             }
-            let (published, winner) = tableAddress.compareExchange(
-                expected: 0, desired: UInt(bitPattern: block), ordering: .acquiringAndReleasing)
-            if published { return Table(base: UnsafeRawPointer(block)) }
-            block.deallocate()
-            return Table(base: UnsafeRawPointer(bitPattern: winner)!)
+            return block
         }
     }
 

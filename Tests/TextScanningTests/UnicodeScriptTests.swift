@@ -195,6 +195,21 @@ import Testing
         #expect("\(UnicodeScript.of("Ж"))" == "Cyrl")
     }
 
+    /// Without ICU (no properties) the table reads every BMP code point as unassigned: script
+    /// Zzzz, not alphabetic, not wide, not CJK, no strong direction. (A process cannot be made to
+    /// miss ICU here: libxml2, which the test binary links through FoundationXML, needs it too.)
+    @Test func withoutICUEveryCodePointReadsAsUnassigned() {
+        let block = ScalarFacts.Table.makeBlock(from: nil)
+        defer { block.deallocate() }
+        let table = ScalarFacts.Table(base: UnsafeRawPointer(block))
+        for value: UInt32 in [0x41, 0x5D0, 0x627, 0x3042, 0x6F22, 0xAC00, 0xFF21] {
+            let entry = table.bmp[Int(value)]
+            #expect(table.script(number: Int(entry & ScalarFacts.Entry.scriptMask)) == .unknown)
+            #expect(entry & ~ScalarFacts.Entry.scriptMask == 0, "no flags, no direction")
+            #expect(ScalarFacts.direction(scalar(value), in: table) == .other)
+        }
+    }
+
     /// Every BMP answer of the table is the one ICU gives for the code point alone (the path
     /// scalars above the BMP take).
     @Test func theTableAgreesWithICU() {
