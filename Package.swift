@@ -53,7 +53,8 @@ let package = Package(
         .target(name: "SubStationAlpha", dependencies: ["TimedText", "TextScanning"]),
         .target(name: "TrackSelection", dependencies: ["TimedText", "CICU"]),
         .target(name: "CaptionStyling", dependencies: ["TimedText"]),
-        // TextScanning for ICU line breaking only (CJK text must be broken before libass sees it).
+        // TextScanning for ICU line breaking (CJK text must be broken before libass sees it) and
+        // for its script facts (font choice, upright characters in vertical text, direction).
         .target(name: "Rendering", dependencies: ["TimedText", "Timeline", "CaptionStyling", "TextScanning", "CLibass", "CPNG"]),
         .target(name: "VideoIO", dependencies: ["TimedText", "Timeline", "Rendering"]),
         // The registry and the one entry point: every format's module wired in by one entry each.

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/uchar.h>
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_cb.h>
 #include <unicode/ubrk.h>
@@ -17,6 +18,7 @@
 #include <unicode/uloc.h>
 #include <unicode/uldnames.h>
 #include <unicode/ures.h>
+#include <unicode/uscript.h>
 #include <unicode/ustring.h>
 
 #define LEGIBLE_STRINGIFY2(x) #x
@@ -35,7 +37,10 @@
     X(libuc, uloc_addLikelySubtags) X(libuc, uloc_minimizeSubtags) \
     X(libuc, ures_openDirect) X(libuc, ures_getStringByKey) X(libuc, ures_close) \
     X(libuc, uldn_openForContext) X(libuc, uldn_localeDisplayName) X(libuc, uldn_languageDisplayName) \
-    X(libuc, uldn_close) X(libuc, u_strToUTF8)
+    X(libuc, uldn_close) X(libuc, u_strToUTF8) \
+    X(libuc, uscript_getScript) X(libuc, uscript_getScriptExtensions) X(libuc, uscript_getShortName) \
+    X(libuc, uscript_isRightToLeft) X(libuc, u_getIntPropertyValue) X(libuc, u_getIntPropertyMaxValue) \
+    X(libuc, u_hasBinaryProperty) X(libuc, u_charDirection)
 
 #define DECLARE_POINTER(lib, name) static __typeof__(&name) p_##name;
 ICU_FUNCTIONS(DECLARE_POINTER)
@@ -347,4 +352,86 @@ int32_t legible_icu_display_name(const char *tag, const char *displayLocale, int
     p_u_strToUTF8(output, capacity, &written, name, length, &utf8Status);
     if (U_FAILURE(utf8Status) || utf8Status == U_STRING_NOT_TERMINATED_WARNING) return -1;
     return written;
+}
+
+// The header's constants are ICU's numbers; a new ICU that renumbered one would fail here.
+_Static_assert(LEGIBLE_EAST_ASIAN_WIDTH_NEUTRAL == U_EA_NEUTRAL && LEGIBLE_EAST_ASIAN_WIDTH_AMBIGUOUS == U_EA_AMBIGUOUS
+               && LEGIBLE_EAST_ASIAN_WIDTH_HALFWIDTH == U_EA_HALFWIDTH && LEGIBLE_EAST_ASIAN_WIDTH_FULLWIDTH == U_EA_FULLWIDTH
+               && LEGIBLE_EAST_ASIAN_WIDTH_NARROW == U_EA_NARROW && LEGIBLE_EAST_ASIAN_WIDTH_WIDE == U_EA_WIDE,
+               "East_Asian_Width numbers differ from ICU's");
+_Static_assert(LEGIBLE_BIDI_L == U_LEFT_TO_RIGHT && LEGIBLE_BIDI_R == U_RIGHT_TO_LEFT && LEGIBLE_BIDI_AL == U_RIGHT_TO_LEFT_ARABIC
+               && LEGIBLE_BIDI_FSI == U_FIRST_STRONG_ISOLATE && LEGIBLE_BIDI_LRI == U_LEFT_TO_RIGHT_ISOLATE
+               && LEGIBLE_BIDI_RLI == U_RIGHT_TO_LEFT_ISOLATE && LEGIBLE_BIDI_PDI == U_POP_DIRECTIONAL_ISOLATE
+               && LEGIBLE_BIDI_COUNT == U_CHAR_DIRECTION_COUNT,
+               "Bidi_Class numbers differ from ICU's");
+// Legible's table of BMP facts keeps a script number in a byte (Sources/TextScanning/UnicodeScripts.swift).
+_Static_assert(USCRIPT_CODE_LIMIT <= 255, "ICU's script numbers no longer fit in a byte");
+
+int32_t legible_icu_script(uint32_t c) {
+    if (!legible_icu_load(NULL, 0)) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode script = p_uscript_getScript((UChar32)c, &status);
+    return U_SUCCESS(status) ? (int32_t)script : USCRIPT_UNKNOWN;
+}
+
+int32_t legible_icu_script_extensions(uint32_t c, int32_t *scripts, int32_t capacity) {
+    if (!legible_icu_load(NULL, 0)) return -1;
+    // UScriptCode is an enum, not necessarily an int32_t: read into ICU's type, then copy. No
+    // character is used with more than a few dozen scripts (Unicode 15: at most 21, U+0965).
+    UScriptCode found[64];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t count = p_uscript_getScriptExtensions((UChar32)c, found, 64, &status);
+    if (U_FAILURE(status)) return -1;
+    for (int32_t i = 0; i < count && i < capacity; i++) scripts[i] = (int32_t)found[i];
+    return count;
+}
+
+int32_t legible_icu_script_count(void) {
+    if (!legible_icu_load(NULL, 0)) return -1;
+    return p_u_getIntPropertyMaxValue(UCHAR_SCRIPT) + 1;
+}
+
+int32_t legible_icu_script_code(int32_t script, char *output, int32_t capacity) {
+    if (!legible_icu_load(NULL, 0)) return -1;
+    const char *name = p_uscript_getShortName((UScriptCode)script);
+    return name ? copy_result(name, output, capacity) : -1;
+}
+
+int32_t legible_icu_script_is_right_to_left(int32_t script) {
+    if (!legible_icu_load(NULL, 0)) return -1;
+    return p_uscript_isRightToLeft((UScriptCode)script) ? 1 : 0;
+}
+
+int32_t legible_icu_east_asian_width(uint32_t c) {
+    if (!legible_icu_load(NULL, 0)) return -1;
+    return p_u_getIntPropertyValue((UChar32)c, UCHAR_EAST_ASIAN_WIDTH);
+}
+
+int32_t legible_icu_is_alphabetic(uint32_t c) {
+    if (!legible_icu_load(NULL, 0)) return -1;
+    return p_u_hasBinaryProperty((UChar32)c, UCHAR_ALPHABETIC) ? 1 : 0;
+}
+
+int32_t legible_icu_bidi_class(uint32_t c) {
+    if (!legible_icu_load(NULL, 0)) return -1;
+    return (int32_t)p_u_charDirection((UChar32)c);
+}
+
+int32_t legible_icu_properties(uint32_t first, int32_t count, uint8_t *script, uint8_t *bidi,
+                               uint8_t *width, uint8_t *flags) {
+    if (!legible_icu_load(NULL, 0)) return 0;
+    for (int32_t i = 0; i < count; i++) {
+        UChar32 c = (UChar32)(first + (uint32_t)i);
+        UErrorCode status = U_ZERO_ERROR;
+        UScriptCode code = p_uscript_getScript(c, &status);
+        // Script numbers fit a byte (checked above).
+        script[i] = (uint8_t)(U_SUCCESS(status) ? code : USCRIPT_UNKNOWN);
+        bidi[i] = (uint8_t)p_u_charDirection(c);
+        width[i] = (uint8_t)p_u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+        int32_t type = p_u_getIntPropertyValue(c, UCHAR_DECOMPOSITION_TYPE);
+        flags[i] = (uint8_t)((p_u_hasBinaryProperty(c, UCHAR_ALPHABETIC) ? LEGIBLE_PROPERTY_ALPHABETIC : 0)
+                             | (type == U_DT_WIDE || type == U_DT_NARROW ? LEGIBLE_PROPERTY_WIDTH_VARIANT : 0)
+                             | (p_u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION) ? LEGIBLE_PROPERTY_EMOJI_PRESENTATION : 0));
+    }
+    return 1;
 }

@@ -1,6 +1,7 @@
 public import TimedText
 public import Timeline
 public import CaptionStyling
+import TextScanning
 
 /// Renders a track's captions over video frames: what is on screen at a time (`Timeline`), laid
 /// out by its format's rules (`CaptionLayoutEngine`, by `LayoutFamily`), combined with the viewer's appearance
@@ -88,7 +89,7 @@ public final class CaptionRenderer {
             for t in (distinct + karaoke).sorted() where all.last != t { all.append(t) }
             changeTimes = all
         }
-        let needsCJK = fonts == nil && timeline.cues.contains { TextScript.containsCJK(Substring($0.plainText)) || InlineNode.containsRuby($0.content) }
+        let needsCJK = fonts == nil && timeline.cues.contains { ScalarFacts.containsCJK($0.plainText[...]) || InlineNode.containsRuby($0.content) }
         let fontSet = fonts ?? FontSet(cjk: needsCJK)
         frameWidth = width
         frameHeight = height

@@ -101,3 +101,107 @@ enum ICU {
 private func nulTerminated(_ buffer: [CChar]) -> String {
     String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
+
+// Unicode character properties of one code point, for `ScalarFacts`: ICU's numbers, and -1 when
+// ICU cannot be loaded.
+extension ICU {
+    /// The Script property (UAX #24) as ICU's script number.
+    static func scriptNumber(_ c: UInt32) -> Int32 { legible_icu_script(c) }
+
+    /// Whether every one of a code point's Script_Extensions (UAX #24) satisfies `test`, as script
+    /// numbers (the Script alone for a code point that has none); false without ICU. Without an
+    /// array: the table asks this of thousands of code points.
+    static func allScriptExtensions(_ c: UInt32, satisfy test: (Int32) -> Bool) -> Bool {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { numbers in
+            let count = Int(legible_icu_script_extensions(c, numbers.baseAddress, Int32(numbers.count)))
+            return count > 0 && numbers.prefix(min(count, numbers.count)).allSatisfy(test)
+        }
+    }
+
+    /// One more than the largest script number, or -1.
+    static var scriptCount: Int32 { legible_icu_script_count() }
+
+    /// A script number's ISO 15924 code ("Hani"), or nil when ICU does not know it.
+    static func scriptCode(_ number: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: 16)
+        guard legible_icu_script_code(number, &buffer, Int32(buffer.count)) > 0 else { return nil }
+        return nulTerminated(buffer)
+    }
+
+    /// Whether a script (by number) is written right to left.
+    static func scriptIsRightToLeft(_ number: Int32) -> Bool { legible_icu_script_is_right_to_left(number) == 1 }
+
+    /// East_Asian_Width (UAX #11) is Wide or Fullwidth.
+    static func isEastAsianWide(_ c: UInt32) -> Bool {
+        let width = legible_icu_east_asian_width(c)
+        return width == LEGIBLE_EAST_ASIAN_WIDTH_WIDE || width == LEGIBLE_EAST_ASIAN_WIDTH_FULLWIDTH
+    }
+
+    /// The Alphabetic property.
+    static func isAlphabetic(_ c: UInt32) -> Bool { legible_icu_is_alphabetic(c) == 1 }
+
+    /// Bidi_Class (UAX #9) as ICU's number (`BidiClass`); left-to-right (0) without ICU.
+    static func bidiClass(_ c: UInt32) -> UInt8 { UInt8(clamping: max(0, legible_icu_bidi_class(c))) }
+
+    /// A code point's properties as the script table keeps them (`legible_icu_properties`).
+    struct Properties {
+        /// ICU's script number.
+        var script: UInt8
+        /// ICU's Bidi_Class number.
+        var bidiClass: UInt8
+        /// East_Asian_Width, Wide or Fullwidth.
+        var isEastAsianWide: Bool
+        var isAlphabetic: Bool
+        /// Decomposition_Type Wide or Narrow.
+        var isWidthVariant: Bool
+        var isEmojiPresentation: Bool
+
+        /// From the bytes `legible_icu_properties` writes.
+        init(script: UInt8, bidiClass: UInt8, width: UInt8, flags: UInt8) {
+            self.script = script
+            self.bidiClass = bidiClass
+            isEastAsianWide = Int32(width) == LEGIBLE_EAST_ASIAN_WIDTH_WIDE || Int32(width) == LEGIBLE_EAST_ASIAN_WIDTH_FULLWIDTH
+            isAlphabetic = Int32(flags) & LEGIBLE_PROPERTY_ALPHABETIC != 0
+            isWidthVariant = Int32(flags) & LEGIBLE_PROPERTY_WIDTH_VARIANT != 0
+            isEmojiPresentation = Int32(flags) & LEGIBLE_PROPERTY_EMOJI_PRESENTATION != 0
+        }
+    }
+
+    /// The properties of code points in a row, a byte each (`legible_icu_properties`).
+    struct PropertyRun {
+        var script: [UInt8], bidi: [UInt8], width: [UInt8], flags: [UInt8]
+
+        var count: Int { script.count }
+
+        subscript(i: Int) -> Properties {
+            Properties(script: script[i], bidiClass: bidi[i], width: width[i], flags: flags[i])
+        }
+    }
+
+    /// The properties of one code point (no arrays: asked per scalar above the BMP); nil without
+    /// ICU.
+    static func properties(of c: UInt32) -> Properties? {
+        var script: UInt8 = 0, bidi: UInt8 = 0, width: UInt8 = 0, flags: UInt8 = 0
+        guard legible_icu_properties(c, 1, &script, &bidi, &width, &flags) == 1 else { return nil }
+        return Properties(script: script, bidiClass: bidi, width: width, flags: flags)
+    }
+
+    /// The properties of `count` code points from `first`, in one call; nil without ICU.
+    static func properties(from first: UInt32, count: Int) -> PropertyRun? {
+        var run = PropertyRun(script: [UInt8](repeating: 0, count: count), bidi: [UInt8](repeating: 0, count: count),
+                              width: [UInt8](repeating: 0, count: count), flags: [UInt8](repeating: 0, count: count))
+        guard legible_icu_properties(first, Int32(count), &run.script, &run.bidi, &run.width, &run.flags) == 1 else { return nil }
+        return run
+    }
+
+    /// The Bidi_Class numbers Legible names.
+    enum BidiClass {
+        static var leftToRight: UInt8 { UInt8(LEGIBLE_BIDI_L) }
+        static var rightToLeft: UInt8 { UInt8(LEGIBLE_BIDI_R) }
+        static var arabicLetter: UInt8 { UInt8(LEGIBLE_BIDI_AL) }
+        static var firstStrongIsolate: UInt8 { UInt8(LEGIBLE_BIDI_FSI) }
+        static var leftToRightIsolate: UInt8 { UInt8(LEGIBLE_BIDI_LRI) }
+        static var rightToLeftIsolate: UInt8 { UInt8(LEGIBLE_BIDI_RLI) }
+        static var popDirectionalIsolate: UInt8 { UInt8(LEGIBLE_BIDI_PDI) }
+    }
+}

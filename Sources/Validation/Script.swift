@@ -1,34 +1,26 @@
-/// The writing systems `text.script-mismatch` tells apart (ISO 15924 codes), found from Unicode
-/// blocks: the Swift standard library exposes no Script property, and ICU is kept to the modules
-/// that already load it.
+import TextScanning
+
+/// The writing systems `text.script-mismatch` tells apart (ISO 15924 codes), from the Unicode
+/// Script property (UAX #24) as ICU gives it (`UnicodeScript`).
 public enum WritingScript: String, Sendable, Hashable, CaseIterable {
     case latin = "Latn", greek = "Grek", cyrillic = "Cyrl", armenian = "Armn", hebrew = "Hebr"
     case arabic = "Arab", devanagari = "Deva", bengali = "Beng", tamil = "Taml", thai = "Thai"
     case georgian = "Geor", hangul = "Hang", hiragana = "Hira", katakana = "Kana", han = "Hani"
 
     /// The script of a letter, or nil for anything else (digits, punctuation, symbols, marks and
-    /// letters of scripts not listed).
+    /// letters of scripts not listed). Letters shared by scripts have none of their own (UAX #24
+    /// Common): U+30FC ー, used in both kana, counts as neither.
     public static func of(_ scalar: Unicode.Scalar) -> WritingScript? {
-        guard scalar.properties.isAlphabetic else { return nil }
-        switch scalar.value {
-        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF, 0xFF21...0xFF3A, 0xFF41...0xFF5A: return .latin
-        case 0x370...0x3FF, 0x1F00...0x1FFF: return .greek
-        case 0x400...0x52F: return .cyrillic
-        case 0x531...0x58F: return .armenian
-        case 0x590...0x5FF, 0xFB1D...0xFB4F: return .hebrew
-        case 0x600...0x6FF, 0x750...0x77F, 0x8A0...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return .arabic
-        case 0x900...0x97F: return .devanagari
-        case 0x980...0x9FF: return .bengali
-        case 0xB80...0xBFF: return .tamil
-        case 0xE00...0xE7F: return .thai
-        case 0x10A0...0x10FF: return .georgian
-        case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: return .hangul
-        case 0x3040...0x309F: return .hiragana
-        case 0x30A0...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return .katakana
-        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF, 0x3005, 0x3007: return .han
-        default: return nil
-        }
+        // Letters only: the Script property also covers a script's digits, punctuation and marks.
+        guard ScalarFacts.isAlphabetic(scalar) else { return nil }
+        let code = UnicodeScript.of(scalar).code
+        for (script, known) in byCode where code == known { return script }
+        return nil
     }
+
+    /// Each case with its code as `UnicodeScript` packs it, compared as integers: this runs for
+    /// every letter of every cue.
+    private static let byCode: [(WritingScript, UInt32)] = allCases.map { ($0, UnicodeScript(iso15924: $0.rawValue)!.code) }
 
     /// The scripts a language is normally written in, from its BCP 47 tag: a script subtag
     /// (`sr-Latn`, `zh-Hant`) decides; otherwise the primary language's usual scripts. Nil for a

@@ -9,9 +9,19 @@ import CaptionStyling
 @Suite(.serialized) struct NamedFamilyTests {
     static let fonts = FontSet(cjk: false)
 
-    func family(_ families: [String], appearance: CaptionAppearance = .default, substitutes: [String: [String]] = [:]) -> String {
+    func family(_ families: [String], appearance: CaptionAppearance = .default, substitutes: [String: [String]] = [:],
+                text: Substring = "Hello") -> String {
         let resolver = GenericFamilyResolver(resolver: CaptionStyleResolver(appearance: appearance), substitutes: substitutes)
-        return Self.fonts.family(for: resolver.resolve(StyleProperties(fontFamilies: families)), text: "Hello")
+        return Self.fonts.family(for: resolver.resolve(StyleProperties(fontFamilies: families)), text: text)
+    }
+
+    /// Text of a right-to-left script goes to the default role's font, which has it, whatever
+    /// family the content names: Arabic-Indic digits too (Arabic script, though not strong RTL);
+    /// not a stray U+FEFF, which the old ranges took for Arabic.
+    @Test func rightToLeftScriptsAreDrawnByTheDefaultFamily() {
+        #expect(family(["Arial"], text: "שלום") == "DejaVu Sans")
+        #expect(family(["Arial"], text: "٢٠٢٤") == "DejaVu Sans")
+        #expect(family(["Arial"], text: "\u{FEFF}Hello") == "Nimbus Sans")
     }
 
     @Test func namedFamiliesAreDrawnWithTheirMetricCompatibleClones() {

@@ -28,6 +28,28 @@ import TimedText
         #expect(TextMeasure.halfWidthUnits("日本語") == 6)
         #expect(TextMeasure.halfWidthUnits("ABC日本") == 7)
         #expect(TextMeasure.halfWidthUnits("ＡＢ") == 4)
+        // UAX #11: halfwidth katakana are narrow, Hangul syllables and emoji wide, Yi wide (the
+        // old ranges missed emoji outside two blocks), a thermometer shown as text neutral (the
+        // old ranges had it wide).
+        #expect(TextMeasure.halfWidthUnits("ｶﾀｶﾅ") == 4)
+        #expect(TextMeasure.halfWidthUnits("한글☔🚀ꀀ") == 10)
+        #expect(TextMeasure.halfWidthUnits("\u{1F321}") == 1)
+    }
+
+    /// The Unicode Script property: kana by script, not by block; letters of other scripts in a
+    /// familiar block (Coptic in Greek and Coptic) are not counted as that block's.
+    @Test func lettersAreCountedByTheirScript() {
+        #expect(WritingScript.of("ｶ") == .katakana)
+        #expect(WritingScript.of("ー") == nil)  // Common: used with both kana
+        #expect(WritingScript.of("〻") == .han)
+        #expect(WritingScript.of("\u{3E2}") == nil)  // Ϣ, Coptic
+        #expect(WritingScript.of("\u{A960}") == .hangul)  // Hangul Jamo Extended-A
+        #expect(WritingScript.of("Ａ") == .latin)
+        #expect(WritingScript.of("\u{20000}") == .han)
+        #expect(WritingScript.of("1") == nil)
+        #expect(WritingScript.of("、") == nil)
+        #expect(ScriptCount.containsKana("ラーメン"))
+        #expect(!ScriptCount.containsKana("漢字ー"))
     }
 
     @Test func japaneseLineLengthUsesFullWidthUnderNetflix() {

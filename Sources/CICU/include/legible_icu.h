@@ -70,6 +70,69 @@ int32_t legible_icu_parent_locale(const char *tag, char *output, int32_t capacit
 int32_t legible_icu_display_name(const char *tag, const char *displayLocale, int whole, int substitute,
                                  char *output, int32_t capacity);
 
+// Unicode character properties of one code point (`c` must be at most 0x10FFFF). Each returns -1
+// when ICU cannot be loaded. Values are ICU's own numbers, which ICU never renumbers; the
+// constants below are checked against ICU's headers when legible_icu.c is compiled.
+
+/// The Script property (UAX #24) as ICU's script number (UScriptCode).
+int32_t legible_icu_script(uint32_t c);
+
+/// Script_Extensions (UAX #24): the scripts a shared character is used with, as script numbers;
+/// for a code point without extensions, its Script alone. Writes up to `capacity` of them and
+/// returns how many there are.
+int32_t legible_icu_script_extensions(uint32_t c, int32_t *scripts, int32_t capacity);
+
+/// One more than the largest script number ICU has.
+int32_t legible_icu_script_count(void);
+
+/// The ISO 15924 code of a script number ("Hani"), NUL-terminated; returns its length, or -1
+/// for a number ICU does not know or too small an output.
+int32_t legible_icu_script_code(int32_t script, char *output, int32_t capacity);
+
+/// 1 when a script (by number) is written right to left (Arabic, Hebrew, Syriac, ...), else 0.
+int32_t legible_icu_script_is_right_to_left(int32_t script);
+
+#define LEGIBLE_EAST_ASIAN_WIDTH_NEUTRAL 0   /* N */
+#define LEGIBLE_EAST_ASIAN_WIDTH_AMBIGUOUS 1 /* A */
+#define LEGIBLE_EAST_ASIAN_WIDTH_HALFWIDTH 2 /* H */
+#define LEGIBLE_EAST_ASIAN_WIDTH_FULLWIDTH 3 /* F */
+#define LEGIBLE_EAST_ASIAN_WIDTH_NARROW 4    /* Na */
+#define LEGIBLE_EAST_ASIAN_WIDTH_WIDE 5      /* W */
+
+/// East_Asian_Width (UAX #11), one of LEGIBLE_EAST_ASIAN_WIDTH_*.
+int32_t legible_icu_east_asian_width(uint32_t c);
+
+/// 1 when the code point is Alphabetic (letters, letter numbers and the marks that are part of
+/// letters), else 0.
+int32_t legible_icu_is_alphabetic(uint32_t c);
+
+#define LEGIBLE_BIDI_L 0    /* left to right */
+#define LEGIBLE_BIDI_R 1    /* right to left */
+#define LEGIBLE_BIDI_AL 13  /* Arabic letter */
+#define LEGIBLE_BIDI_FSI 19 /* first strong isolate */
+#define LEGIBLE_BIDI_LRI 20 /* left-to-right isolate */
+#define LEGIBLE_BIDI_RLI 21 /* right-to-left isolate */
+#define LEGIBLE_BIDI_PDI 22 /* pop directional isolate */
+/// One more than the largest Bidi_Class number.
+#define LEGIBLE_BIDI_COUNT 23
+
+/// Bidi_Class (UAX #9) as ICU's number (UCharDirection): LEGIBLE_BIDI_* for those Legible names.
+int32_t legible_icu_bidi_class(uint32_t c);
+
+/// Flags of legible_icu_properties: Alphabetic; Decomposition_Type Wide or Narrow (the fullwidth
+/// and halfwidth compatibility forms of East Asian legacy character sets, U+3000 and
+/// U+FF01...U+FFEE); Emoji_Presentation (UTS #51: shown as an emoji by default).
+#define LEGIBLE_PROPERTY_ALPHABETIC 1
+#define LEGIBLE_PROPERTY_WIDTH_VARIANT 2
+#define LEGIBLE_PROPERTY_EMOJI_PRESENTATION 4
+
+/// The properties of `count` code points from `first`, a byte each in each array: the script
+/// number, the Bidi_Class, the East_Asian_Width, and LEGIBLE_PROPERTY_* flags. One call for a
+/// whole table, where a call a property and code point would cost more than the lookups it
+/// makes. Returns 0 when ICU cannot be loaded, else 1.
+int32_t legible_icu_properties(uint32_t first, int32_t count, uint8_t *script, uint8_t *bidi,
+                               uint8_t *width, uint8_t *flags);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,5 +1,6 @@
 import TimedText
 import CaptionStyling
+import TextScanning
 
 /// TTML regions (TTML2 §9.3 and §10.2): the region's box from `tts:origin` and `tts:extent`, its
 /// content box inside `tts:padding`; lines wrapped to the content width, stacked in the region's
@@ -53,7 +54,7 @@ extension CaptionLayoutEngine {
             let text = prepare(cue, family: .ttmlRegions, resolver: resolver, emSize: em, extra: regionStyle)
             // The paragraph's stated direction (TTML always states one), else its first strong letter's.
             let stated = text.paragraphContentStyles.first?.direction ?? cue.style.direction
-            let rtl = stated.map { $0 == .rtl } ?? TextScript.firstStrongIsRightToLeft(cue.plainText)
+            let rtl = stated.map { $0 == .rtl } ?? ScalarFacts.firstStrongIsRightToLeft(cue.plainText[...]) ?? false
             let align = Self.horizontal(cue.layout.textAlignment, rightToLeft: rtl)
             let wraps = !Self.isNoWrap(cue)
             let lineHeight = Self.lineHeight(of: cue)

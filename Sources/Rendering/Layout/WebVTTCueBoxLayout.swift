@@ -1,5 +1,6 @@
 import TimedText
 import CaptionStyling
+import TextScanning
 
 /// W3C WebVTT §7.2, "Processing cue settings", for horizontal and vertical cues, with the
 /// overlap avoidance of snap-to-lines cues (§7.2 step 10 onwards, simplified: a cue that
@@ -11,7 +12,7 @@ extension CaptionLayoutEngine {
         let text = prepare(cue, family: family, resolver: resolver, emSize: em)
         guard !text.isEmpty else { return }
         let layout = cue.layout
-        let rtl = TextScript.firstStrongIsRightToLeft(cue.plainText)
+        let rtl = ScalarFacts.firstStrongIsRightToLeft(cue.plainText[...]) ?? false
         let vertical = layout.writingDirection != .horizontal
         let inlineExtent = Double(vertical ? height : width)
 
@@ -176,7 +177,7 @@ extension CaptionLayoutEngine {
             // Tate-chū-yoko takes one em, whatever its text.
             if run.combinesUpright { total += run.emSize; continue }
             var sideways = run
-            sideways.text = String(run.text.filter { ch in !ch.unicodeScalars.contains { TextScript.isCJK($0.value) } })
+            sideways.text = String(run.text.filter { ch in !ch.unicodeScalars.contains { ScalarFacts.isCJK($0) } })
             let upright = run.text.count - sideways.text.count
             total += Double(upright) * run.emSize
             if !sideways.text.isEmpty { total += rasterizer.advance([sideways]) }

@@ -1,5 +1,6 @@
 import TimedText
 import CaptionStyling
+import TextScanning
 
 /// Vertical writing: one column of text drawn top to bottom through libass, each upright
 /// character in its own event on an em grid, sideways text drawn as a horizontal line and
@@ -64,7 +65,7 @@ extension LineRasterizer {
                 yy += length
             }
             for ch in run.text {
-                if !ch.unicodeScalars.contains(where: { TextScript.isCJK($0.value) }) {
+                if !ch.unicodeScalars.contains(where: { ScalarFacts.isCJK($0) }) {
                     pending.append(ch)
                     continue
                 }

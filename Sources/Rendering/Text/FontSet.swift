@@ -213,11 +213,12 @@ public struct FontSet: Sendable {
     /// The family that draws `text` in `style`.
     func family(for style: ComputedCaptionStyle, text: Substring) -> String {
         let serif = style.font == .proportionalSerif || style.font == .monospacedSerif
-        if TextScript.containsCJK(text), let cjk = families[serif ? .cjkSerif : .cjkSansSerif] ?? families[.cjkSansSerif] {
+        if ScalarFacts.containsCJK(text), let cjk = families[serif ? .cjkSerif : .cjkSansSerif] ?? families[.cjkSansSerif] {
             return cjk
         }
-        // Arabic and Hebrew: the default role's font is expected to have them.
-        if TextScript.containsRightToLeft(text) { return fallbackFamily }
+        // Arabic, Hebrew and the other right-to-left scripts (their digits and points included):
+        // the default role's font is expected to have them.
+        if ScalarFacts.containsRightToLeftScript(text) { return fallbackFamily }
         // A family the content names, when it is loaded or stood in for (CSS: the first available).
         for name in style.contentFamilies {
             if has(name) { return name }
@@ -241,26 +242,3 @@ public struct FontSet: Sendable {
     }
 }
 
-/// Script tests on Unicode scalars, enough to choose a font and a direction.
-enum TextScript {
-    static func isCJK(_ v: UInt32) -> Bool {
-        (0x3000...0x30FF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v)
-            || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFFEF).contains(v) || (0xAC00...0xD7AF).contains(v)
-            || (0x1100...0x11FF).contains(v) || (0xFE10...0xFE1F).contains(v) || (0xFE30...0xFE4F).contains(v) || (0x20000...0x2FFFF).contains(v) || (0x31F0...0x31FF).contains(v)
-    }
-
-    static func containsCJK(_ text: Substring) -> Bool { text.unicodeScalars.contains { isCJK($0.value) } }
-
-    static func isRightToLeft(_ v: UInt32) -> Bool { (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v) }
-
-    static func containsRightToLeft(_ text: Substring) -> Bool { text.unicodeScalars.contains { isRightToLeft($0.value) } }
-
-    /// The paragraph direction by the first strong character (UAX #9 P2, simplified to letters).
-    static func firstStrongIsRightToLeft(_ text: String) -> Bool {
-        for s in text.unicodeScalars {
-            if isRightToLeft(s.value) { return true }
-            if s.properties.isAlphabetic { return false }
-        }
-        return false
-    }
-}
