@@ -1,5 +1,6 @@
 import Testing
 import TestSupport
+import Legible
 @testable import LegibleCLI
 #if canImport(Glibc)
 import Glibc
@@ -185,13 +186,15 @@ func readFile(_ path: String) -> String? {
     }
 }
 
-/// `legible dump --json` of every reader fixture (SRT, WebVTT, SCC, TTML) compared whole with
-/// Fixtures/FORMAT/expected/NAME.json. RECORD_GOLDENS=1 rewrites the expectations (and fails, so
-/// nobody records by accident). A golden without tracks is a file that cannot be read: exit 1.
+/// `legible dump --json` of every reader fixture compared whole with Fixtures/FORMAT/expected/NAME.json:
+/// each built-in format's folder (`Fixtures/<its id>`), each file with one of its extensions, so a
+/// new format's fixtures are covered once its registry entry exists. RECORD_GOLDENS=1 rewrites
+/// the expectations (and fails, so nobody records by accident). A golden without tracks is a
+/// file that cannot be read: exit 1.
 @Suite struct DumpGoldenTests {
-    static let folders = ["srt": ".srt", "webvtt": ".vtt", "scc": ".scc", "ttml": ".ttml"]
-    static let fixtures = folders.sorted { $0.key < $1.key }.flatMap { folder, suffix in
-        Fixtures.list(folder).filter { $0.hasSuffix(suffix) || (folder == "ttml" && $0.hasSuffix(".dfxp")) }.map { "\(folder)/\($0)" }
+    static let fixtures = CaptionFormat.builtIn.sorted { $0.id.rawValue < $1.id.rawValue }.flatMap { format in
+        Fixtures.list(format.id.rawValue).filter { name in format.fileExtensions.contains { name.hasSuffix("." + $0) } }
+            .map { "\(format.id.rawValue)/\($0)" }
     }
 
     @Test(arguments: fixtures)

@@ -48,9 +48,12 @@ public final class CaptionLayoutEngine {
                 regionCues[id, default: []].append(cue)
                 continue
             }
+            // Every family named: a new one must say how its cues are laid out.
             switch family {
             case .cea608Grid: layoutCEA608(cue, resolver: resolver, language: language, into: &scene)
-            default: layoutWebVTT(cue, resolver: resolver, family: family, language: language, into: &scene)
+            // A TTML cue outside any placeable region, and an ASS script's cues when no native
+            // script is drawn, are laid out as the cue boxes their settings also express.
+            case .cueBoxes, .ttmlRegions, .assScript: layoutWebVTT(cue, resolver: resolver, family: family, language: language, into: &scene)
             }
         }
         present(since: SceneMarks(CaptionScene()), gain: .one, disparity: .zero, in: &scene)
