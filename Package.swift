@@ -64,11 +64,13 @@ let package = Package(
         .target(name: "Validation", dependencies: ["TimedText", "Timeline", "TextScanning", "CaptionFormats", "CEA608"]),
         .target(name: "MediaCaptions", dependencies: ["TimedText", "TextScanning", "ClosedCaptionData", "CaptionFormats",
                                                       "TrackSelection", "VideoIO"]),
-        .target(name: "BatchValidation", dependencies: ["TimedText", "TextScanning", "CaptionFormats", "Validation", "VideoIO"]),
         // What a player opens: caption files, media files and HLS playlists as sources of options,
         // opened into tracks that carry all a renderer needs.
         .target(name: "CaptionSources", dependencies: ["TimedText", "TextScanning", "CaptionFormats", "MediaCaptions", "TrackSelection",
                                                        "Timeline", "CaptionStyling", "Rendering"]),
+        // Validating many inputs: one file as `validate` checks it, directories, threads or worker processes.
+        .target(name: "BatchValidation", dependencies: ["TimedText", "TextScanning", "CaptionFormats", "CaptionSources", "TrackSelection",
+                                                        "Validation", "VideoIO"]),
         .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "XML", "ClosedCaptionData", "SubRip", "WebVTT", "CEA608",
                                                 "TTML", "SubStationAlpha", "Timeline", "TrackSelection", "CaptionStyling", "Rendering",
                                                 "VideoIO", "CaptionFormats", "Validation", "MediaCaptions", "BatchValidation",

@@ -43,7 +43,7 @@ ALLOWED = {
     "Validation": {"TimedText", "TextScanning", "Timeline", "CaptionFormats", "CEA608"},
     "MediaCaptions": {"TimedText", "TextScanning", "ClosedCaptionData", "CaptionFormats", "TrackSelection", "VideoIO",
                       "Rendering"},
-    "BatchValidation": {"TimedText", "TextScanning", "CaptionFormats", "Validation", "VideoIO"},
+    "BatchValidation": {"TimedText", "TextScanning", "CaptionFormats", "CaptionSources", "TrackSelection", "Validation", "VideoIO"},
     "CaptionSources": {"TimedText", "TextScanning", "CaptionFormats", "MediaCaptions", "TrackSelection", "Timeline",
                        "CaptionStyling", "Rendering"},
     "Legible": {"TimedText", "TextScanning", "XML", "ClosedCaptionData", "SubRip", "WebVTT", "SubStationAlpha", "TTML",

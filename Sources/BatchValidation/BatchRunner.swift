@@ -77,28 +77,46 @@ public struct BatchRunner: Sendable {
     }
 
     private func runOnThreads<Paths: Sequence<String>>(_ paths: Paths, emit: @escaping @Sendable (BatchOutcome) -> Void) -> BatchSummary {
-        let source = SharedIterator(paths.makeIterator())
         let summary = Mutex(BatchSummary())
         let validator = self.validator
-        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-            while let path = source.next() {
-                let outcome = validator.outcome(for: path)
-                summary.withLock { total in
-                    total.add(outcome)
-                    emit(outcome)
-                }
+        Self.onThreads(paths, jobs: jobs) { _, path in
+            let outcome = validator.outcome(for: path)
+            summary.withLock { total in
+                total.add(outcome)
+                emit(outcome)
             }
         }
         return summary.withLock { $0 }
     }
+
+    /// Runs `body` for every path on `jobs` threads, each taking the next path as it finishes the
+    /// one before (so a slow file does not hold up a fixed share); `body` gets each path's place
+    /// in the sequence. Returns when every path is done. The paths are read as they are taken.
+    public static func onThreads<Paths: Sequence<String>>(_ paths: Paths, jobs: Int, _ body: @escaping @Sendable (Int, String) -> Void) {
+        let source = SharedIterator(paths.makeIterator())
+        if jobs <= 1 {
+            while let (index, path) = source.next() { body(index, path) }
+            return
+        }
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            while let (index, path) = source.next() { body(index, path) }
+        }
+    }
 }
 
-/// An iterator shared by the job threads, one `next()` at a time.
+/// An iterator shared by the job threads, one `next()` at a time, numbering what it gives.
 private final class SharedIterator<Base: IteratorProtocol<String>>: @unchecked Sendable {
     private var base: Base
+    private var count = 0
     private let lock = Mutex(())
     init(_ base: Base) { self.base = base }
-    func next() -> String? { lock.withLock { _ in base.next() } }
+    func next() -> (Int, String)? {
+        lock.withLock { _ in
+            guard let path = base.next() else { return nil }
+            count += 1
+            return (count - 1, path)
+        }
+    }
 }
 
 /// The worker processes of a batch and the one loop that feeds and watches them.

@@ -70,7 +70,7 @@ enum InputOptions {
     /// video decoded for its closed captions when `--track` names a channel, progress on a terminal.
     /// `keepsCueViews` keeps each cue's format view (for the JSON dump); `needsFonts` takes a
     /// media file's font attachments out with a script drawn as itself (render, burn, validate).
-    static func sourceOptions(_ arguments: Arguments, io: CommandIO, keepsCueViews: Bool = false, needsFonts: Bool = false, path: String) throws
+    static func sourceOptions(_ arguments: Arguments, io: CommandIO, keepsCueViews: Bool = false, needsFonts: Bool = false, path: String?) throws
         -> CaptionSource.Options {
         var reading = CaptionFile.Options(encoding: arguments.value("encoding"), format: try forcedFormat(arguments), keepsCueViews: keepsCueViews)
         reading.beforeReading = { format, size in LargeInputHeap.prepare(forInputOfSize: size, format: format) }
@@ -80,7 +80,7 @@ enum InputOptions {
         if io.standardErrorIsTerminal {
             media.progress = { reached, duration in
                 let total = duration.map { " of \(clock($0))" } ?? ""
-                io.writeStandardError("\rlegible: decoding the captions in the video of \(path): \(clock(reached))\(total)\u{1B}[K")
+                io.writeStandardError("\rlegible: decoding the captions in the video\(path.map { " of " + $0 } ?? ""): \(clock(reached))\(total)\u{1B}[K")
             }
         }
         return CaptionSource.Options(reading: reading, media: media, attachedFonts: needsFonts)

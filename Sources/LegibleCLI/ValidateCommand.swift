@@ -95,8 +95,8 @@ enum ValidateCommand: Command {
         var paths: [String] = []
         var missing: [String] = []
         for argument in arguments.positionals {
-            if argument != "-", isDirectory(argument) {
-                paths += captionFiles(under: argument)
+            if argument != "-", CaptionFileDiscovery.isDirectory(argument) {
+                paths += CaptionFileDiscovery.files(under: argument)
             } else {
                 paths.append(argument)
                 if argument != "-" && access(argument, F_OK) != 0 { missing.append(argument) }
@@ -115,30 +115,26 @@ enum ValidateCommand: Command {
             if arguments.has("in-place") && paths.contains("-") { throw UsageError(message: "--in-place cannot rewrite standard input") }
         }
 
-        let inputs = paths
+        let validation = FileValidation(validator: Validator(profile: settings.profile, options: settings.options),
+                                        reading: try InputOptions.sourceOptions(arguments, io: io, needsFonts: true, path: nil),
+                                        track: arguments.value("track"),
+                                        fixes: settings.fixes ? (settings.inPlace ? .inPlace : .file(settings.output!)) : nil)
         var writer = ReportWriter(format: settings.format, failOn: settings.failOn, toolVersion: LegibleCommandLine.version)
         let state = Mutex(writer)
         let output = io
-        let jobs = settings.jobs
-        let validateOne: @Sendable (Int) -> Void = { index in
-            let report = validateFile(inputs[index], settings: settings, arguments: arguments, io: output,
-                                      keepingInput: inputs.count == 1)
+        BatchRunner.onThreads(paths, jobs: settings.jobs) { index, path in
+            let result = validation.validate(path, standardInput: { output.readStandardInput() })
             state.withLock { writer in
-                let bytes = writer.add(report, order: index)
-                if !bytes.isEmpty { output.writeStandardOutput(bytes) }
-            }
-        }
-        if jobs <= 1 || paths.count == 1 {
-            for index in paths.indices { validateOne(index) }
-        } else {
-            // A shared counter hands out files, so a slow file does not hold up a fixed share.
-            let next = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: min(jobs, paths.count)) { _ in
-                while true {
-                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    if index >= inputs.count { break }
-                    validateOne(index)
+                // What the file's checking said besides its findings, then its report.
+                if let choice = result.choice { output.error("legible: \(path): \(choice)") }
+                for change in result.fixes {
+                    output.error("\(result.displayName): fixed cue \(change.cue.label): \(change.description) [\(change.rule.rawValue)]")
                 }
+                if let written = result.written {
+                    for diagnostic in written.diagnostics { output.error("\(written.path):\(diagnostic.description)") }
+                }
+                let bytes = writer.add(result.report, order: index)
+                if !bytes.isEmpty { output.writeStandardOutput(bytes) }
             }
         }
         writer = state.withLock { $0 }
@@ -154,7 +150,7 @@ enum ValidateCommand: Command {
     static func runBatch(_ settings: Settings, _ arguments: Arguments, list: Int32?, io: CommandIO) throws -> Int32 {
         var given: [String] = []
         for argument in arguments.positionals {
-            if isDirectory(argument) { given += captionFiles(under: argument) } else { given.append(argument) }
+            if CaptionFileDiscovery.isDirectory(argument) { given += CaptionFileDiscovery.files(under: argument) } else { given.append(argument) }
         }
         let listed = list.map { BatchPathList(descriptor: $0) }
         let paths = BatchInputs(given: given, listed: listed)
@@ -265,7 +261,7 @@ enum ValidateCommand: Command {
                 options.playbackRates.append(rate)
             }
             for directory in arguments.all("fonts-dir") {
-                guard isDirectory(directory) else { throw UsageError(message: "--fonts-dir: '\(directory)' is not a directory") }
+                guard CaptionFileDiscovery.isDirectory(directory) else { throw UsageError(message: "--fonts-dir: '\(directory)' is not a directory") }
                 options.fontDirectories.append(directory)
             }
             fixes = arguments.has("fix")
@@ -287,96 +283,6 @@ enum ValidateCommand: Command {
                 maxMemory = megabytes << 20
             }
         }
-    }
-
-    /// Reads, validates and (with --fix) repairs one file. Never throws: a file that cannot be
-    /// read is a report with an `input.*` error finding.
-    /// `keepingInput` parks the document until exit instead of freeing it (one large file: faster;
-    /// many files: each is freed, so memory stays that of the files being read).
-    static func validateFile(_ path: String, settings: Settings, arguments: Arguments, io: CommandIO,
-                             keepingInput: Bool = false) -> FileReport {
-        let displayName = path == "-" ? "<stdin>" : path
-        var input: LoadedInput
-        do {
-            input = try InputOptions.load(path, arguments, io: io, needsFonts: true)
-            // A media file's captions are never fixed in place: that would write text over the video.
-            if input.isInsideContainer && settings.inPlace {
-                throw LegibleError(.invalidArgument, "--in-place would write captions over the media file \(path); use --fix -o FILE")
-            }
-        } catch let failure as LegibleError {
-            return FileReport(path: displayName, format: CaptionFormat.forFileName(path)?.id.rawValue,
-                              findings: [Finding(rule: RuleID(rawValue: failure.code.rawValue), severity: .error, message: failure.message)],
-                              isUnreadable: true)
-        } catch {
-            return FileReport(path: displayName, format: nil,
-                              findings: [Finding(rule: "input.unreadable", severity: .error, message: "\(error)")],
-                              isUnreadable: true)
-        }
-        var document = input.result.value
-        let validator = Validator(profile: settings.profile, options: settings.options)
-        var extra: [Finding] = []
-        if settings.fixes && !input.isUnreadable {
-            let fixer = Fixer(profile: settings.profile, frameRate: validator.frameRate(for: document))
-            let (fixed, changes) = fixer.fix(document)
-            let target = settings.inPlace ? path : settings.output!
-            let format = settings.inPlace ? input.format : (CaptionFormat.forFileName(target) ?? input.format)
-            if format.canWrite {
-                do {
-                    var written: [Diagnostic]?
-                    try FileIO.writeAtomically(to: target) { file in
-                        // Through the file: an ASS script keeps its styles and untouched events.
-                        written = try input.file.write(fixed, as: format) { try file.write($0) }
-                    }
-                    for change in changes {
-                        io.error("\(input.displayName): fixed cue \(change.cue.label): \(change.description) [\(change.rule.rawValue)]")
-                    }
-                    for diagnostic in written ?? [] { io.error("\(target):\(diagnostic.description)") }
-                    document = fixed
-                } catch {
-                    extra.append(Finding(rule: "input.unwritable", severity: .error, message: "cannot write the fixed file: \(error)"))
-                }
-            } else {
-                extra.append(Finding(rule: "input.unwritable", severity: .error, message: "Legible cannot write \(format.name)"))
-            }
-        }
-        // The format's own checks (TTML's profiles, ASS's script rules) see the file as written.
-        let findings = validator.validate(input.file, document: document, attachedFonts: input.attachedFonts) + extra
-        // A media file's track is named as a track of it (show.mkv#s:0): lines are the track's text's.
-        let report = FileReport(path: input.isInsideContainer ? input.displayName : displayName, format: input.format.id.rawValue, findings: findings,
-                                isUnreadable: input.isUnreadable, byteCount: input.source.byteCount)
-        if keepingInput { ProcessLifetime.keepUntilExit(input) }
-        return report
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// Caption files under a directory, recursively, by extension, in name order (hidden entries
-    /// skipped).
-    static func captionFiles(under directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name.hasPrefix(".") { continue }
-            names.append(name)
-        }
-        var files: [String] = []
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        for name in names.sorted() {
-            let path = prefix + name
-            if isDirectory(path) {
-                files += captionFiles(under: path)
-            } else if let format = CaptionFormat.forFileName(name), format.canRead {
-                files.append(path)
-            }
-        }
-        return files
     }
 }
 

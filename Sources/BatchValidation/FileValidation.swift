@@ -1,0 +1,164 @@
+public import TimedText
+import TextScanning
+public import CaptionFormats
+public import CaptionSources
+public import TrackSelection
+public import Validation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Validating one input as `legible validate` does in its report forms (text, JSON, SARIF,
+/// JUnit): opened as a source (a caption file read whole, or the track `track` names; a media
+/// file's or a playlist's track, `track`'s or the one the selection rules pick), checked by the
+/// validator, and with `fixes` the safe mechanical fixes applied and written. Never throws: an
+/// input that cannot be read is a report with an `input.*` error finding.
+public struct FileValidation: Sendable {
+    /// Where fixed files go.
+    public enum FixOutput: Sendable, Hashable {
+        /// Each input is rewritten with its fixed version (never a media file or a playlist).
+        case inPlace
+        /// The fixed file is written here; its extension may change the format.
+        case file(String)
+    }
+
+    /// What validating one input gave.
+    public struct Result: Sendable {
+        /// The findings, as every report form prints them.
+        public var report: FileReport
+        /// The fixes applied, in order (empty without `fixes`).
+        public var fixes: [Fixer.Change]
+        /// Where the fixed file was written, and what its writer had to change to fit it.
+        public var written: (path: String, diagnostics: [Diagnostic])?
+        /// The name diagnostics and fixes are reported under: the path, or for a track of a media
+        /// file or a playlist, the track's id (`show.mkv#s:0`).
+        public var displayName: String
+        /// Which track was checked and why, when the selection rules chose it among several.
+        public var choice: String?
+    }
+
+    /// The rules and limits.
+    public var validator: Validator
+    /// How inputs are opened.
+    public var reading: CaptionSource.Options
+    /// The track to check, in the grammar of `CaptionSource.option(named:)`; nil: a caption file
+    /// whole, and the selection rules' pick in a media file or playlist.
+    public var track: String?
+    /// Apply the safe fixes and write the result there; nil: check only.
+    public var fixes: FixOutput?
+
+    /// A validation of inputs with `validator`, opened with `reading`.
+    public init(validator: Validator, reading: CaptionSource.Options = .default, track: String? = nil, fixes: FixOutput? = nil) {
+        self.validator = validator
+        self.reading = reading
+        self.track = track
+        self.fixes = fixes
+    }
+
+    /// Validates the input at `path` (`-` with `standardInput`'s bytes).
+    public func validate(_ path: String, standardInput: (() -> [UInt8])? = nil) -> Result {
+        let displayName = path == "-" ? "<stdin>" : path
+        func unreadable(_ error: LegibleError) -> Result {
+            Result(report: FileReport(path: displayName, format: CaptionFormat.forFileName(path)?.id.rawValue,
+                                      findings: [Finding(rule: RuleID(rawValue: error.code.rawValue), severity: .error, message: error.message)],
+                                      isUnreadable: true),
+                   fixes: [], written: nil, displayName: displayName, choice: nil)
+        }
+        let opened: (file: CaptionFile, document: Document, track: CaptionTrack?, inside: Bool)
+        var choice: String?
+        do {
+            let source = path == "-"
+                ? try CaptionSource(bytes: standardInput?() ?? [], name: "-", options: reading)
+                : try CaptionSource(contentsOf: path, options: reading)
+            if let file = source.captionFile, track == nil {
+                opened = (file, file.document, nil, false)
+            } else {
+                let option: TrackOption
+                if let track {
+                    guard let named = source.option(named: track) else { return unreadable(source.noTrackError(track)) }
+                    option = named
+                } else if source.options.count == 1 {
+                    option = source.options[0]
+                } else {
+                    let selection = source.select(for: ViewerPreferences(displayMode: .alwaysOn))
+                    guard let chosen = selection.chosen else { return unreadable(source.noTrackError("(any)")) }
+                    option = chosen
+                    let reason = selection.trace.first { $0.optionID == chosen.id }?.reason ?? selection.summary
+                    choice = "checking track \(source.localID(of: chosen)), chosen by the track-selection rules: \(reason); --track picks another (\(source.options.map(source.localID).joined(separator: ", ")))"
+                }
+                let opening = try source.open(option)
+                opened = (opening.file, opening.document, opening, source.captionFile == nil)
+            }
+            // A media file's captions are never fixed in place: that would write text over the video.
+            if opened.inside && fixes == .inPlace {
+                return unreadable(LegibleError(.invalidArgument, "--in-place would write captions over the media file \(path); use --fix -o FILE"))
+            }
+        } catch {
+            return unreadable(error)
+        }
+        let name = opened.inside ? (opened.track?.option.id ?? displayName) : displayName
+        var document = opened.document
+        var changes: [Fixer.Change] = []
+        var written: (path: String, diagnostics: [Diagnostic])?
+        var extra: [Finding] = []
+        let unreadable = opened.file.diagnostics.contains { $0.severity == .error } && document.tracks.allSatisfy { $0.cues.isEmpty }
+        if let fixes, !unreadable {
+            let (fixed, applied) = Fixer(profile: validator.profile, frameRate: validator.frameRate(for: document)).fix(document)
+            let target: String
+            switch fixes {
+            case .inPlace: target = path
+            case .file(let output): target = output
+            }
+            let format = fixes == .inPlace ? opened.file.format : (CaptionFormat.forFileName(target) ?? opened.file.format)
+            if format.canWrite {
+                do {
+                    var diagnostics: [Diagnostic] = []
+                    try FileIO.writeAtomically(to: target) { out in
+                        // Through the file: an ASS script keeps its styles and untouched events.
+                        diagnostics = try opened.file.write(fixed, as: format) { try out.write($0) }
+                    }
+                    written = (target, diagnostics)
+                    changes = applied
+                    document = fixed
+                } catch {
+                    extra.append(Finding(rule: "input.unwritable", severity: .error, message: "cannot write the fixed file: \(error)"))
+                }
+            } else {
+                extra.append(Finding(rule: "input.unwritable", severity: .error, message: "Legible cannot write \(format.name)"))
+            }
+        }
+        // The format's own checks (TTML's profiles, ASS's script rules) see the file as written.
+        let findings = validator.validate(opened.file, document: document, attachedFonts: opened.track?.attachedFonts ?? []) + extra
+        let report = FileReport(path: name, format: opened.file.format.id.rawValue, findings: findings,
+                                isUnreadable: unreadable, byteCount: opened.file.text.byteCount)
+        return Result(report: report, fixes: changes, written: written, displayName: name, choice: choice)
+    }
+}
+
+/// The caption files under a directory, as `legible validate DIR` finds them: recursively, by
+/// the file-name extensions of the formats Legible reads (the registry's), in name order, hidden
+/// entries skipped.
+public enum CaptionFileDiscovery {
+    /// Every caption file under `directory`; empty when it cannot be read.
+    public static func files(under directory: String) -> [String] {
+        guard let names = FileIO.listDirectory(directory) else { return [] }
+        let readable = CaptionFormat.readable
+        var files: [String] = []
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        for name in names.sorted() {
+            let path = prefix + name
+            if isDirectory(path) {
+                files += Self.files(under: path)
+            } else if let format = CaptionFormat.forFileName(name), readable.contains(format) {
+                files.append(path)
+            }
+        }
+        return files
+    }
+
+    /// True when `path` is a directory.
+    public static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+}
