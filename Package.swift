@@ -16,15 +16,6 @@ let package = Package(
     products: [
         .library(name: "Legible", targets: ["Legible"]),
         .executable(name: "legible", targets: ["legible"]),
-        .executable(name: "legible-bench", targets: ["legible-bench"]),
-        .executable(name: "legible-fuzz-srt", targets: ["legible-fuzz-srt"]),
-        .executable(name: "legible-fuzz-vtt", targets: ["legible-fuzz-vtt"]),
-        .executable(name: "legible-fuzz-scc", targets: ["legible-fuzz-scc"]),
-        .executable(name: "legible-fuzz-ttml", targets: ["legible-fuzz-ttml"]),
-        .executable(name: "legible-fuzz-hls", targets: ["legible-fuzz-hls"]),
-        .executable(name: "legible-fuzz-appearance", targets: ["legible-fuzz-appearance"]),
-        .executable(name: "legible-fuzz-a53", targets: ["legible-fuzz-a53"]),
-        .executable(name: "legible-fuzz-ass", targets: ["legible-fuzz-ass"]),
     ],
     targets: [
         // C, kept in three thin targets. ICU is a plain C target rather than a system library:

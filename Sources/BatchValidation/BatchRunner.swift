@@ -10,14 +10,14 @@ import Glibc
 
 /// How a worker process is started: a program that calls `BatchWorker.serve` (the `legible`
 /// binary does, as `legible validate --batch-worker` with the batch's options).
-public struct BatchWorkerCommand: Sendable {
+package struct BatchWorkerCommand: Sendable {
     /// The program's path.
-    public var executable: String
+    package var executable: String
     /// Its arguments, without the program name.
-    public var arguments: [String]
+    package var arguments: [String]
 
     /// A command that starts one worker.
-    public init(executable: String, arguments: [String]) {
+    package init(executable: String, arguments: [String]) {
         self.executable = executable
         self.arguments = arguments
     }
@@ -26,17 +26,16 @@ public struct BatchWorkerCommand: Sendable {
 /// Runs a batch: hands paths to `jobs` workers and passes on each file's outcome as it finishes
 /// (in finishing order).
 ///
-/// Two ways to run the files:
-/// - `.threads`: in this process, one thread per job. The cheapest; no time or memory limit can
-///   be enforced (a thread cannot be stopped from outside), and a crash in a reader ends the batch.
-/// - `.workers(command)`: one long-lived worker process per job, fed one path at a time through a
-///   pipe. A file that takes longer than `maxSeconds` has its worker killed (it is reported
-///   `timed-out`, and a new worker takes the next file); a worker that dies (a crash, its memory
-///   limit) has its file reported `unreadable`. The workers live for the whole batch, so the
-///   cost over threads is one short write and read a file (docs/validate.md has the figures).
+/// A library caller's batch runs on threads of its process, one per job: no time or memory limit
+/// can be enforced there (a thread cannot be stopped from outside), and a crash in a reader ends
+/// the batch. The `legible` program also runs files in worker processes of itself (`legible
+/// validate --format jsonl --max-seconds S --max-memory MB`): one long-lived worker per job, fed
+/// one path at a time through a pipe; a file that takes longer than `maxSeconds` has its worker
+/// killed (it is reported `timed-out`, and a new worker takes the next file), a worker that dies
+/// (a crash, its memory limit) has its file reported `unreadable` (docs/validate.md).
 public struct BatchRunner: Sendable {
     /// Where the files are checked.
-    public enum Isolation: Sendable {
+    package enum Isolation: Sendable {
         /// Threads of this process.
         case threads
         /// Worker processes started with this command.
@@ -47,13 +46,18 @@ public struct BatchRunner: Sendable {
     public var validator: BatchValidator
     /// Files checked at once.
     public var jobs: Int
-    /// The most seconds a file may take (`.workers` only); nil for no limit.
-    public var maxSeconds: Double?
+    /// The most seconds a file may take (worker processes only); nil for no limit.
+    package var maxSeconds: Double?
     /// Threads or worker processes.
-    public var isolation: Isolation
+    package var isolation: Isolation
+
+    /// A runner on `jobs` threads of this process.
+    public init(validator: BatchValidator, jobs: Int) {
+        self.init(validator: validator, jobs: jobs, maxSeconds: nil, isolation: .threads)
+    }
 
     /// A runner; `maxSeconds` needs `.workers`.
-    public init(validator: BatchValidator, jobs: Int, maxSeconds: Double? = nil, isolation: Isolation = .threads) {
+    package init(validator: BatchValidator, jobs: Int, maxSeconds: Double?, isolation: Isolation) {
         self.validator = validator
         self.jobs = max(1, jobs)
         self.maxSeconds = maxSeconds
@@ -62,7 +66,7 @@ public struct BatchRunner: Sendable {
 
     /// Checks every path of `paths` (read lazily: a list of millions is never held), calling
     /// `emit` once per file as it finishes — from one thread at a time. Throws only when a worker
-    /// process cannot be started, or a time limit is asked of threads.
+    /// process cannot be started (or a time limit is asked of threads).
     public func run<Paths: Sequence<String>>(_ paths: Paths, emit: @escaping @Sendable (BatchOutcome) -> Void) throws(LegibleError) -> BatchSummary {
         switch isolation {
         case .threads:
@@ -272,12 +276,12 @@ private struct WorkerPool {
 /// The worker side of `BatchRunner.Isolation.workers`: a program's whole job once it has made its
 /// validator. Reads one path a line from `input`, answers each with one line on `output`, and
 /// returns at the end of the input.
-public enum BatchWorker {
+package enum BatchWorker {
     /// Serves requests until `input` ends. `memoryLimitBytes` caps this process's data segment
     /// (`RLIMIT_DATA`: heap and anonymous mappings; mapped input files do not count), so a file
     /// too large to check makes this worker fail, and the batch reports it, instead of the
     /// machine swapping.
-    public static func serve(_ validator: BatchValidator, input: Int32 = 0, output: Int32 = 1, memoryLimitBytes: Int? = nil) {
+    package static func serve(_ validator: BatchValidator, input: Int32 = 0, output: Int32 = 1, memoryLimitBytes: Int? = nil) {
         if let memoryLimitBytes {
             var limit = rlimit(rlim_cur: rlim_t(memoryLimitBytes), rlim_max: rlim_t(memoryLimitBytes))
             _ = setrlimit(Int32(RLIMIT_DATA.rawValue), &limit)

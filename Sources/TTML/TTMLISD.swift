@@ -52,9 +52,9 @@ public struct TTMLISD: Sendable, Hashable {
 /// in the default region when the document defines no region. An element that names another
 /// region is left out with everything in it. Then (§11.3.1.5) inactive elements, elements with
 /// `tts:display="none"` and empty containers are pruned.
-public struct TTMLISDBuilder: Sendable {
+package struct TTMLISDBuilder: Sendable {
     /// The document the ISDs are of.
-    public let document: TTMLDocument
+    package let document: TTMLDocument
     /// Containers with many children are indexed by begin time so that finding the children
     /// active at a time costs a binary search, not a scan (a body of 10,000 paragraphs).
     private var indexes: [ChildIndex] = []
@@ -127,7 +127,7 @@ public struct TTMLISDBuilder: Sendable {
 
     /// A builder for `document`, its large containers indexed by begin time so that each ISD
     /// costs a search rather than a scan of every paragraph.
-    public init(document: TTMLDocument) {
+    package init(document: TTMLDocument) {
         self.document = document
         // Through a buffer: reading a field of `nodes[i]` must not copy (retain) the whole node.
         let hulls = document.nodes.withUnsafeBufferPointer { nodes in
@@ -255,11 +255,11 @@ public struct TTMLISDBuilder: Sendable {
     }
 
     /// The significant times in increasing order, starting at 0.
-    public func significantTimes() -> [MediaTime] { Self.significantTimes(of: document) }
+    package func significantTimes() -> [MediaTime] { Self.significantTimes(of: document) }
 
     /// The significant times of `document` (needing nothing the builder indexes, they can be
     /// found while it indexes).
-    public static func significantTimes(of document: TTMLDocument) -> [MediaTime] {
+    package static func significantTimes(of document: TTMLDocument) -> [MediaTime] {
         significantTimesAndChanges(of: document).times
     }
 
@@ -372,7 +372,7 @@ public struct TTMLISDBuilder: Sendable {
     }
 
     /// The whole sequence, one ISD per significant time.
-    public func sequence() -> [TTMLISD] {
+    package func sequence() -> [TTMLISD] {
         let times = significantTimes()
         var result: [TTMLISD] = []
         result.reserveCapacity(times.count)
@@ -383,7 +383,7 @@ public struct TTMLISDBuilder: Sendable {
     }
 
     /// The ISD at time `t` (ending at `end`, for the record).
-    public func isd(at t: MediaTime, until end: MediaTime? = nil) -> TTMLISD {
+    package func isd(at t: MediaTime, until end: MediaTime? = nil) -> TTMLISD {
         var regions: [TTMLISDRegion] = []
         var selection: [Int] = []
         var scratch = SelectionScratch()

@@ -6,14 +6,14 @@ import Glibc
 /// copy and no zeroed buffer to fill (reading a 9 MB caption file with `read()` spends more time in
 /// the kernel than parsing half of it). Used for large inputs; a file truncated by another process
 /// while it is mapped is outside what Legible guards against (the same trade-off as ripgrep's).
-public final class MappedFile: @unchecked Sendable {
+package final class MappedFile: @unchecked Sendable {
     private let base: UnsafeMutableRawPointer
     /// The file's size in bytes, as it was when mapped.
-    public let count: Int
+    package let count: Int
 
     /// Maps `path`, or returns nil when it is not a regular file of at least `minimumSize` bytes or
     /// cannot be mapped (the caller then reads it the ordinary way).
-    public init?(path: String, minimumSize: Int = 1 << 20) {
+    package init?(path: String, minimumSize: Int = 1 << 20) {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -31,7 +31,7 @@ public final class MappedFile: @unchecked Sendable {
 
     /// Calls `body` with the mapped bytes; the pointer is valid only during the call (the mapping
     /// ends when the `MappedFile` is released).
-    public func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    package func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count))
     }
 }

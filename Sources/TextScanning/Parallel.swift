@@ -89,13 +89,13 @@ package final class BackgroundTask<Result: Sendable>: @unchecked Sendable {
 /// with `ReadConcurrency.$maximumCores.withValue(1) { … }` around a read — a player reading on
 /// its UI thread — and every split into pieces and every piece of work started beside the caller
 /// respects it.
-public enum ReadConcurrency {
+package enum ReadConcurrency {
     /// The bound for the current task, nil (all cores) unless set with `$maximumCores.withValue(_:)`;
     /// values below 1 count as 1.
-    @TaskLocal public static var maximumCores: Int?
+    @TaskLocal package static var maximumCores: Int?
 
     /// The cores work may be spread over now.
-    public static var cores: Int { max(1, min(activeProcessorCount, maximumCores ?? Int.max)) }
+    package static var cores: Int { max(1, min(activeProcessorCount, maximumCores ?? Int.max)) }
 }
 
 /// Where to cut `range` (offsets or line numbers) into `pieces` that a reader can read apart: at

@@ -7,7 +7,7 @@
 /// hash.update(bytes)
 /// let hex = hash.finish().hex   // 64 lowercase hex digits
 /// ```
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     /// FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots of the
     /// first 64 primes.
     private static let k: [UInt32] = [
@@ -22,11 +22,11 @@ public struct SHA256: Sendable {
     ]
 
     /// A digest: 32 bytes.
-    public struct Digest: Sendable, Hashable, CustomStringConvertible {
+    package struct Digest: Sendable, Hashable, CustomStringConvertible {
         /// The 32 bytes, most significant first.
-        public let bytes: [UInt8]
+        package let bytes: [UInt8]
         /// 64 lowercase hexadecimal digits.
-        public var hex: String {
+        package var hex: String {
             let digits = Array("0123456789abcdef".utf8)
             var out: [UInt8] = []
             out.reserveCapacity(64)
@@ -37,7 +37,7 @@ public struct SHA256: Sendable {
             return String(decoding: out, as: UTF8.self)
         }
         /// The hex form.
-        public var description: String { hex }
+        package var description: String { hex }
     }
 
     // §5.3.3: the initial hash value.
@@ -48,22 +48,22 @@ public struct SHA256: Sendable {
     private var totalBytes: UInt64 = 0
 
     /// A hash of nothing yet.
-    public init() {}
+    package init() {}
 
     /// The digest of `bytes`, in one call.
-    public static func hash(_ bytes: some Collection<UInt8>) -> Digest {
+    package static func hash(_ bytes: some Collection<UInt8>) -> Digest {
         var hash = SHA256()
         if let done = bytes.withContiguousStorageIfAvailable({ hash.update($0) }) { _ = done } else { hash.update(Array(bytes)) }
         return hash.finish()
     }
 
     /// Adds `bytes` to the message.
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { update($0) }
     }
 
     /// Adds the bytes in `buffer` to the message.
-    public mutating func update(_ buffer: UnsafeBufferPointer<UInt8>) {
+    package mutating func update(_ buffer: UnsafeBufferPointer<UInt8>) {
         totalBytes &+= UInt64(buffer.count)
         var offset = 0
         if blockCount > 0 {
@@ -90,7 +90,7 @@ public struct SHA256: Sendable {
     }
 
     /// §5.1.1 padding (a 1 bit, zeros, the length in bits) and the digest.
-    public mutating func finish() -> Digest {
+    package mutating func finish() -> Digest {
         let bitLength = totalBytes &* 8
         var tail: [UInt8] = [0x80]
         let used = (blockCount + 1) % 64

@@ -37,7 +37,7 @@ public enum SourceDecoder {
 
     /// Decodes a mapped file: clean UTF-8 without a byte-order mark (nearly every large caption
     /// file) is used in place; anything else is copied and decoded as usual.
-    public static func decode(_ file: MappedFile, options: Options = .default) -> ParseResult<SourceText> {
+    package static func decode(_ file: MappedFile, options: Options = .default) -> ParseResult<SourceText> {
         let clean = options.encoding == nil && file.withUnsafeBytes { bytes in
             byteOrderMark(ArraySlice(bytes.prefix(4))) == nil && UTF8Normalizer.firstIrregularity(bytes) == nil
         }

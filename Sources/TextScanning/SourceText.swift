@@ -5,13 +5,13 @@ import TimedText
 public struct SourceText: Sendable {
     /// The text's bytes: an array, or a file mapped into memory (large clean UTF-8 files are read
     /// in place, without a copy).
-    public enum Storage: Sendable {
+    package enum Storage: Sendable {
         case array([UInt8])
         case mapped(MappedFile)
     }
 
-    /// Where the bytes live; use `bytes` or `withUnsafeBytes(_:)` rather than switching on it.
-    public var storage: Storage
+    /// Where the bytes live; `bytes` and `withUnsafeBytes(_:)` read them.
+    package var storage: Storage
 
     /// The bytes as an array (a copy when the text is a mapped file).
     public var bytes: [UInt8] {
@@ -58,7 +58,7 @@ public struct SourceText: Sendable {
     }
 
     /// Wraps bytes that are already clean, held as `storage`; nothing is checked or normalised.
-    public init(storage: Storage, encoding: String = "UTF-8", confidence: Int = 100, encodingSource: EncodingSource = .given) {
+    package init(storage: Storage, encoding: String = "UTF-8", confidence: Int = 100, encodingSource: EncodingSource = .given) {
         self.storage = storage
         self.encoding = encoding
         self.confidence = confidence

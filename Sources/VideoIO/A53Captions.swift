@@ -37,9 +37,9 @@ public struct A53CaptionData: Sendable, Hashable {
 /// (`-show_entries packet=pts,pts_time,size,data -show_data`): one line a packet,
 /// `packet|pts=129003|size=6|data=\n00000000: fc94 d0fd 8080   ......\n`, the data a hex dump
 /// whose line ends are written `\n`. Pure functions: no program is run.
-public enum FFprobePacketDump {
+package enum FFprobePacketDump {
     /// One parsed line: a packet (`pts`, data) or the stream's time base (`stream|time_base=1/90000`).
-    public enum Line: Sendable, Hashable {
+    package enum Line: Sendable, Hashable {
         /// A packet: its presentation time in time-base units, and its bytes.
         case packet(pts: Int64, data: [UInt8])
 
@@ -49,7 +49,7 @@ public enum FFprobePacketDump {
 
     /// Reads one line (without its line end); nil when it is neither a well-formed packet line
     /// nor a time base (a damaged hex dump, a size that disagrees with the dump, no `pts`).
-    public static func parse(line: some Collection<UInt8>) -> Line? {
+    package static func parse(line: some Collection<UInt8>) -> Line? {
         parseFields(line).line
     }
 
@@ -126,7 +126,7 @@ public enum FFprobePacketDump {
     /// `%08x: ` + the bytes as hex, a space after each second one, padded to 41 columns, + the bytes
     /// as ASCII ('.' for the unprintable) + a line end. Nil when a line breaks that form or its
     /// offset is not the count of bytes before it.
-    public static func hexDump(_ text: [UInt8]) -> [UInt8]? {
+    package static func hexDump(_ text: [UInt8]) -> [UInt8]? {
         var bytes: [UInt8] = []
         let lines = text.split(separator: 0x0A, omittingEmptySubsequences: true)
         for line in lines {
@@ -176,7 +176,7 @@ public enum FFprobePacketDump {
     /// `frameRate` when it is known (ffmpeg rescales times to the filter's time base, which can
     /// leave them a tick off the frame). A packet whose data is not whole triplets keeps its whole
     /// triplets; unreadable lines are counted.
-    public static func captionData(_ output: [UInt8], start: MediaTime, frameRate: Fraction?) -> A53CaptionData {
+    package static func captionData(_ output: [UInt8], start: MediaTime, frameRate: Fraction?) -> A53CaptionData {
         var collector = Collector()
         collector.add(chunk: output)
         return collector.finish(start: start, frameRate: frameRate)
@@ -239,7 +239,7 @@ public enum FFprobePacketDump {
     /// `pts × timeBase − start`, moved onto the frame grid of `frameRate` when given and the time
     /// is within a millisecond of a frame (a rescaling tick off it); a time further off the grid (a
     /// variable-frame-rate file, whose `r_frame_rate` is a guess) is kept as it is.
-    public static func time(pts: Int64, timeBase: Fraction, start: MediaTime, frameRate: Fraction?) -> MediaTime {
+    package static func time(pts: Int64, timeBase: Fraction, start: MediaTime, frameRate: Fraction?) -> MediaTime {
         let raw = MediaTime(value: pts.multipliedReportingOverflow(by: timeBase.numerator).partialValue, timescale: timeBase.denominator) - start
         guard let rate = frameRate, rate.numerator > 0, rate.denominator > 0 else { return raw }
         // Frame n starts at n × den/num: round the time, counted in 1/num ticks, to whole frames.
