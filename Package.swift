@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Legible — a subtitle and closed-caption engine. Module map and import rules: ../shared/DESIGN.md
+// Legible — a subtitle and closed-caption engine. Module map and import rules: docs/architecture.md (held by scripts/check-architecture.py)
 // (a copy of the decisions lives in README.md, "Architecture").
 import PackageDescription
 

@@ -9,6 +9,9 @@ command -v swift >/dev/null || { echo "test: the Swift toolchain (swift) is not 
 # Every public declaration of the library has a doc comment (a player reads the API by them);
 # first, since it needs no build.
 python3 scripts/check-public-docs.py --strict
+# Every target imports only what docs/architecture.md allows, and no file outside a format's
+# module names its types but its registry entry.
+python3 scripts/check-architecture.py
 swift build --build-tests
 # Swift Testing only: no XCTest suites exist, and its "Executed 0 tests" line would mislead.
 swift test --skip-build --disable-xctest "$@"

@@ -93,7 +93,7 @@ struct CEA608PackedRows: Sendable, Hashable {
     }
 }
 
-/// A cue as the `cea608` view of `legible dump --json` shows it (`../shared/cue-json.md`): the
+/// A cue as the `cea608` view of `legible dump --json` shows it (`docs/cue-json.md`): the
 /// channel, the mode, and each row with its number, the column of its first character and its
 /// text as displayed (spaces written into cells kept, empty cells between characters as spaces).
 ///

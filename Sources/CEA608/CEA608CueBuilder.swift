@@ -3,7 +3,7 @@ public import TimedText
 /// Turns decoded captions into model cues.
 ///
 /// - Text: each row that shows something is one line, top to bottom, with its trailing spaces
-///   removed; rows of spaces only are left out (`../shared/cue-json.md`). A row keeps the spaces
+///   removed; rows of spaces only are left out (`docs/cue-json.md`). A row keeps the spaces
 ///   written into it, leading ones included (a mid-row code at the start of a row shows a space).
 /// - Styles: runs of italics, underline and colour become spans (`.italic`, `.underline`, or a
 ///   `.styled` span with the properties when there is more than one, or a colour); flashing has

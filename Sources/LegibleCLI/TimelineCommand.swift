@@ -1,7 +1,7 @@
 import Legible
 
 /// `legible timeline`: the significant times of a track and what is on screen from each one, as
-/// `../shared/cue-json.md` specifies — what conformance runners compare with a suite's expected
+/// `docs/cue-json.md` specifies — what conformance runners compare with a suite's expected
 /// timelines, and the quickest answer to "what shows when".
 enum TimelineCommand: Command {
     static let name = "timeline"

@@ -1,5 +1,5 @@
 /// A JSON value with keys kept in insertion order, written with exact, pre-formatted numbers:
-/// the output contract (`../shared/cue-json.md`) and the validation reports fix key order and
+/// the output contract (`docs/cue-json.md`) and the validation reports fix key order and
 /// number forms, which Foundation's encoder fixes neither of. The one JSON writer of the project.
 package enum JSON: Sendable {
     case null

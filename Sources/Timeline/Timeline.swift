@@ -4,7 +4,7 @@ public import TimedText
 ///
 /// Built once per track, in O(n log n): the times at which the set of active cues changes, and for
 /// each interval between two of them the cues active in it, in display order (start time, then
-/// the cue's place in the track — the order of `../shared/cue-json.md`). A cue is active from its
+/// the cue's place in the track — the order of `docs/cue-json.md`). A cue is active from its
 /// start (included) to its end (excluded); a cue without an end (a live caption still on screen)
 /// stays active; a cue that ends at or before its start is never shown.
 ///

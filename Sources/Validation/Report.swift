@@ -5,7 +5,7 @@ public import TimedText
 public enum ReportFormat: String, Sendable, CaseIterable {
     /// `file:line:col: warning: message [rule-id]`, then a summary line.
     case text
-    /// One JSON document (`../shared/cue-json.md`, "legible validate").
+    /// One JSON document (`docs/cue-json.md`, "legible validate").
     case json
     /// JSON Lines: one object per file as files finish (the batch record, docs/validate.md), then
     /// a summary line.
@@ -131,7 +131,7 @@ enum TextReport {
     }
 }
 
-/// The JSON form of `../shared/cue-json.md`.
+/// The JSON form of `docs/cue-json.md`.
 package enum JSONReport {
     static func document(_ reports: [FileReport], summary: ValidationSummary) -> JSON {
         .object([
