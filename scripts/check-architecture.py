@@ -161,24 +161,15 @@ def check_imports(found):
     found += problems
 
 
-def declared_types(module):
+def declared(module, pattern, group):
+    """The names a module declares on lines `pattern` matches: its public and package types
+    (`DECLARATION`), or its diagnostic codes (`DIAGNOSTIC_CODE`: `static let assUnknownStyle: Self = "ass.…"`)."""
     names = set()
     for path in swift_files(os.path.join(ROOT, "Sources", module)):
         for line in open(path, encoding="utf-8"):
-            m = DECLARATION.match(line)
+            m = pattern.match(line)
             if m:
-                names.add(m.group(3))
-    return names
-
-
-def declared_codes(module):
-    """The diagnostic codes a format module declares (`static let assUnknownStyle: Self = "ass.…"`)."""
-    names = set()
-    for path in swift_files(os.path.join(ROOT, "Sources", module)):
-        for line in open(path, encoding="utf-8"):
-            m = DIAGNOSTIC_CODE.match(line)
-            if m:
-                names.add(m.group(1))
+                names.add(m.group(group))
     return names
 
 
@@ -187,8 +178,8 @@ def format_leaks():
     types, or its format by id, registry value or diagnostic code (`.ttml`, `.assUnknownStyle`)."""
     leaks = {}
     for module in FORMAT_MODULES:
-        names = declared_types(module)
-        members = FORMAT_MEMBERS[module] | declared_codes(module)
+        names = declared(module, DECLARATION, 3)
+        members = FORMAT_MEMBERS[module] | declared(module, DIAGNOSTIC_CODE, 1)
         alternatives = [r"\b(?:" + "|".join(sorted(names, key=len, reverse=True)) + r")\b"] if names else []
         alternatives.append(r"(?<![A-Za-z0-9_\"])\.(?:" + "|".join(sorted(members, key=len, reverse=True)) + r")\b")
         pattern = re.compile("(" + "|".join(alternatives) + ")")

@@ -3,7 +3,7 @@ import Synchronization
 import TextScanning
 import VideoIO
 public import TimedText
-public import Validation
+internal import Validation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -97,7 +97,7 @@ public struct BatchRunner: Sendable {
     /// one before (so a slow file does not hold up a fixed share); `body` gets each path's place
     /// in the sequence. Returns when every path is done. The paths are read as they are taken.
     public static func onThreads<Paths: Sequence<String>>(_ paths: Paths, jobs: Int, _ body: @escaping @Sendable (Int, String) -> Void) {
-        let source = SharedIterator(paths.makeIterator())
+        let source = SharedIterator(AnyIterator(paths.makeIterator()))
         if jobs <= 1 {
             while let (index, path) = source.next() { body(index, path) }
             return

@@ -1,4 +1,4 @@
-public import TimedText
+internal import TimedText
 import TextScanning
 public import CaptionFormats
 public import Validation

@@ -1,8 +1,8 @@
 public import TimedText
 import TextScanning
-public import CaptionFormats
+internal import CaptionFormats
 public import CaptionSources
-public import TrackSelection
+internal import TrackSelection
 public import Validation
 #if canImport(Glibc)
 import Glibc

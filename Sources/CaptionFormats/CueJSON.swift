@@ -1,6 +1,6 @@
 import Foundation
 public import TimedText
-public import TextScanning
+package import TextScanning
 import Timeline
 
 /// The JSON contract of `legible dump --json` and `legible timeline --json` (docs/cue-json.md):

@@ -1,5 +1,5 @@
-public import TimedText
-public import TextScanning
+package import TimedText
+internal import TextScanning
 
 // What Legible's own tools ask of a format beyond reading and writing: the views of `dump`, the
 // checks of `validate`, the closed captions of a video. Package: a player's format need not

@@ -69,3 +69,16 @@ public struct CaptionWriteOptions: Sendable {
     /// The default open-end policy and every writer's defaults.
     public static let `default` = CaptionWriteOptions()
 }
+
+extension ParseResult where Value: CaptionFileContents {
+    /// The read as the registry's readers give it: the contents seen as any format's.
+    package var erased: ParseResult<any CaptionFileContents> { ParseResult<any CaptionFileContents>(value: value, diagnostics: diagnostics) }
+}
+
+extension ParseResult where Value == [UInt8] {
+    /// A writer's whole output handed to a registry writer's sink, and what it had to change.
+    package func written(to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows -> [Diagnostic] {
+        try value.withUnsafeBufferPointer { try sink($0) }
+        return diagnostics
+    }
+}

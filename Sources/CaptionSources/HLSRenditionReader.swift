@@ -1,7 +1,7 @@
-import TimedText
-import TextScanning
-import CaptionFormats
-import TrackSelection
+public import TimedText
+internal import TextScanning
+internal import CaptionFormats
+internal import TrackSelection
 
 extension DiagnosticCode {
     /// A segment of an HLS subtitle rendition could not be read (missing file, no caption text):

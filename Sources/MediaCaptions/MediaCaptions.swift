@@ -1,5 +1,5 @@
 public import TimedText
-public import TextScanning
+internal import TextScanning
 public import CaptionFormats
 public import TrackSelection
 public import VideoIO

@@ -1,7 +1,7 @@
 public import TimedText
 public import Timeline
 public import CaptionStyling
-import TextScanning
+internal import TextScanning
 
 /// Renders a track's captions over video frames: what is on screen at a time (`Timeline`), laid
 /// out by its format's rules (`CaptionLayoutEngine`, by `LayoutFamily`), combined with the viewer's appearance

@@ -1,4 +1,4 @@
-public import TimedText
+package import TimedText
 
 /// What a validator asks of an event's override tags: the points it places text at (`\pos`,
 /// both ends of `\move`) and the font families it names (`\fn`), each with its place in the file.

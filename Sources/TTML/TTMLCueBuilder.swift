@@ -1,5 +1,5 @@
 import TimedText
-package import XML
+internal import XML
 
 /// The cues of a document's ISD sequence: one cue per region per run of ISDs in which the
 /// region's content is the same, made by going through the significant times in order.

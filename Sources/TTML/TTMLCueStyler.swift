@@ -1,5 +1,5 @@
 import TimedText
-package import XML
+internal import XML
 
 /// Computes the styles of what the ISDs show (TTML2 §10.4: region → body → div → p → span) and
 /// turns them into the model's terms, for the reader.

@@ -1,5 +1,5 @@
 public import TimedText
-package import XML
+internal import XML
 import TextScanning
 
 extension DiagnosticCode {

@@ -1,5 +1,5 @@
 public import TimedText
-package import XML
+internal import XML
 
 extension DiagnosticCode {
     /// An image reference that names no embedded image (`#id` without a `smpte:image` or `data`

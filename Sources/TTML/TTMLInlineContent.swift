@@ -1,5 +1,5 @@
 import TimedText
-package import XML
+internal import XML
 import TextScanning
 
 /// Turns a region's selected content (an ISD body) into the cue's inline nodes: each `p` a line

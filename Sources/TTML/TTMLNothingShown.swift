@@ -1,5 +1,5 @@
 public import TimedText
-package import XML
+internal import XML
 
 extension DiagnosticCode {
     /// The document holds text, but none of it is ever shown; the message names the cause.

@@ -1,4 +1,4 @@
-package import XML
+internal import XML
 
 /// A node of what a region shows at some time, as the inline content is made from it: either a
 /// node of the ISD tree (`TTMLISDNode`), or read straight from the region's selection

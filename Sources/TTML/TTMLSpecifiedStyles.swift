@@ -1,5 +1,5 @@
 public import TimedText
-package import XML
+internal import XML
 
 extension DiagnosticCode {
     /// A `style` attribute naming no `style` element; the reference is ignored.

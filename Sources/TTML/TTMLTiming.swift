@@ -1,5 +1,5 @@
 public import TimedText
-package import XML
+internal import XML
 
 extension DiagnosticCode {
     /// A `timeContainer` value other than `par` or `seq`; `par` is used.

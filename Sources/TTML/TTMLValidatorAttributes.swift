@@ -1,5 +1,5 @@
 import TimedText
-package import XML
+internal import XML
 
 // Attribute checks: which attributes an element takes, and the value of each.
 

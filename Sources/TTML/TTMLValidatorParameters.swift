@@ -1,5 +1,5 @@
 import TimedText
-package import XML
+internal import XML
 
 /// The `ttp:` parameter attributes of the root (TTML2 §7.2) and the grammar of each value.
 enum TTMLParameters {

@@ -1,5 +1,5 @@
 import TimedText
-package import XML
+internal import XML
 
 // Rules that involve more than one attribute, or an element and where it sits.
 

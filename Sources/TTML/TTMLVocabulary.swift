@@ -1,5 +1,5 @@
 import TimedText
-package import XML
+internal import XML
 
 // What TTML2 allows where: the elements of the TTML namespaces, the attributes each element
 // takes, and the order of its children (TTML2 §8–§9, §12, §16, and the ISD vocabulary of

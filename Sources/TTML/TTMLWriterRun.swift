@@ -1,5 +1,5 @@
 import TimedText
-package import XML
+internal import XML
 
 /// One writing of one track: the decisions taken for the whole document (ids, time expression,
 /// regions, shared styles) and the diagnostics, then the printed bytes.

@@ -1,4 +1,4 @@
-public import TimedText
+package import TimedText
 #if canImport(Glibc)
 import Glibc
 #endif

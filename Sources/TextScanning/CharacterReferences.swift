@@ -14,7 +14,7 @@ package enum CharacterReferences {
     /// name of the HTML table), `&#digits;` and `&#xhex;`, each terminated by `;`.
     /// Returns the decoded text and the index after the reference, or nil when there is none.
     package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (String, Int)? {
-        var i = start + 1
+        let i = start + 1
         let n = bytes.count
         guard i < n else { return nil }
         if bytes[i] == UInt8(ascii: "#") {

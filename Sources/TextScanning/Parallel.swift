@@ -1,6 +1,6 @@
 import Dispatch
 import Synchronization
-public import TimedText
+package import TimedText
 
 /// Runs `count` independent pieces of work on all cores and returns their results in order.
 /// Readers and writers split large inputs with it (a 100,000-cue file reads in two halves on a

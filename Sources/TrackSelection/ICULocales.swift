@@ -1,4 +1,4 @@
-public import TimedText
+internal import TimedText
 
 internal import CICU
 

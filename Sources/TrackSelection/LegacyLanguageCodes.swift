@@ -1,4 +1,4 @@
-public import TimedText
+internal import TimedText
 
 /// Language codes met in subtitle files and playlists that ICU's canonicalisation does not map.
 ///

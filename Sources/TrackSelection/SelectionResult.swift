@@ -1,4 +1,4 @@
-public import TimedText
+internal import TimedText
 
 /// Why one option was or was not chosen: one line of the decision trace.
 public struct SelectionDecision: Sendable, Hashable, CustomStringConvertible {

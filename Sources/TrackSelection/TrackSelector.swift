@@ -1,4 +1,4 @@
-public import TimedText
+internal import TimedText
 
 /// Chooses the legible option a viewer wants, and says why for every option.
 ///

@@ -1,4 +1,4 @@
-public import TimedText
+internal import TimedText
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-package import TextScanning
+internal import TextScanning
 
 /// The element and attribute names of one document, each made into Strings (and split at its
 /// colon) once. A subtitle document repeats a couple of dozen names tens of thousands of times;

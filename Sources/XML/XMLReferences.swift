@@ -1,4 +1,4 @@
-package import TextScanning
+internal import TextScanning
 
 /// XML 1.0 §4.1 and §4.6: the references a document without a DTD may use — the five predefined
 /// entities and character references. Any other entity name is undeclared (the scanner refuses
@@ -15,7 +15,7 @@ package enum XMLReferences {
     /// Reads the reference that starts at `bytes[start]` (an `&`).
     package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Outcome {
         let n = bytes.count
-        var i = start + 1
+        let i = start + 1
         // Names and numbers in references are short; look no further than this for the `;`.
         let limit = min(n, start + 40)
         if i < n && bytes[i] == UInt8(ascii: "#") {

@@ -72,7 +72,7 @@ import Legible
         let bytes = Array(text.utf8)
         #expect(bytes.count > 1 << 20, "large enough to be mapped")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("legible-large-\(getpid()).ass").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let fromPath = try CaptionFile(contentsOf: path), fromBytes = try CaptionFile(bytes: bytes, fileName: path)
         #expect(fromPath.format == .substationAlpha && fromPath.document.tracks[0].cues.count == 20_000)

@@ -17,7 +17,7 @@ private final class Scratch {
     @discardableResult
     func write(_ name: String, _ text: String) -> String {
         let path = root + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
 }

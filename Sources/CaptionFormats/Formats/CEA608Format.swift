@@ -1,4 +1,4 @@
-public import TimedText
+internal import TimedText
 import TextScanning
 import ClosedCaptionData
 public import CEA608
@@ -16,13 +16,10 @@ extension CaptionFormat {
         format.documentation = "docs/cea608.md"
         format.recognises = SCCReader.looksLike
         format.reader = { text, options in
-            let read = SCCReader(options: options.formats[SCCReader.Options.self]).readFile(text)
-            return ParseResult(value: read.value, diagnostics: read.diagnostics)
+            SCCReader(options: options.formats[SCCReader.Options.self]).readFile(text).erased
         }
         format.writer = { document, options, sink in
-            let result = SCCWriter(options: options.formats[SCCWriter.Options.self]).write(document)
-            try result.value.withUnsafeBufferPointer { try sink($0) }
-            return result.diagnostics
+            try SCCWriter(options: options.formats[SCCWriter.Options.self]).write(document).written(to: sink)
         }
         let fallbacks = SCCWriter.Options.Fallback.allCases.map(\.rawValue).joined(separator: ", ")
         format.writerSettings = [

@@ -1,4 +1,4 @@
-public import TimedText
+internal import TimedText
 import TextScanning
 public import SubRip
 
@@ -17,8 +17,7 @@ extension CaptionFormat {
         format.ffmpegMuxer = "srt"
         format.recognises = SubRipReader.looksLike
         format.reader = { text, options in
-            let read = SubRipReader(options: options.formats[SubRipReader.Options.self]).read(text)
-            return ParseResult(value: read.value, diagnostics: read.diagnostics)
+            SubRipReader(options: options.formats[SubRipReader.Options.self]).read(text).erased
         }
         format.writer = { document, options, sink in
             var srt = options.formats[SubRipWriter.Options.self]

@@ -1,4 +1,4 @@
-public import TimedText
+internal import TimedText
 import TextScanning
 public import SubStationAlpha
 
@@ -18,8 +18,7 @@ extension CaptionFormat {
         format.carriesStackingOrder = true
         format.recognises = SubStationAlphaReader.looksLike
         format.reader = { text, _ in
-            let read = SubStationAlphaReader().readFile(text)
-            return ParseResult(value: read.value, diagnostics: read.diagnostics)
+            SubStationAlphaReader().readFile(text).erased
         }
         format.writer = { document, options, sink in
             var ass = options.formats[SubStationAlphaWriter.Options.self]

@@ -1,4 +1,4 @@
-public import TimedText
+internal import TimedText
 import TextScanning
 public import TTML
 
@@ -16,13 +16,10 @@ extension CaptionFormat {
         format.documentation = "docs/ttml.md"
         format.recognises = TTMLReader.looksLike
         format.reader = { text, options in
-            let read = TTMLReader(options: options.formats[TTMLReader.Options.self]).readFile(text)
-            return ParseResult(value: read.value, diagnostics: read.diagnostics)
+            TTMLReader(options: options.formats[TTMLReader.Options.self]).readFile(text).erased
         }
         format.writer = { document, options, sink in
-            let result = TTMLWriter(options: options.formats[TTMLWriter.Options.self]).write(document)
-            try result.value.withUnsafeBufferPointer { try sink($0) }
-            return result.diagnostics
+            try TTMLWriter(options: options.formats[TTMLWriter.Options.self]).write(document).written(to: sink)
         }
         format.writerSettings = [
             FormatSetting(name: "dfxp", help: "TTML output as TTML1 (DFXP) instead of IMSC 1.1 (also --to dfxp, or a .dfxp OUTPUT).") { _, options in

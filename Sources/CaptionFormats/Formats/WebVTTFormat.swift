@@ -1,4 +1,4 @@
-public import TimedText
+internal import TimedText
 import TextScanning
 public import WebVTT
 
@@ -17,8 +17,7 @@ extension CaptionFormat {
         format.reader = { text, options in
             var reader = options.formats[WebVTTReader.Options.self]
             reader.keepsCueValues = reader.keepsCueValues || options.keepsCueViews
-            let read = WebVTTReader(options: reader).readFile(text)
-            return ParseResult(value: read.value, diagnostics: read.diagnostics)
+            return WebVTTReader(options: reader).readFile(text).erased
         }
         format.writer = { document, options, sink in
             var vtt = options.formats[WebVTTWriter.Options.self]

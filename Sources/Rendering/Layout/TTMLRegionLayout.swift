@@ -1,6 +1,6 @@
 import TimedText
 import CaptionStyling
-import TextScanning
+internal import TextScanning
 
 /// TTML regions (TTML2 §9.3 and §10.2): the region's box from `tts:origin` and `tts:extent`, its
 /// content box inside `tts:padding`; lines wrapped to the content width, stacked in the region's

@@ -1,6 +1,6 @@
 import TimedText
 import CaptionStyling
-import TextScanning
+internal import TextScanning
 
 /// W3C WebVTT §7.2, "Processing cue settings", for horizontal and vertical cues, with the
 /// overlap avoidance of snap-to-lines cues (§7.2 step 10 onwards, simplified: a cue that

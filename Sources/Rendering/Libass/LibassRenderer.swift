@@ -1,5 +1,5 @@
-public import TimedText
-public import TextScanning
+package import TimedText
+package import TextScanning
 internal import CLibass
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
-public import CaptionStyling
-public import TimedText
+package import CaptionStyling
+internal import TimedText
 
 /// What of a viewer's appearance libass imposes on a native ASS script (a player's "override ASS
 /// style"): only the attributes the viewer marked `viewer-always` (`!`), each through its own

@@ -1,4 +1,4 @@
-public import TimedText
+package import TimedText
 
 /// An explicit bidirectional embedding that a span opens around its text (UAX #9 §2.1–2.6): how
 /// CSS `unicode-bidi` and `direction` (TTML `tts:unicodeBidi`, `tts:direction`) reach libass,

@@ -1,6 +1,6 @@
 import TimedText
 import CaptionStyling
-import TextScanning
+internal import TextScanning
 
 /// Vertical writing: one column of text drawn top to bottom through libass, each upright
 /// character in its own event on an em grid, sideways text drawn as a horizontal line and

@@ -1,4 +1,4 @@
-public import CaptionStyling
+internal import CaptionStyling
 public import TimedText
 public import TextScanning
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-public import TimedText
+package import TimedText
 import CaptionStyling
 internal import TextScanning
 

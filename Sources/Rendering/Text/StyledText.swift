@@ -1,5 +1,5 @@
-public import TimedText
-public import CaptionStyling
+package import TimedText
+package import CaptionStyling
 
 /// A run of text in one computed style at one size: what one set of ASS override tags draws.
 package struct StyledText: Sendable, Hashable {
