@@ -60,8 +60,18 @@ public struct CaptionSource: Sendable {
     public let name: String
     /// What it is.
     public let kind: Kind
-    /// The choices it offers, in source order; ids unique within the source.
-    public let options: [TrackOption]
+    /// The choices it offers, in source order; ids unique within the source. A caption file's are
+    /// made when asked for (their languages go through ICU, which reading the file alone need not load).
+    public var options: [TrackOption] {
+        guard case .captionFile(let file) = kind else { return listed }
+        let tracks = file.document.tracks
+        let hints = name == "<stdin>" ? FileNameHints() : FileNameHints(fileName: name)
+        return tracks.enumerated().map { k, track in
+            TrackOption(track: track, id: tracks.count == 1 ? name : "\(name)#\(track.id ?? String(k))", source: name, hints: hints)
+        }
+    }
+    /// The options of a media file or a playlist, made as it was opened.
+    private let listed: [TrackOption]
     /// What reading the source itself reported (a caption file's diagnostics, a playlist's).
     public let diagnostics: [Diagnostic]
     /// How it was opened, for opening its options.
@@ -103,22 +113,12 @@ public struct CaptionSource: Sendable {
 
     /// A caption file already opened, as a source.
     public init(name: String, file: CaptionFile, options: Options = .default) {
-        let shown = name == "-" ? "<stdin>" : name
-        let tracks = file.document.tracks
-        let hints = name == "-" ? FileNameHints() : FileNameHints(fileName: name)
-        var handles: [String: Handle] = [:]
-        var list: [TrackOption] = []
-        for (k, track) in tracks.enumerated() {
-            let id = tracks.count == 1 ? shown : "\(shown)#\(track.id ?? String(k))"
-            list.append(TrackOption(track: track, id: id, source: shown, hints: hints))
-            handles[id] = .fileTrack(k)
-        }
-        self.name = shown
+        self.name = name == "-" ? "<stdin>" : name
         kind = .captionFile(file)
-        self.options = list
+        listed = []
         diagnostics = file.diagnostics
         openingOptions = options
-        self.handles = handles
+        handles = [:]
     }
 
     /// A media file already opened, as a source.
@@ -128,7 +128,7 @@ public struct CaptionSource: Sendable {
         for (option, stream) in zip(list, media.streams) { handles[option.id] = .mediaStream(stream) }
         self.name = name
         kind = .mediaFile(media)
-        self.options = list
+        listed = list
         diagnostics = []
         openingOptions = options
         self.handles = handles
@@ -144,7 +144,7 @@ public struct CaptionSource: Sendable {
             kind = .mediaPlaylist(read.value)
             diagnostics = read.diagnostics
             let hints = FileNameHints(fileName: name)
-            self.options = [TrackOption(id: shown, language: hints.language, isForced: hints.isForced, source: shown)]
+            listed = [TrackOption(id: shown, language: hints.language, isForced: hints.isForced, source: shown)]
             handles = [shown: .segments]
             return
         }
@@ -155,7 +155,7 @@ public struct CaptionSource: Sendable {
         var handles: [String: Handle] = [:]
         let legible = read.value.renditions.filter { $0.type == "SUBTITLES" || $0.type == "CLOSED-CAPTIONS" }
         for (option, rendition) in zip(list, legible) { handles[option.id] = .rendition(rendition) }
-        self.options = list
+        listed = list
         self.handles = handles
     }
 
@@ -245,7 +245,8 @@ public struct CaptionSource: Sendable {
     /// media timeline). Throws `.noSuchTrack` for an option of another source, `.unsupportedFormat`
     /// for one that cannot be read (with why), `.unreadableInput` when a file it needs cannot be read.
     public func open(_ option: TrackOption) throws(LegibleError) -> CaptionTrack {
-        guard let handle = handles[option.id] else {
+        let fileTrack: Handle? = captionFile == nil ? nil : options.firstIndex { $0.id == option.id }.map { .fileTrack($0) }
+        guard let handle = fileTrack ?? handles[option.id] else {
             throw LegibleError(.noSuchTrack, "\(name) has no caption track '\(option.id)' (its tracks: \(options.map(\.id).joined(separator: ", ")))")
         }
         if let reason = option.unavailableReason {
@@ -321,8 +322,19 @@ public struct CaptionSource: Sendable {
         guard path != "-" else { return nil }
         let lower = path.lowercased()
         if lower.hasSuffix(".m3u8") || lower.hasSuffix(".m3u") { return try read(path) }
-        guard let bytes = try? FileIO.read(path: path), HLSMasterPlaylist.looksLikePlaylist(bytes) else { return nil }
-        return bytes
+        // Only the first bytes decide: a caption file of any size is not read twice.
+        guard HLSMasterPlaylist.looksLikePlaylist(head(of: path)) else { return nil }
+        return try read(path)
+    }
+
+    /// The first bytes of the file at `path` (empty when it cannot be read).
+    private static func head(of path: String, count: Int = 16) -> [UInt8] {
+        let fd = Glibc.open(path, O_RDONLY)
+        guard fd >= 0 else { return [] }
+        defer { Glibc.close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, count) }
+        return Array(bytes.prefix(max(0, n)))
     }
 
     /// A media playlist lists segments (`#EXTINF`) and no variant or rendition.
