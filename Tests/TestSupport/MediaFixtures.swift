@@ -39,7 +39,7 @@ public enum MediaFixtures {
         let out = Pipe()
         // Standard error into a file: read once the program has ended, it cannot fill a pipe.
         let errorPath = NSTemporaryDirectory() + "legible-media-\(UUID().uuidString)-stderr"
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errorPath) }
         let errorFile = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         process.standardOutput = out
