@@ -5,7 +5,9 @@
 // from its declaration.
 #include <ass/ass.h>
 #include <dlfcn.h>
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct LegibleLibass {
     __typeof__(ass_library_version) *library_version;
@@ -55,4 +57,28 @@ static inline const char *legible_libass_load(LegibleLibass *table) {
     LEGIBLE_LOAD(set_selective_style_override)
 #undef LEGIBLE_LOAD
     return NULL;
+}
+
+// libass reports what it does as printf-style messages with a va_list, which Swift cannot take:
+// this formats each one and hands the text to `sink` with `context` (Legible keeps the font
+// choices libass's font selection reports, "fontselect: (family, bold, italic) -> file, index,
+// postscript name"). Messages more verbose than `maximumLevel` are not formatted.
+typedef void (*legible_libass_sink)(int level, const char *text, void *context);
+typedef struct LegibleLibassMessages {
+    legible_libass_sink sink;
+    void *context;
+    int maximumLevel;
+} LegibleLibassMessages;
+
+static inline void legible_libass_message(int level, const char *format, va_list arguments, void *data) {
+    LegibleLibassMessages *messages = (LegibleLibassMessages *)data;
+    if (!messages || !messages->sink || level > messages->maximumLevel) return;
+    char text[1024];
+    vsnprintf(text, sizeof text, format, arguments);
+    messages->sink(level, text, messages->context);
+}
+
+// Routes a library's messages to `messages` (in C: the callback takes a va_list).
+static inline void legible_libass_set_messages(const LegibleLibass *table, ASS_Library *library, LegibleLibassMessages *messages) {
+    table->set_message_cb(library, legible_libass_message, messages);
 }

@@ -69,13 +69,15 @@ extension CaptionRenderer {
     /// gives the one its playback cursor follows), regions, language, layout rules, display
     /// aspect ratio, its native script with the fonts that came with it, and its image folder.
     /// `fontDirectories` add fonts a player has (for the families an ASS script or a content
-    /// style names); throws when one cannot be read.
+    /// style names); throws when one cannot be read. `systemFonts`: a script drawn as itself
+    /// also finds its families among the machine's fonts (`NativeASSScript.systemFonts`).
     public convenience init(track: CaptionTrack, timeline: Timeline? = nil, width: Int, height: Int,
                             appearance: CaptionAppearance = .default, fonts: FontSet? = nil, options: LayoutOptions = .default,
-                            fontDirectories: [String] = []) throws(LegibleError) {
+                            fontDirectories: [String] = [], systemFonts: Bool = true) throws(LegibleError) {
         var layout = options
         if layout.imageDirectory == nil { layout.imageDirectory = track.imageDirectory }
         var script = track.nativeScript.map { NativeASSScript($0) }
+        script?.systemFonts = systemFonts
         var fontSet = fonts
         var skipped: [String] = []
         if !fontDirectories.isEmpty {

@@ -100,12 +100,14 @@ enum BurnCommand: Command {
                 // Fonts chosen by the renderer (the CJK font, tens of MB, only when the text needs
                 // it), unless --fonts-dir adds some for cues the engine lays out.
                 let made = try CaptionRenderer(track: track, width: width, height: height, appearance: appearance,
-                                               options: layout, fontDirectories: fontDirectories)
+                                               options: layout, fontDirectories: fontDirectories,
+                                               systemFonts: !arguments.has("no-system-fonts"))
                 renderer = made
                 return made
             }
             for path in renderer?.unreadableFontFiles ?? [] { io.error("legible: warning: \(path) is not a font file libass can read; skipped") }
             for failure in renderer?.imageFailures ?? [] { io.error("legible: warning: \(failure)") }
+            PictureOptions.reportFontChoices(renderer, arguments, io: io)
             progress?.update(frames: frames, force: true)
             progress?.finish()
             if progressMode != .json {

@@ -14,7 +14,22 @@ enum PictureOptions {
         OptionSpec("track", value: "ID", help: "The caption track: its id (CC1; s:N in a media file), a media file's language (fr), or FILE#N for a file's N-th track."),
         OptionSpec("prefer", value: "LANGS", help: "The viewer's languages, best first (ja,en): the track-selection rules pick the track."),
         OptionSpec("fonts-dir", value: "DIR", help: "More fonts (.ttf, .otf, .ttc) for the families an ASS script or a content style names; repeatable."),
+        OptionSpec("no-system-fonts", help: "Draw an ASS script with its own fonts, --fonts-dir and Legible's only, not the machine's (the same picture on every machine)."),
     ]
+
+    /// Says which face drew each family an ASS script named: a stand-in (a metric-compatible face
+    /// found through fontconfig, the default family when nothing matched) always, the family
+    /// itself with `--verbose`.
+    static func reportFontChoices(_ renderer: CaptionRenderer?, _ arguments: Arguments, io: CommandIO) {
+        for choice in renderer?.fontChoices ?? [] where choice.isSubstitute || arguments.has("verbose") {
+            var asked = "'\(choice.family)'"
+            if choice.weight >= 600 { asked += " bold" }
+            if choice.slant > 0 { asked += " italic" }
+            let face = choice.postScriptName ?? "a face"
+            let how = choice.isFallback ? "the default family, as nothing matched it" : "\(face) (\(choice.file))"
+            io.error("legible: the script's font \(asked) is drawn with \(how)")
+        }
+    }
 
     /// `--size WxH`; `even` when a video encoder needs even dimensions.
     static func size(_ arguments: Arguments, even: Bool = false) throws -> (width: Int, height: Int)? {

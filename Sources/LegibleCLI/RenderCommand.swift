@@ -67,7 +67,8 @@ enum RenderCommand: Command {
         // The track as its format draws it: an ASS script by libass as itself (with the
         // --fonts-dir fonts beside its own), other formats' cues laid out by their rules.
         let renderer = try CaptionRenderer(track: track, width: width, height: height, appearance: appearance, fonts: fonts,
-                                           options: options, fontDirectories: arguments.all("fonts-dir"))
+                                           options: options, fontDirectories: arguments.all("fonts-dir"),
+                                           systemFonts: !arguments.has("no-system-fonts"))
         for path in renderer.unreadableFontFiles { io.error("legible: warning: \(path) is not a font file libass can read; skipped") }
         let image: Bitmap
         if let time {
@@ -83,6 +84,7 @@ enum RenderCommand: Command {
             image = try ContactSheet.make(renderer, at: times, backdrop: backdrop)
         }
         for failure in renderer.imageFailures { io.error("legible: warning: \(failure)") }
+        PictureOptions.reportFontChoices(renderer, arguments, io: io)
         try PNGFile.write(image, to: output)
         return 0
     }

@@ -107,6 +107,11 @@ public final class CaptionRenderer {
                       width: width, height: height, appearance: appearance, fonts: fonts, options: options, nativeScript: nativeScript)
     }
 
+    /// The faces libass chose for the families a native script names, in the order first drawn
+    /// (an ASS script's `Arial` drawn with Liberation Sans found through fontconfig, say); empty
+    /// when no script is drawn, or nothing has been drawn yet.
+    public var fontChoices: [FontChoice] { nativeDrawer?.fontChoices ?? [] }
+
     /// True when libass draws a native script: the picture may change on any frame while a cue
     /// shows (`\move`, `\fad`, `\t`, karaoke), not only at the timeline's changes.
     public var drawsEveryFrame: Bool { nativeDrawer != nil }

@@ -14,6 +14,12 @@ public struct NativeASSScript: Sendable {
     /// Font files found in the directories added (`addFonts(contentsOfDirectory:)`) that could
     /// not be read as fonts, for a caller to report.
     public private(set) var unreadableFontFiles: [String] = []
+    /// Whether libass also finds the families the script names among the machine's fonts
+    /// (fontconfig), after `fonts` and the renderer's own: what players (mpv, ffmpeg's
+    /// `subtitles=`, VLC) do, so a script's `Arial` is drawn with the machine's metric-compatible
+    /// face. True by default; false draws with the given fonts alone, the same on every machine.
+    /// The renderer's `fontChoices` say which face drew each family.
+    public var systemFonts = true
 
     /// A script and the fonts it carries.
     public init(text: [UInt8], fonts: [FontFile] = []) {
@@ -53,10 +59,14 @@ final class NativeScriptDrawer {
 
     private let fonts: FontSet
 
+    /// The fonts libass chose for the script's families so far.
+    var fontChoices: [FontChoice] { libass.fontChoices }
+
     /// `appearance`'s `viewer-always` attributes are imposed on the script's dialogue.
     init(_ script: NativeASSScript, width: Int, height: Int, fonts: FontSet, appearance: CaptionAppearance) throws(LegibleError) {
         libass = try LibassRenderer(width: width, height: height, fonts: fonts.files + script.fonts,
-                                    defaultFamily: fonts.families[.proportionalSansSerif] ?? FontSet.defaultFamily)
+                                    defaultFamily: fonts.families[.proportionalSansSerif] ?? FontSet.defaultFamily,
+                                    systemFonts: script.systemFonts)
         try libass.load(scriptBytes: script.text)
         self.width = width
         self.height = height

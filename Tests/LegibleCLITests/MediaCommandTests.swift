@@ -255,7 +255,8 @@ import Legible
             #expect(try bare.open(try #require(bare.stream(named: "s:1"))).attachedFonts.isEmpty)
 
             func burn(_ mkv: String, _ output: String) -> Run {
-                Run(["burn", mkv, "-o", output, "--ffmpeg-args", "-c:v ffv1", "--progress", "none"])
+                // Only the file's own fonts and Legible's: the family may be a system font too.
+                Run(["burn", mkv, "-o", output, "--ffmpeg-args", "-c:v ffv1", "--progress", "none", "--no-system-fonts"])
             }
             let output = directory + "/out.mkv", fallbackOutput = directory + "/fallback.mkv"
             let run = burn(withFont, output)

@@ -134,3 +134,36 @@ import Glibc
         #expect(count(after, rows: dialogue, near: (0, 0, 255)) > 5000)
     }
 }
+
+/// Players draw a script's families with the machine's fonts (fontconfig), and say which face.
+@Suite struct ASSSystemFontTests {
+    @Test func libassFontSelectionMessagesAreRead() {
+        let exact = FontChoice.parse("fontselect: (P052, 400, 0) -> /usr/share/fonts/opentype/urw-base35/P052-Roman.otf, 0, P052-Roman")
+        #expect(exact == FontChoice(family: "P052", weight: 400, slant: 0, file: "/usr/share/fonts/opentype/urw-base35/P052-Roman.otf",
+                                    postScriptName: "P052-Roman", isFallback: false))
+        #expect(exact?.isSubstitute == false)
+        let stand = FontChoice.parse("fontselect: (Arial, 700, 0) -> /usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf, 0, LiberationSans-Bold")
+        #expect(stand?.isSubstitute == true && stand?.weight == 700)
+        let fallback = FontChoice.parse("fontselect: Using default font family: (Nope, 400, 100) -> /x/DejaVuSans.ttf, 0, DejaVuSans")
+        #expect(fallback?.isFallback == true && fallback?.slant == 100 && fallback?.family == "Nope")
+        #expect(FontChoice.parse("fontselect: failed to find any fallback with glyph 0x41 for font: (A, 400, 0)") == nil)
+        #expect(FontChoice.parse("shaper: FriBidi 1.0.8 (SIMPLE) HarfBuzz-ng 6.0.0 (COMPLEX)") == nil)
+    }
+
+    /// A family only the machine has (P052, from fonts-urw-base35, which setup installs) is found
+    /// through fontconfig by default, and render says which face drew it with --verbose; with
+    /// --no-system-fonts it is not, and the stand-in is said without --verbose.
+    @Test func renderFindsTheMachinesFontsAndSaysWhichFace() throws {
+        guard access("/usr/share/fonts/opentype/urw-base35/P052-Roman.otf", R_OK) == 0 else { return }
+        let script = Fixtures.root + "/ass/named_fonts.ass"
+        let png = "/tmp/legible-system-fonts-\(getpid()).png"
+        defer { unlink(png) }
+        let system = Run(["render", script, "--at", "2", "--size", "640x360", "-o", png, "--verbose"])
+        #expect(system.status == 0)
+        #expect(system.stderr.contains("legible: the script's font 'P052' is drawn with P052-Roman (/usr/share/fonts/opentype/urw-base35/P052-Roman.otf)"), "\(system.stderr)")
+        let own = Run(["render", script, "--at", "2", "--size", "640x360", "-o", png, "--no-system-fonts"])
+        #expect(own.status == 0)
+        #expect(own.stderr.contains("legible: the script's font 'P052' is drawn with"), "\(own.stderr)")
+        #expect(!own.stderr.contains("P052-Roman (/usr/share/fonts"), "not the machine's P052")
+    }
+}

@@ -75,10 +75,21 @@ import Glibc
         let parts = `case`.split(separator: "@")
         let fixture = String(parts[0])
         let milliseconds = Int64(parts[1])!
+        // Both sides draw with exactly the same fonts, whatever else the machine has: Legible with
+        // its own set and the script's [Fonts] only, ffmpeg with a fontconfig that sees only those
+        // files (FONTCONFIG_FILE) and the same folder as the filter's fontsdir.
         let ours = try render(fixture, at: MediaTime(milliseconds: milliseconds))
+        let fonts = "/tmp/legible-ass-fonts-\(getpid())-\(fixture)"
+        mkdir(fonts, 0o755)
+        for file in FontSet().files where access(file.path, R_OK) == 0 {
+            symlink(file.path, fonts + "/" + (file.path.split(separator: "/").last.map(String.init) ?? "font"))
+        }
+        let config = fonts + "/fonts.conf"
+        writeText("<?xml version=\"1.0\"?><fontconfig><dir>\(fonts)</dir><cachedir>\(fonts)/cache</cachedir></fontconfig>\n", to: config)
+        defer { _ = system("rm -rf '\(fonts)'") }
         let reference = "/tmp/legible-ass-ffmpeg-\(getpid())-\(fixture).png"
         let seconds = Double(milliseconds) / 1000
-        let command = "ffmpeg -v error -y -f lavfi -i color=c=black:s=\(Self.width)x\(Self.height):r=10:d=\(Int(seconds) + 2) -vf format=rgb24,subtitles='\(Fixtures.root)/ass/\(fixture)' -ss \(seconds) -frames:v 1 \(reference)"
+        let command = "FONTCONFIG_FILE='\(config)' ffmpeg -v error -y -f lavfi -i color=c=black:s=\(Self.width)x\(Self.height):r=10:d=\(Int(seconds) + 2) -vf format=rgb24,subtitles='\(Fixtures.root)/ass/\(fixture)':fontsdir='\(fonts)' -ss \(seconds) -frames:v 1 \(reference)"
         #expect(system(command) == 0)
         defer { unlink(reference) }
         let theirs = try PNGFile.read(reference)

@@ -49,11 +49,19 @@ func codes(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map(\.code.raw
 func centiseconds(_ cs: Int64) -> MediaTime { MediaTime(value: cs, timescale: 100) }
 
 extension CaptionFile {
-    /// The file's native script as libass takes it, with the fonts of `fontDirectories` after its own.
-    func assScript(fontDirectories: [String] = []) throws -> NativeASSScript? {
+    /// The file's native script as libass takes it, with the fonts of `fontDirectories` after its
+    /// own; with the machine's fonts (fontconfig) only when `systemFonts`, so that a test's picture
+    /// does not depend on what else the machine has installed.
+    func assScript(fontDirectories: [String] = [], systemFonts: Bool = false) throws -> NativeASSScript? {
         guard let own = nativeScript else { return nil }
         var script = NativeASSScript(own)
+        script.systemFonts = systemFonts
         for directory in fontDirectories { try script.addFonts(contentsOfDirectory: directory) }
         return script
     }
+}
+
+/// Writes `text` to `path` as UTF-8.
+func writeText(_ text: String, to path: String) {
+    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
 }

@@ -50,6 +50,69 @@ public struct Color4: Sendable, Hashable {
     }
 }
 
+/// A font libass chose for a family a script names: what its font selection reported, so that a
+/// caller can say which face drew an ASS script's `Arial` (a metric-compatible face found through
+/// fontconfig, a font of the script's `[Fonts]`, or the default family when nothing matched).
+public struct FontChoice: Sendable, Hashable {
+    /// The family asked for (a style's `Fontname`, a `\fn`).
+    public var family: String
+    /// The weight asked for (400 regular, 700 bold).
+    public var weight: Int
+    /// The slant asked for (0 upright, 100 italic).
+    public var slant: Int
+    /// The font file, or the name a font given in memory was added under.
+    public var file: String
+    /// The chosen face's PostScript name (`LiberationSans-Bold`), or nil when it has none.
+    public var postScriptName: String?
+    /// True when nothing matched the family and libass used the default family instead.
+    public var isFallback: Bool
+
+    /// A choice from its parts.
+    public init(family: String, weight: Int, slant: Int, file: String, postScriptName: String?, isFallback: Bool) {
+        self.family = family
+        self.weight = weight
+        self.slant = slant
+        self.file = file
+        self.postScriptName = postScriptName
+        self.isFallback = isFallback
+    }
+
+    /// True when the face is not the family asked for (another family stood in for it): its
+    /// PostScript name does not start with the family's name without spaces.
+    public var isSubstitute: Bool {
+        if isFallback { return true }
+        guard let name = postScriptName?.lowercased() else { return false }
+        return !name.hasPrefix(family.lowercased().filter { $0 != " " && $0 != "-" })
+    }
+
+    /// The choice in one of libass's font selection messages, or nil for another message.
+    package static func parse(_ message: String) -> FontChoice? {
+        guard message.hasPrefix("fontselect: "), let open = message.firstIndex(of: "("),
+              let arrow = message.range(of: ") -> ", options: .backwards) else { return nil }
+        let asked = message[message.index(after: open)..<arrow.lowerBound].split(separator: ",", omittingEmptySubsequences: false)
+        let found = message[arrow.upperBound...].split(separator: ",", omittingEmptySubsequences: false)
+        func trimmed(_ text: Substring) -> String { String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+        guard asked.count >= 3, found.count >= 3, let weight = Int(trimmed(asked[asked.count - 2])),
+              let slant = Int(trimmed(asked[asked.count - 1])) else { return nil }
+        let family = asked.dropLast(2).joined(separator: ",")
+        let postScript = trimmed(found[found.count - 1])
+        return FontChoice(family: family, weight: weight, slant: slant, file: found.dropLast(2).joined(separator: ","),
+                          postScriptName: postScript == "(none)" || postScript.isEmpty ? nil : postScript,
+                          isFallback: message.hasPrefix("fontselect: Using default font"))
+    }
+}
+
+/// What libass's messages told a renderer: its font choices, in order, each once.
+final class LibassMessageLog: @unchecked Sendable {
+    // Touched only from the renderer's own thread (libass calls back during a render).
+    private(set) var fontChoices: [FontChoice] = []
+
+    func record(_ text: String) {
+        guard let choice = FontChoice.parse(text), !fontChoices.contains(choice) else { return }
+        fontChoices.append(choice)
+    }
+}
+
 /// libass's functions, loaded on first use (see CLibass/shim.h), or why they could not be.
 /// A global `let` is initialised once, thread-safely.
 private let loadedLibass: (functions: LegibleLibass?, error: String?) = {
@@ -79,18 +142,38 @@ package final class LibassRenderer {
         return "\(v >> 28 & 0xF).\(v >> 20 & 0xFF).\(v >> 12 & 0xFF)"
     }
 
+    /// What libass reported while rendering (font choices).
+    private let log: LibassMessageLog
+    private let messages: UnsafeMutablePointer<LegibleLibassMessages>
+
+    /// The fonts libass chose for the families the script named, in the order first used.
+    package var fontChoices: [FontChoice] { log.fontChoices }
+
     /// - Parameters:
-    ///   - fonts: loaded into libass memory; no system font lookup happens (deterministic output).
-    ///   - defaultFamily: the family used when a style names one that is not loaded.
-    package init(width: Int, height: Int, fonts: [FontFile], defaultFamily: String) throws(LegibleError) {
+    ///   - fonts: loaded into libass memory, found first.
+    ///   - defaultFamily: the family used when a style names one that no font has.
+    ///   - systemFonts: also look families up in the machine's fonts through fontconfig, as mpv
+    ///     and ffmpeg's `subtitles=` filter do (a script's `Arial` drawn with a metric-compatible
+    ///     face); false draws with `fonts` alone, the same on every machine.
+    package init(width: Int, height: Int, fonts: [FontFile], defaultFamily: String, systemFonts: Bool = false) throws(LegibleError) {
         guard let libass = loadedLibass.functions else { throw LegibleError(.missingComponent, "libass is not installed (\(loadedLibass.error ?? "unknown error")); install the Debian package libass9") }
         self.libass = libass
         guard let library = libass.library_init!() else { throw LegibleError(.missingComponent, "libass could not be initialised (ass_library_init); install the Debian package libass9") }
-        // Silence libass's own logging (before the renderer, which logs its shaper); callers get
-        // structured results instead.
-        libass.set_message_cb!(library, { _, _, _, _ in }, nil)
+        // libass's own logging is not printed (set before the renderer, which logs its shaper);
+        // its font choices are kept instead (level 4, MSGL_INFO), for callers to report.
+        let log = LibassMessageLog()
+        let messages = UnsafeMutablePointer<LegibleLibassMessages>.allocate(capacity: 1)
+        messages.initialize(to: LegibleLibassMessages(sink: { _, text, context in
+            guard let text, let context else { return }
+            Unmanaged<LibassMessageLog>.fromOpaque(context).takeUnretainedValue().record(String(cString: text))
+        }, context: Unmanaged.passUnretained(log).toOpaque(), maximumLevel: 4))
+        withUnsafePointer(to: libass) { legible_libass_set_messages($0, library, messages) }
+        self.log = log
+        self.messages = messages
         guard let renderer = libass.renderer_init!(library) else {
             libass.library_done!(library)
+            messages.deinitialize(count: 1)
+            messages.deallocate()
             throw LegibleError(.missingComponent, "libass could not be initialised (ass_renderer_init); install the Debian package libass9")
         }
         self.library = library
@@ -109,13 +192,16 @@ package final class LibassRenderer {
         libass.set_storage_size!(renderer, Int32(width), Int32(height))
         // Complex shaping (HarfBuzz) for Arabic joining and mark placement.
         libass.set_shaper!(renderer, ASS_SHAPING_COMPLEX)
-        libass.set_fonts!(renderer, nil, defaultFamily, Int32(ASS_FONTPROVIDER_NONE.rawValue), nil, 0)
+        let provider = systemFonts ? ASS_FONTPROVIDER_AUTODETECT : ASS_FONTPROVIDER_NONE
+        libass.set_fonts!(renderer, nil, defaultFamily, Int32(provider.rawValue), nil, 0)
     }
 
     deinit {
         if let track { libass.free_track!(track) }
         libass.renderer_done!(renderer)
         libass.library_done!(library)
+        messages.deinitialize(count: 1)
+        messages.deallocate()
     }
 
     /// Imposes `override` on the script's dialogue events (libass's selective style override, as
