@@ -261,7 +261,7 @@ public struct CaptionSource: Sendable {
             guard case .mediaFile(let media) = kind else { preconditionFailure("a media stream of a source that is no media file") }
             let read = try media.open(stream, options: openingOptions.reading, attachedFonts: openingOptions.attachedFonts)
             return CaptionTrack(option: option, file: read.file, document: read.document, attachedFonts: read.attachedFonts,
-                                imageDirectory: directory)
+                                imageDirectory: directory, mediaStream: stream)
         case .rendition(let rendition):
             guard let uri = rendition.uri else {
                 let where_ = rendition.instreamID.map { " (\($0))" } ?? ""

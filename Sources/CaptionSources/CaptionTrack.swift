@@ -1,5 +1,6 @@
 public import TimedText
 public import CaptionFormats
+public import MediaCaptions
 public import TrackSelection
 public import Timeline
 public import CaptionStyling
@@ -21,24 +22,32 @@ public struct CaptionTrack: Sendable {
     public let attachedFonts: [NativeScript.Font]
     /// The folder relative image references are files of (IMSC image subtitles), if known.
     public let imageDirectory: String?
+    /// The media file's stream it was read from (a subtitle stream or a closed-caption channel of
+    /// its video), for a track of a media file.
+    public let mediaStream: MediaCaptions.Stream?
 
     /// Track `trackIndex` of a caption file.
     init(option: TrackOption, file: CaptionFile, trackIndex: Int, imageDirectory: String?) {
-        self.init(option: option, file: file, document: file.document, trackIndex: trackIndex, attachedFonts: [], imageDirectory: imageDirectory)
+        self.init(option: option, file: file, document: file.document, trackIndex: trackIndex, attachedFonts: [],
+                  imageDirectory: imageDirectory, mediaStream: nil)
     }
 
-    /// The track of a one-track `document` read from `file` (a media stream, its identity set).
-    init(option: TrackOption, file: CaptionFile, document: Document, attachedFonts: [NativeScript.Font], imageDirectory: String?) {
-        self.init(option: option, file: file, document: document, trackIndex: 0, attachedFonts: attachedFonts, imageDirectory: imageDirectory)
+    /// The track of a one-track `document` read from `file` (a media stream or an HLS rendition,
+    /// its identity set).
+    init(option: TrackOption, file: CaptionFile, document: Document, attachedFonts: [NativeScript.Font], imageDirectory: String?,
+         mediaStream: MediaCaptions.Stream? = nil) {
+        self.init(option: option, file: file, document: document, trackIndex: 0, attachedFonts: attachedFonts,
+                  imageDirectory: imageDirectory, mediaStream: mediaStream)
     }
 
     private init(option: TrackOption, file: CaptionFile, document: Document, trackIndex: Int, attachedFonts: [NativeScript.Font],
-                 imageDirectory: String?) {
+                 imageDirectory: String?, mediaStream: MediaCaptions.Stream?) {
         self.option = option
         self.file = file
         track = document.tracks.indices.contains(trackIndex) ? document.tracks[trackIndex] : Track()
         self.attachedFonts = attachedFonts
         self.imageDirectory = imageDirectory
+        self.mediaStream = mediaStream
     }
 
     /// The format it was read as.

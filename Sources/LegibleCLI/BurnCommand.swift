@@ -86,7 +86,7 @@ enum BurnCommand: Command {
         signal(SIGINT) { _ in BurnCommand.interrupted = 1 }
         signal(SIGTERM) { _ in BurnCommand.interrupted = 1 }
         var progress: BurnProgress?
-        let burner = CaptionBurner(
+        var burner = CaptionBurner(
             inputPath: inputPath, outputPath: outputPath, inputIsY4M: inputIsY4M, outputIsY4M: outputIsY4M,
             ffmpeg: ffmpeg, size: size, extra: extra, offset: offset,
             progress: { frames, total in
@@ -94,6 +94,14 @@ enum BurnCommand: Command {
                 progress?.update(frames: frames)
             },
             isInterrupted: { BurnCommand.interrupted != 0 })
+        // A subtitle stream burned from the video's own file is not left in it as well: players
+        // would show it twice — said, as every change is. (The video's own A/53 captions never
+        // reach the output: it is encoded again from decoded frames.)
+        if case .stream(let subtitles)? = track.mediaStream?.source, !inputIsY4M, !outputIsY4M,
+           sameFile(inputPath, captionSourcePath(captionName)) {
+            burner.burnedSubtitleStream = subtitles.index
+            io.error("legible: \(captionName) is burned into the picture, so it is left out of \(outputPath)'s subtitle streams (the others are copied, none made default in its place)")
+        }
         do {
             var renderer: CaptionRenderer?
             let frames = try burner.run { width, height in
@@ -120,4 +128,17 @@ enum BurnCommand: Command {
         }
         return 0
     }
+}
+
+/// The file part of a track's name (`show.mkv` of `show.mkv#s:0`).
+private func captionSourcePath(_ name: String) -> String {
+    name.lastIndex(of: "#").map { String(name[..<$0]) } ?? name
+}
+
+/// True when two paths name the same file.
+private func sameFile(_ a: String, _ b: String) -> Bool {
+    if a == b { return true }
+    guard let x = realpath(a, nil), let y = realpath(b, nil) else { return false }
+    defer { free(x); free(y) }
+    return strcmp(x, y) == 0
 }

@@ -33,6 +33,10 @@ public struct CaptionBurner {
     public var progress: (Int, Int?) -> Void
     /// Polled every frame: true stops the run (its children are stopped, its temporary file removed).
     public var isInterrupted: () -> Bool
+    /// The input's subtitle stream (its index in the file) the captions being burned come from:
+    /// left out of the output's copied subtitle streams, so that players do not show the
+    /// captions twice (burned, and as a soft subtitle track). Nil when they come from elsewhere.
+    public var burnedSubtitleStream: Int?
 
     /// A burn-in job; see the properties for what each parameter means. Nothing runs until `run(makeRenderer:)`.
     public init(inputPath: String, outputPath: String, inputIsY4M: Bool, outputIsY4M: Bool, ffmpeg: FFmpeg?,
@@ -111,7 +115,8 @@ public struct CaptionBurner {
                                                         colorRange: range == .full ? "pc" : "tv", colorPrimaries: nil,
                                                         colorTransfer: nil, frameCount: nil, duration: nil, hasAudio: false)
             var arguments = ffmpeg.encodeArguments(input: inputIsY4M ? nil : inputPath, output: temporary!,
-                                                   format: Self.muxer(for: outputPath), info: description, extra: extra)
+                                                   format: Self.muxer(for: outputPath), info: description, extra: extra,
+                                                   leavingOutSubtitleStream: burnedSubtitleStream)
             if size != nil, let index = arguments.firstIndex(of: "-pix_fmt") { arguments.removeSubrange(index...(index + 1)) }
             do {
                 encoder = try ChildProcess(executable: ffmpeg.ffmpegPath, arguments: arguments, pipeInput: true, pipeOutput: false)

@@ -152,12 +152,23 @@ public struct FFmpeg: Sendable {
     /// Arguments that encode Y4M from standard input into `output`, taking audio (and, in the
     /// same container, subtitle and data streams) from `input`; the colour description of the
     /// input is written into the output so that players convert it as the source was.
-    package func encodeArguments(input: String?, output: String, format: String?, info: MediaInfo, extra: [String]) -> [String] {
+    /// `leavingOutSubtitleStream`: the input's stream (by index) whose captions are burned, not
+    /// copied, and no other subtitle stream made default in its place.
+    package func encodeArguments(input: String?, output: String, format: String?, info: MediaInfo, extra: [String],
+                                 leavingOutSubtitleStream: Int? = nil) -> [String] {
         var arguments = ["-nostdin", "-v", "error", "-y", "-f", "yuv4mpegpipe", "-i", "-"]
+        let ext = (output as NSString).pathExtension.lowercased()
         if let input {
             arguments += ["-i", input, "-map", "0:v:0", "-map", "1:a?"]
-            let sameContainer = (input as NSString).pathExtension.lowercased() == (output as NSString).pathExtension.lowercased()
-            if sameContainer { arguments += ["-map", "1:s?", "-c:s", "copy"] }
+            let sameContainer = (input as NSString).pathExtension.lowercased() == ext
+            if sameContainer {
+                arguments += ["-map", "1:s?"]
+                if let burned = leavingOutSubtitleStream { arguments += ["-map", "-1:\(burned)"] }
+                arguments += ["-c:s", "copy"]
+                // Every other flag kept, default taken off (Matroska's muxer in ffmpeg 5.1 marks a
+                // forced stream default otherwise).
+                if leavingOutSubtitleStream != nil { arguments += ["-disposition:s", "-default"] }
+            }
             arguments += ["-c:a", "copy"]
         }
         if !extra.contains("-c:v") && !extra.contains("-vcodec") {

@@ -179,6 +179,12 @@ import Legible
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.contains("\(mkv): reading track s:0 (en, default), chosen by the track-selection rules"), "\(run.stderr)")
             #expect(run.stderr.contains("legible: burned \(mkv)#s:0 into 50 frames of \(output)"), "\(run.stderr)")
+            // The burned track is not left in as a soft one (players would show it twice), and no
+            // other becomes the default in its place; that is said.
+            #expect(run.stderr.contains("\(mkv)#s:0 is burned into the picture, so it is left out of \(output)'s subtitle streams"), "\(run.stderr)")
+            let streams = String(decoding: try MediaFixtures.probe(["-v", "error", "-select_streams", "s", "-show_entries",
+                                                                    "stream=codec_name:stream_disposition=default", "-of", "csv=p=0", output]), as: UTF8.self)
+            #expect(streams == "ass,0\nwebvtt,0\n", "\(streams)")
             let before = try luma(output, frame: 5), during = try luma(output, frame: 25)
             #expect(before.max() ?? 255 < 40)
             #expect(during[(160 * 320)...].max() ?? 0 > 180, "HELLO WORLD's white ink in the bottom third")
