@@ -34,7 +34,10 @@ public struct SCCFile: CaptionFileContents {
 /// line's, an `scc.overlapping-line` note when only its data overlaps), the decoder takes its
 /// earlier pairs as arriving with the last one decoded. Frames between lines carry no data, as
 /// padding does; that matters to the decoder, for which a control code repeated after a gap is
-/// not a redundant copy.
+/// not a redundant copy: an SCC file lists line 21's frames, one pair each, and the copy of a code
+/// comes in the frame right after it (47 CFR 15.119(i)(4), now 79.101), so the decoders are run
+/// with `paddingEndsRedundancy` (a `8080` word between a code and its repeat separates them too).
+/// Decoding a video's `cc_data`, where padding fills pictures between the copies, does not.
 public struct SCCReader: SourceTextReader, Sendable {
     /// Which field the file holds and how its decoders behave.
     public struct Options: Sendable {
@@ -90,7 +93,8 @@ public struct SCCReader: SourceTextReader, Sendable {
         func decoder(_ dataChannel: Int) -> CEA608Decoder {
             CEA608Decoder(channel: CEA608Channel(field: field, dataChannel: dataChannel),
                           options: .init(stuckCaptionTimeout: options.stuckCaptionTimeout,
-                                         dropsParityErrors: options.dropsParityErrors, reportsStreamErrors: dataChannel == 1))
+                                         dropsParityErrors: options.dropsParityErrors, reportsStreamErrors: dataChannel == 1,
+                                         paddingEndsRedundancy: true))
         }
         // The second channel's decoder starts at its first control code: until then it could only
         // have ignored the pairs (characters follow the channel of the last control code, and it
