@@ -13,12 +13,18 @@ public struct SCCFile: CaptionFileContents {
     /// For each track of `document`, in the same order, each cue's `cea608` view in cue order
     /// (made when asked for: most uses of a file never look at the 608 grid).
     public var cueValues: [[CEA608CueValues]] { captions.map { $0.map(CEA608CueValues.init) } }
+    /// For captions decoded from a video's `cc_data`, the pairs of the field they came from, as
+    /// the video carried them (what `SCCDisassembler.disassemble(_:options:)` lists); nil for an
+    /// SCC file, whose text holds its pairs.
+    public var fieldPairs: CEA608FieldPairs?
 
     /// 608 captions decoded from elsewhere (a video's A/53 caption data) with their document:
-    /// `captions[i]` behind the cues of `document.tracks[i]`, in cue order.
-    public init(document: Document, captions: [[CEA608Caption]]) {
+    /// `captions[i]` behind the cues of `document.tracks[i]`, in cue order; `fieldPairs`, the
+    /// pairs they were decoded from.
+    public init(document: Document, captions: [[CEA608Caption]], fieldPairs: CEA608FieldPairs? = nil) {
         self.document = document
         self.captions = captions
+        self.fieldPairs = fieldPairs
     }
 }
 

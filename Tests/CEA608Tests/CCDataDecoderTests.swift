@@ -188,3 +188,31 @@ import ClosedCaptionData
         #expect(captions.map(\.start) == [Self.time(n - 2), Self.time(n - 2)])
     }
 }
+
+/// What `dump --disassemble` lists for a video's channel: the pictures that carried something of
+/// the field, each with all its pairs of the field (padding too), in order.
+@Suite struct CEA608FieldPairsTests {
+    @Test func keepsThePicturesThatCarryDataOfTheField() {
+        func t(_ kind: CCDataTriplet.Kind, _ b1: UInt8, _ b2: UInt8, valid: Bool = true) -> CCDataTriplet {
+            CCDataTriplet(isValid: valid, kind: kind, byte1: b1, byte2: b2)
+        }
+        var field1 = CEA608FieldPairs(field: 1), field2 = CEA608FieldPairs(field: 2)
+        let pictures: [[CCDataTriplet]] = [
+            [t(.field1, 0x80, 0x80), t(.field2, 0x15, 0x20)],                         // field 2 only
+            [t(.field1, 0x94, 0x2F), t(.field2, 0x80, 0x80), t(.field1, 0x80, 0x80)],  // EOC, then padding
+            [t(.field1, 0x00, 0x00), t(.field1, 0x94, 0x2F, valid: false)],           // nothing valid but 00 00
+            [t(.field2, 0x80, 0x80), t(.field1, 0x80, 0x80), t(.field1, 0x94, 0x2F), t(.dtvccStart, 0x02, 0x21)],
+        ]
+        for (n, picture) in pictures.enumerated() {
+            let time = MediaTime(value: Int64(n) * 1001, timescale: 24000)
+            field1.append(picture, at: time)
+            field2.append(picture, at: time)
+        }
+        #expect(field1.count == 2 && field2.count == 1)
+        #expect(field1[0].time == MediaTime(value: 1001, timescale: 24000) && Array(field1[0].pairs) == [0x942F, 0x8080])
+        #expect(field1[1].time == MediaTime(value: 3003, timescale: 24000) && Array(field1[1].pairs) == [0x8080, 0x942F])
+        #expect(SCCDisassembler.disassemble(field1) == "00:00:00.042\t{EOC}{}\n00:00:00.125\t{}{EOC}\n")
+        #expect(SCCDisassembler.disassemble(field2, options: .init(showsChannels: true)) == "00:00:00.000\t{CC3|RCL}\n")
+        #expect(CEA608FieldPairs(field: 1).isEmpty && SCCDisassembler.disassemble(CEA608FieldPairs(field: 1)) == "")
+    }
+}
