@@ -24,9 +24,13 @@ extension DiagnosticCode {
 ///   error in either byte is dropped, since acting on a damaged command is worse than missing it
 ///   (its redundant repeat, sent next, then takes effect). In a character pair each byte is checked
 ///   on its own and a damaged one is dropped. Each drop is a `cea608.parity-error` diagnostic.
-/// - **Doubling.** Control codes (and special and extended characters, sent the same way) are
-///   transmitted twice; a pair identical to the control pair just before it is the redundant copy
-///   and is ignored. Any other pair between them, padding included, makes the repeat count again.
+/// - **Doubling.** Control codes (preamble address, mid-row and miscellaneous codes, tab offsets,
+///   and the special and extended characters, sent the same way) are transmitted twice; a pair
+///   identical to the control pair just before it in the field is the redundant copy and is
+///   ignored, however long after it comes. Any other pair of the field between them (a character,
+///   another code, a code or character of the other data channel, XDS data) makes the repeat a new
+///   command; padding does not, unless `paddingEndsRedundancy` is set (as `SCCReader` does). A
+///   copy that was ignored is not the first of a new pair: a third identical pair acts again.
 /// - **Channels.** A control code's first byte says which data channel (`0x10`–`0x17`: 1,
 ///   `0x18`–`0x1F`: 2) it and the characters after it belong to; pairs for the other channel are
 ///   skipped. TR and RTD switch the data channel to text mode (T1–T4) until RCL, RDC, RU2–RU4 or
@@ -68,15 +72,36 @@ public struct CEA608Decoder: Sendable {
         /// Report stream damage (parity errors, unassigned codes). A reader that runs one decoder
         /// per channel over the same bytes turns it off for all but one.
         public var reportsStreamErrors: Bool
+        /// Whether padding (a pair of null bytes, `80 80`) between a control code and an identical
+        /// pair makes the second a new command (true) or leaves it the redundant copy (false).
+        ///
+        /// CEA-608-E (Annex D, D.2) sends each control code twice and has a decoder ignore the
+        /// copy; the FCC's decoder rule (47 CFR 15.119(i)(4), now 79.101) says where it is: "If the
+        /// first transmission of a control code pair passes parity, it is acted upon within one
+        /// video frame. If the next frame contains a perfect repeat of the same pair, the redundant
+        /// code is ignored." On line 21 each frame carries one pair of each field, padding when
+        /// there is nothing to send, so a repeat after padding did not come in the next frame:
+        /// true suits pairs that are frames of line 21, as an SCC file's are (`SCCReader` sets it).
+        /// In a video's `cc_data` (ATSC A/53, what `CCDataDecoder` reads) the pairs are not one a
+        /// frame: at 24000/1001 fps a picture stands for two or three fields of 30000/1001 video
+        /// and carries one or two pairs of each field, and the slots a picture does not fill hold
+        /// padding, which can then fall between the two copies of a code that line 21 sends in
+        /// consecutive frames. False, the default, passes over such padding, as FFmpeg's decoder
+        /// does (it never gets to see padding).
+        public var paddingEndsRedundancy: Bool
 
-        /// The defaults suit a broadcast stream: no timeout, parity errors dropped, damage reported.
-        public init(stuckCaptionTimeout: MediaTime? = nil, dropsParityErrors: Bool = true, reportsStreamErrors: Bool = true) {
+        /// The defaults suit a broadcast stream: no timeout, parity errors dropped, damage reported,
+        /// padding not counted between the two copies of a control code.
+        public init(stuckCaptionTimeout: MediaTime? = nil, dropsParityErrors: Bool = true, reportsStreamErrors: Bool = true,
+                    paddingEndsRedundancy: Bool = false) {
             self.stuckCaptionTimeout = stuckCaptionTimeout
             self.dropsParityErrors = dropsParityErrors
             self.reportsStreamErrors = reportsStreamErrors
+            self.paddingEndsRedundancy = paddingEndsRedundancy
         }
 
-        /// No stuck-caption timeout, parity errors dropped, stream damage reported.
+        /// No stuck-caption timeout, parity errors dropped, stream damage reported, padding not
+        /// counted between the two copies of a control code.
         public static let `default` = Options()
         /// CTA-608-E's stuck-caption timeout: 16 seconds.
         public static let standardStuckCaptionTimeout = MediaTime(seconds: 16)
@@ -173,6 +198,12 @@ public struct CEA608Decoder: Sendable {
         if let last = lastTime, time < last { time = last }
         lastTime = time
         if options.stuckCaptionTimeout != nil { expireStuckCaption(before: time) }
+        // Padding: `80 80`, or `00 00` as some networks send it (without parity bits, not worth a
+        // parity error). Whether it separates a control code from its copy is the options' to say.
+        if byte1 & 0x7F == 0 && byte2 & 0x7F == 0 {
+            if options.paddingEndsRedundancy { lastControlPair = nil }
+            return
+        }
         var first = byte1 & 0x7F
         var second = byte2 & 0x7F
         let firstValid = CEA608Parity.isValid(byte1)
@@ -224,6 +255,7 @@ public struct CEA608Decoder: Sendable {
         }
         switch code {
         case .padding:
+            // Both bytes of a character pair dropped for parity: a pair was sent, not padding.
             return
         case .xds:
             if channel.field == 2 {

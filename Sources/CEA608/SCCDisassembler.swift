@@ -59,6 +59,30 @@ public enum SCCDisassembler {
         return out
     }
 
+    /// The listing of the pairs a video carried for one field (`CEA608FieldPairs`: a closed-caption
+    /// channel decoded from a video's `cc_data`), in the notation of SCC listings: one line per
+    /// picture that carried something of the field other than padding, its time
+    /// (`HH:MM:SS.mmm`, the picture's presentation time: a video's frames are not SCC timecodes),
+    /// a tab, then each of the picture's pairs of the field in order, padding (`{}`) included.
+    /// `options.field` is the pairs' own field.
+    public static func disassemble(_ pairs: CEA608FieldPairs, options: Options = .default) -> String {
+        var options = options
+        options.field = pairs.field
+        var out = ""
+        for index in 0..<pairs.count {
+            let picture = pairs[index]
+            var clock = ByteWriter(capacity: 16)
+            clock.appendClock(picture.time, separator: UInt8(ascii: "."))
+            out += String(decoding: clock.finish(), as: UTF8.self)
+            out += "\t"
+            for pair in picture.pairs {
+                append(UInt8(truncatingIfNeeded: pair >> 8) & 0x7F, UInt8(truncatingIfNeeded: pair) & 0x7F, options: options, to: &out)
+            }
+            out += "\n"
+        }
+        return out
+    }
+
     /// One pair's notation.
     public static func notation(_ byte1: UInt8, _ byte2: UInt8, options: Options = .default) -> String {
         var out = ""

@@ -13,12 +13,18 @@ public struct SCCFile: CaptionFileContents {
     /// For each track of `document`, in the same order, each cue's `cea608` view in cue order
     /// (made when asked for: most uses of a file never look at the 608 grid).
     public var cueValues: [[CEA608CueValues]] { captions.map { $0.map(CEA608CueValues.init) } }
+    /// For captions decoded from a video's `cc_data`, the pairs of the field they came from, as
+    /// the video carried them (what `SCCDisassembler.disassemble(_:options:)` lists); nil for an
+    /// SCC file, whose text holds its pairs.
+    public var fieldPairs: CEA608FieldPairs?
 
     /// 608 captions decoded from elsewhere (a video's A/53 caption data) with their document:
-    /// `captions[i]` behind the cues of `document.tracks[i]`, in cue order.
-    public init(document: Document, captions: [[CEA608Caption]]) {
+    /// `captions[i]` behind the cues of `document.tracks[i]`, in cue order; `fieldPairs`, the
+    /// pairs they were decoded from.
+    public init(document: Document, captions: [[CEA608Caption]], fieldPairs: CEA608FieldPairs? = nil) {
         self.document = document
         self.captions = captions
+        self.fieldPairs = fieldPairs
     }
 }
 
@@ -34,7 +40,10 @@ public struct SCCFile: CaptionFileContents {
 /// line's, an `scc.overlapping-line` note when only its data overlaps), the decoder takes its
 /// earlier pairs as arriving with the last one decoded. Frames between lines carry no data, as
 /// padding does; that matters to the decoder, for which a control code repeated after a gap is
-/// not a redundant copy.
+/// not a redundant copy: an SCC file lists line 21's frames, one pair each, and the copy of a code
+/// comes in the frame right after it (47 CFR 15.119(i)(4), now 79.101), so the decoders are run
+/// with `paddingEndsRedundancy` (a `8080` word between a code and its repeat separates them too).
+/// Decoding a video's `cc_data`, where padding fills pictures between the copies, does not.
 public struct SCCReader: SourceTextReader, Sendable {
     /// Which field the file holds and how its decoders behave.
     public struct Options: Sendable {
@@ -90,7 +99,8 @@ public struct SCCReader: SourceTextReader, Sendable {
         func decoder(_ dataChannel: Int) -> CEA608Decoder {
             CEA608Decoder(channel: CEA608Channel(field: field, dataChannel: dataChannel),
                           options: .init(stuckCaptionTimeout: options.stuckCaptionTimeout,
-                                         dropsParityErrors: options.dropsParityErrors, reportsStreamErrors: dataChannel == 1))
+                                         dropsParityErrors: options.dropsParityErrors, reportsStreamErrors: dataChannel == 1,
+                                         paddingEndsRedundancy: true))
         }
         // The second channel's decoder starts at its first control code: until then it could only
         // have ignored the pairs (characters follow the channel of the last control code, and it

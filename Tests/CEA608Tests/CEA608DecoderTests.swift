@@ -81,6 +81,169 @@ import TimedText
         #expect(t.decode().captions.first?.text == "♪♪")
     }
 
+    /// In a video's `cc_data` a code and its copy can have padding between them (a 24000/1001 fps
+    /// picture carries one or two pairs of a field, padding in the slots it does not fill): the
+    /// copy is still the copy, however long after it comes. An SCC file's pairs are frames of line
+    /// 21, where the copy must be in the next frame: there padding separates them.
+    @Test func paddingBetweenACodeAndItsCopyKeepsItRedundantUnlessPairsAreFrames() {
+        var s = TestStream()
+        s.paddingBetweenCopies = 1
+        s.command(.rcl)
+        s.pac(row: 15, indent: 0)
+        s.text("HI")
+        let shown = s.frame
+        s.command(.eoc)
+        let inBand = s.decode().captions
+        #expect(inBand.count == 1)
+        #expect(inBand.first?.start == frameTime(shown) && inBand.first?.end == nil, "one swap: the caption stays up")
+        #expect(inBand.first?.text == "HI")
+
+        let lineFrames = s.decode(options: .init(paddingEndsRedundancy: true)).captions
+        #expect(lineFrames.count == 1)
+        #expect(lineFrames.first?.start == frameTime(shown))
+        #expect(lineFrames.first?.end == frameTime(shown + 2), "the copy swapped the memories back")
+
+        // A second of padding between them changes nothing: time does not end the redundancy.
+        var late = TestStream()
+        late.paddingBetweenCopies = 30
+        late.command(.rcl)
+        late.pac(row: 15, indent: 0)
+        late.text("HI")
+        late.command(.eoc)
+        #expect(late.decode().captions.map(\.end) == [nil])
+
+        // `00 00` (padding without parity bits, as some networks send it) is padding too, and
+        // is not a parity error.
+        var nulls = TestStream()
+        nulls.command(.rcl)
+        nulls.pac(row: 15, indent: 0)
+        nulls.text("HI")
+        nulls.command(.eoc, twice: false)
+        nulls.raw(0x00, 0x00)
+        nulls.command(.eoc, twice: false)
+        let (captions, diagnostics) = nulls.decode()
+        #expect(captions.map(\.end) == [nil])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+    }
+
+    /// Every code sent twice (PAC, mid-row, tab offset, special and extended characters, BS, CR,
+    /// RU, RDC, EDM...) decodes the same with padding between its copies as without.
+    @Test func everyDoubledCodeIsRedundantAcrossPadding() {
+        func stream(padding: Int) -> (stream: TestStream, paint: Int64) {
+            var s = TestStream()
+            s.paddingBetweenCopies = padding
+            // Pop-on: a PAC with a colour, mid-row codes, a tab offset, special and extended
+            // characters, a backspace.
+            s.command(.rcl)
+            s.pac(row: 14, color: .green)
+            s.text("A")
+            s.midRow(.red)
+            s.text("B")
+            s.midRow(nil, underline: true)
+            s.tab(2)
+            s.text("C")
+            s.control(0x11, 0x37)                 // ♪
+            s.text("e")
+            s.control(0x12, 0x20)                 // Á, replacing the e
+            s.text("XY")
+            s.command(.bs)
+            s.pac(row: 15, indent: 4)
+            s.text("NEXT")
+            s.command(.eoc)
+            // Roll-up: CR scrolls once, DER erases the rest of the row once.
+            s.command(.ru3)
+            s.pac(row: 15, indent: 0)
+            s.text("LINE ONE")
+            s.command(.cr)
+            s.text("LINE TWO")
+            s.command(.cr)
+            s.text("LINE THREE")
+            s.pac(row: 15, indent: 4)
+            s.command(.der)
+            s.command(.cr)
+            // Paint-on: a PAC starts the caption, and starts it once.
+            s.command(.rdc)
+            s.command(.edm)
+            let paint = s.frame
+            s.pac(row: 10, indent: 8)
+            s.text("PAINT")
+            s.command(.edm)
+            return (s, paint)
+        }
+        let plain = stream(padding: 0).stream.decode()
+        // Row 14: A, a mid-row space, B, a mid-row space, two cells the tab offset skips, C, ♪,
+        // the e that Á replaced, and X (Y backspaced). The roll-up rows scroll once at each CR; the
+        // DER after the PAC at column 4 leaves "LINE".
+        #expect(plain.captions.map(\.text) == ["A B   C♪ÁX\nNEXT", "LINE ONE", "LINE ONE\nLINE TWO", "LINE ONE\nLINE TWO\nLINE",
+                                               "LINE TWO\nLINE", "PAINT"])
+        for padding in [1, 3] {
+            let (padded, paint) = stream(padding: padding)
+            let decoded = padded.decode()
+            #expect(decoded.captions.map(\.text) == plain.captions.map(\.text), "padding \(padding)")
+            #expect(decoded.captions.map(\.rows) == plain.captions.map(\.rows), "padding \(padding)")
+            #expect(decoded.diagnostics == plain.diagnostics, "padding \(padding)")
+            #expect(decoded.captions.last?.start == frameTime(paint), "the PAC's copy does not start the paint-on caption again")
+        }
+    }
+
+    /// The copy must follow its code directly in the field, padding aside. A character, another
+    /// code, or a pair of the field's other data channel between them makes the second a new
+    /// command (47 CFR 15.119(i)(4): "If, however, the next frame contains a different but also
+    /// valid control code pair, this pair, too, will be acted upon... If there are printing
+    /// characters in place of the redundant code, they will be processed normally."); a third
+    /// identical pair after an ignored copy acts again.
+    @Test func otherDataBetweenACodeAndItsRepeatMakesTheRepeatANewCommand() {
+        func popOn(_ between: (inout TestStream) -> Void) -> [CEA608Caption] {
+            var s = TestStream()
+            s.command(.rcl)
+            s.pac(row: 15, indent: 0)
+            s.text("HI")
+            s.command(.eoc, twice: false)
+            s.padding()
+            between(&s)
+            s.padding()
+            s.command(.eoc, twice: false)
+            return s.decode().captions
+        }
+        // Nothing but padding: one swap, HI stays.
+        #expect(popOn { _ in }.map(\.end) == [nil])
+        // A character: loaded into the hidden memory, then a second swap shows it.
+        #expect(popOn { $0.text("!") }.count == 2)
+        // Another code of the channel (ENM): the repeat swaps again.
+        #expect(popOn { $0.command(.enm, twice: false) }.map(\.text) == ["HI"])
+        #expect(popOn { $0.command(.enm, twice: false) }.first?.end != nil)
+        // A code of data channel 2 (CC2's EDM): the repeat is CC1's second EOC.
+        let other = popOn { s in
+            s.dataChannel = 2
+            s.command(.edm, twice: false)
+            s.dataChannel = 1
+        }
+        #expect(other.count == 1 && other.first?.end != nil)
+        // XDS data on field 2.
+        var xds = TestStream()
+        xds.field = 2
+        xds.command(.rcl)
+        xds.pac(row: 15, indent: 0)
+        xds.text("HI")
+        xds.command(.eoc, twice: false)
+        xds.raw(CEA608Parity.add(0x01), CEA608Parity.add(0x03))
+        xds.raw(CEA608Parity.add(0x0F), CEA608Parity.add(0x1D))
+        xds.command(.eoc, twice: false)
+        #expect(xds.decode(.cc3).captions.first?.end != nil)
+
+        // EOC, padding, EOC, padding, EOC: the copy is ignored, the third acts.
+        var three = TestStream()
+        three.command(.rcl)
+        three.pac(row: 15, indent: 0)
+        three.text("HI")
+        for _ in 0..<3 {
+            three.command(.eoc, twice: false)
+            three.padding()
+        }
+        let captions = three.decode().captions
+        #expect(captions.count == 1 && captions.first?.end == frameTime(three.frame - 2))
+    }
+
     @Test func channelSelectionFollowsTheLastControlCode() {
         var s = TestStream()
         s.dataChannel = 2

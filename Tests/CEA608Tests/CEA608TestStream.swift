@@ -9,6 +9,8 @@ struct TestStream {
     var dataChannel = 1
     /// 1: miscellaneous control codes use 0x14/0x1C; 2: 0x15/0x1D.
     var field = 1
+    /// Padding pairs put between a control code and its copy (as a video's `cc_data` can carry them).
+    var paddingBetweenCopies = 0
 
     /// The index (frame) the next pair gets.
     var frame: Int64 { Int64(pairs.count) }
@@ -21,7 +23,10 @@ struct TestStream {
         let a = CEA608Parity.add(first | (dataChannel == 2 ? 0x08 : 0))
         let b = CEA608Parity.add(second)
         pairs.append((a, b))
-        if twice { pairs.append((a, b)) }
+        if twice {
+            padding(paddingBetweenCopies)
+            pairs.append((a, b))
+        }
     }
 
     mutating func command(_ command: CEA608Command, twice: Bool = true) {
@@ -57,7 +62,7 @@ struct TestStream {
     }
 
     mutating func padding(_ count: Int = 1) {
-        for _ in 0..<count { pairs.append((0x80, 0x80)) }
+        for _ in 0..<max(count, 0) { pairs.append((0x80, 0x80)) }
     }
 
     /// Runs the pairs through a decoder, frame i at i × 1001/30000 s, and finishes it.

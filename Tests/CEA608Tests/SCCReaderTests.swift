@@ -23,6 +23,27 @@ import TimedText
         #expect(SCCTimecode(hours: 0, minutes: 1, seconds: 0, frames: 0, isDropFrame: true).isValid == false)
     }
 
+    /// An SCC file lists line 21's frames: a code repeated after a frame of padding (a `8080` word,
+    /// or a gap between lines) did not come in the next frame, so it is a new command, as it was
+    /// before cc_data's padding stopped counting (CEA608Decoder.Options.paddingEndsRedundancy).
+    @Test func aRepeatAfterPaddingOrAGapIsANewCommand() throws {
+        let scc = """
+        Scenarist_SCC V1.0
+
+        00:00:01:00\t9420 9420 9470 9470 c849 942f 8080 942f
+
+        00:00:03:00\t9420 9420 9470 9470 cfcb 942f
+
+        00:00:03:10\t942f
+
+        """
+        let file = SCCReader().readFile(SourceText(scc)).value
+        let cues = try #require(file.document.tracks.first?.cues)
+        #expect(cues.map(\.plainText) == ["HI", "OK"])
+        #expect(cues.map(\.start) == [SCCTimecode.time(ofFrame: 35), SCCTimecode.time(ofFrame: 95)])
+        #expect(cues.map(\.end) == [SCCTimecode.time(ofFrame: 37), SCCTimecode.time(ofFrame: 100)])
+    }
+
     @Test func readsOneTrackPerChannelWithExactTimes() throws {
         let scc = """
         Scenarist_SCC V1.0

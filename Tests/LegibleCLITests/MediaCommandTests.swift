@@ -168,6 +168,62 @@ import Legible
         }
     }
 
+    /// `dump --disassemble` of a video's 608 channel lists its field's pairs picture by picture,
+    /// with their times, in the notation of SCC listings (it printed nothing: a channel decoded
+    /// from a video has no SCC text). Here the doubled EOCs, sent once a picture, with the
+    /// padding slot between them that made the decoder act on both.
+    @Test func disassemblesAVideosChannel() throws {
+        do {
+            let directory = try MediaFixtures.directory("cli-disassemble")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let film = directory + "/film.ts"
+            try MediaFixtures.doubledEOCBroadcast(film)
+            let cc1 = Run(["dump", film, "--track", "CC1", "--disassemble"])
+            #expect(cc1.status == 0, "\(cc1.stderr)")
+            #expect(cc1.stderr == "")
+            // Picture n is at n × 1001/24000 s: RCL at 10 and 11, the PAC (row 15, indent 0) at
+            // 12 and 13, the text, the EOC at 28 (1.168 s) and, after the padding slot, at 29.
+            #expect(cc1.stdout == """
+                00:00:00.417\t{RCL}{}
+                00:00:00.459\t{RCL}{}
+                00:00:00.501\t{1500}{}
+                00:00:00.542\t{1500}{}
+                00:00:00.584\tI'{}
+                00:00:00.626\tM {}
+                00:00:00.667\tON{}
+                00:00:00.709\t T{}
+                00:00:00.751\tHE{}
+                00:00:00.792\t A{}
+                00:00:00.834\tIR{}
+                00:00:01.168\t{EOC}{}
+                00:00:01.210\t{EOC}{}
+                00:00:02.503\t{RCL}{}
+                00:00:02.544\t{RCL}{}
+                00:00:02.586\t{1500}{}
+                00:00:02.628\t{1500}{}
+                00:00:02.669\tOK{}
+                00:00:03.462\t{EOC}{}
+                00:00:03.504\t{EOC}{}
+                00:00:04.171\t{EDM}{}
+                00:00:04.213\t{EDM}{}
+
+                """)
+            // Field 2, with the channel of each code.
+            let cc3 = Run(["dump", film, "--track", "CC3", "--disassemble", "--channels"])
+            #expect(cc3.status == 0, "\(cc3.stderr)")
+            let lines = cc3.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 23)
+            #expect(lines.first == "00:00:00.417\t{CC3|RCL}{}")
+            #expect(lines.filter { $0.contains("{CC3|EOC}") } == ["00:00:01.168\t{CC3|EOC}{}", "00:00:01.210\t{CC3|EOC}{}",
+                                                                  "00:00:03.462\t{CC3|EOC}{}", "00:00:03.504\t{CC3|EOC}{}"])
+            #expect(lines.contains("00:00:02.711\tI.{}"))
+            // A caption file's listing is as it was: its SCC lines.
+            let scc = directory + "/cc1.scc"
+            #expect(Run(["convert", film, "--track", "CC1", "-o", scc]).status == 0)
+            #expect(Run(["dump", scc, "--disassemble"]).stdout.hasPrefix("00:00:"))
+        }
+    }
+
     /// `burn` with no -s: the track the rules pick is drawn (and named); its pixels are there.
     @Test func burnsTheTrackTheRulesPick() throws {
         do {

@@ -169,6 +169,29 @@ import Legible
         }
     }
 
+    /// A 23.976 fps broadcast in MPEG-TS whose EOCs are sent once a picture in two consecutive
+    /// pictures, the field's padding and the other field's pair between the copies (the case of a
+    /// real one, where CC3's first caption showed for one frame and the next was garbled): each
+    /// caption is shown once, until the next one's EOC, and the second one reads as sent.
+    @Test func anEOCAndItsCopyInConsecutivePicturesShowTheCaptionOnce() throws {
+        do {
+            let directory = try MediaFixtures.directory("captions-a53-film")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let path = directory + "/film.ts"
+            try MediaFixtures.doubledEOCBroadcast(path)
+            let media = try MediaCaptions(contentsOf: path)
+            #expect(media.streams.map(\.id) == ["CC1", "CC3"])
+            func picture(_ n: Int) -> String { MediaTime(value: Int64(n) * 1001, timescale: 24000).secondsText }
+            let (shown, replaced, erased) = (MediaFixtures.eocPictures[0], MediaFixtures.eocPictures[1], MediaFixtures.edmPicture)
+            #expect(picture(shown) == "1.167833" && picture(replaced) == "3.461792", "the broadcast's times")
+            let cc1 = try media.open(media.streams[0]).document.tracks[0].cues
+            #expect(times(cc1) == ["\(picture(shown))-\(picture(replaced)) I'M ON THE AIR", "\(picture(replaced))-\(picture(erased)) OK"])
+            let cc3 = try media.open(media.streams[1]).document.tracks[0].cues
+            #expect(times(cc3) == ["\(picture(shown))-\(picture(replaced)) -ESO ES TODO.", "\(picture(replaced))-\(picture(erased)) -SI."])
+            #expect(cc3.first?.start == MediaTime(value: 28 * 1001, timescale: 24000))
+        }
+    }
+
     /// WebVTT as mkvmerge stores it (`S_TEXT/WEBVTT`, which ffmpeg 5.1 does not know): the header
     /// from the track's private data, the cues from its packets; the settings in BlockAdditions
     /// are out of ffmpeg's reach, and that is said.

@@ -69,15 +69,15 @@ public enum MediaFixtures {
         try text.write(toFile: path, atomically: false, encoding: .utf8)
     }
 
-    /// A 64×36 black H.264 video of `frames` frames at 30000/1001 fps in `path` (its extension
-    /// picks the container: mp4, ts, mkv), whose picture shown n-th carries `captions(n)`, each
+    /// A 64×36 black H.264 video of `frames` frames at `rate` fps (30000/1001 unless told) in `path`
+    /// (its extension picks the container: mp4, ts, mkv), whose picture shown n-th carries `captions(n)`, each
     /// triplet as (cc_valid|cc_type header byte such as 0xFC, byte 1, byte 2). With `bFrames` the
     /// pictures are coded out of order (three B-frames), so that the data of each picture comes
     /// out of the decoder in presentation order only if the reordering is done (`frames` should
     /// then be 4k + 1, whole groups).
     /// With `hevc` the video is H.265 (libx265; SEI in a prefix SEI NAL unit), without B-frames.
-    public static func a53Video(_ path: String, frames: Int, bFrames: Bool = false, hevc: Bool = false,
-                                captions: (Int) -> [(UInt8, UInt8, UInt8)]) throws {
+    public static func a53Video(_ path: String, frames: Int, rate: (frames: Int, seconds: Int) = (30000, 1001), bFrames: Bool = false,
+                                hevc: Bool = false, captions: (Int) -> [(UInt8, UInt8, UInt8)]) throws {
         precondition(!(hevc && bFrames), "HEVC fixtures are made without B-frames")
         let work = path + ".work"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -89,7 +89,8 @@ public enum MediaFixtures {
             : ["-c:v", "libx264", "-preset", "ultrafast", "-threads", "1", "-bf", bFrames ? "3" : "0",
                // A fixed coding order (I0 P4 B1 B2 B3 P8 B5 …), which the time stamps below restore.
                "-x264-params", "aud=1:scenecut=0:keyint=600:b-adapt=0:b-pyramid=none"]
-        try run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=30000/1001", "-frames:v", "\(frames)"]
+        let fps = "\(rate.frames)/\(rate.seconds)"
+        try run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=\(fps)", "-frames:v", "\(frames)"]
                 + encoder + ["-pix_fmt", "yuv420p", coded])
         // Each coded picture's presentation place, from its time stamp, in coding order.
         let times = String(decoding: try probe(["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts",
@@ -118,16 +119,60 @@ public enum MediaFixtures {
         }
         try Data(out).write(to: URL(fileURLWithPath: withCaptions))
         // A raw stream has no time stamps: each picture's is set from the coding order above.
-        let frame = "1001/(30000*TB)"
+        let frame = "\(rate.seconds)/(\(rate.frames)*TB)"
         let timestamps = bFrames
             ? "setts=pts='if(eq(N,0),0,if(eq(mod(N-1,4),0),4*(floor((N-1)/4)+1),4*floor((N-1)/4)+mod(N-1,4)))*\(frame)':dts='(N-1)*\(frame)'"
             : "setts=pts='N*\(frame)':dts='N*\(frame)'"
         // Into MP4 first: the time stamps are set in its time base, then copied into any container.
         let timed = work + "/timed.mp4"
-        try run(["-nostdin", "-v", "error", "-y", "-framerate", "30000/1001", "-f", hevc ? "hevc" : "h264", "-i", withCaptions,
+        try run(["-nostdin", "-v", "error", "-y", "-framerate", fps, "-f", hevc ? "hevc" : "h264", "-i", withCaptions,
                  "-c", "copy", "-bsf:v", timestamps, timed])
         try run(["-nostdin", "-v", "error", "-y", "-i", timed, "-c", "copy", path])
     }
+
+    /// A film broadcast's CEA-608 as a real 23.976 fps MPEG-TS carried it: `frames` 110 of H.264 at
+    /// 24000/1001 fps whose pictures carry, in order, a field-1 pair, a field-2 pair, then one more
+    /// slot of each field holding padding (and, in picture 5, 708 data). Each field holds two
+    /// pop-on captions whose EOC is sent once a picture in two consecutive pictures, the copy after
+    /// the field's padding and the other field's pair: CC1 "I'M ON THE AIR" then "OK", CC3
+    /// "-ESO ES TODO." then "-SI." (field 2's miscellaneous codes with first byte 0x15), shown at
+    /// pictures `eocPictures` and erased by EDM at `edmPicture`. The second caption of each is
+    /// shorter than the first on the same row: a decoder that acts on both copies swaps the first
+    /// back off screen after one picture and loads the second over its text.
+    public static func doubledEOCBroadcast(_ path: String) throws {
+        func odd(_ b: UInt8) -> UInt8 { b.nonzeroBitCount % 2 == 0 ? b | 0x80 : b }
+        func field(_ misc: UInt8, _ first: String, _ second: String) -> [Int: (UInt8, UInt8)] {
+            var pairs: [Int: (UInt8, UInt8)] = [:]
+            func load(_ text: String, from picture: Int, eoc: Int) {
+                for (k, code) in [(misc, 0x20), (misc, 0x20), (0x14, 0x70), (0x14, 0x70)].enumerated() {
+                    pairs[picture + k] = (odd(code.0), odd(UInt8(code.1)))   // RCL RCL, PAC row 15 twice
+                }
+                var bytes = Array(text.utf8)
+                if bytes.count % 2 == 1 { bytes.append(0) }
+                for k in stride(from: 0, to: bytes.count, by: 2) { pairs[picture + 4 + k / 2] = (odd(bytes[k]), odd(bytes[k + 1])) }
+                pairs[eoc] = (odd(misc), odd(0x2F))
+                pairs[eoc + 1] = (odd(misc), odd(0x2F))
+            }
+            load(first, from: 10, eoc: eocPictures[0])
+            load(second, from: 60, eoc: eocPictures[1])
+            pairs[edmPicture] = (odd(misc), odd(0x2C))
+            pairs[edmPicture + 1] = (odd(misc), odd(0x2C))
+            return pairs
+        }
+        let field1 = field(0x14, "I'M ON THE AIR", "OK"), field2 = field(0x15, "-ESO ES TODO.", "-SI.")
+        try a53Video(path, frames: 110, rate: (24000, 1001)) { n in
+            let one = field1[n] ?? (0x80, 0x80), two = field2[n] ?? (0x80, 0x80)
+            var triplets: [(UInt8, UInt8, UInt8)] = [(0xFC, one.0, one.1), (0xFD, two.0, two.1), (0xFC, 0x80, 0x80), (0xFD, 0x80, 0x80)]
+            if n == 5 { triplets += [(0xFF, 0x02, 0x42), (0xFE, 0x41, 0x42)] }
+            return triplets
+        }
+    }
+
+    /// The pictures where `doubledEOCBroadcast`'s captions are shown: each EOC's first copy (the
+    /// second is in the next picture). 28 × 1001/24000 is 1.168 s, 83 × 1001/24000 3.462 s.
+    public static let eocPictures = [28, 83]
+    /// The picture where `doubledEOCBroadcast`'s EDM (sent twice, in it and the next) erases them.
+    public static let edmPicture = 100
 
     /// The NAL units of an Annex B byte stream, without their start codes.
     static func nalUnits(_ bytes: [UInt8]) -> [[UInt8]] {

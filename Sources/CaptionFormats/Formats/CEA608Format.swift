@@ -39,22 +39,32 @@ extension CaptionFormat {
             return CEA608CueJSONView(captions: file.captions[track])
         }
         format.debugViews = [
-            DebugView(name: "disassemble", help: "Print an SCC file's CEA-608 codes readably, line by line ({RCL}, {1504}, text).",
+            DebugView(name: "disassemble",
+                      help: "Print an SCC file's CEA-608 codes readably, line by line ({RCL}, {1504}, text); for a video's 608 channel, its field's byte pairs picture by picture, with their times.",
                       shows: "shows SCC codes", flags: [("channels", "With --disassemble: prefix each code with its channel (CC1|, CC2|).")]) { file, _, flags in
-                SCCDisassembler.disassemble(file.text, options: .init(showsChannels: flags.contains("channels")))
+                let options = SCCDisassembler.Options(showsChannels: flags.contains("channels"))
+                // A channel decoded from a video has no SCC text: its field's pairs were kept.
+                if let pairs = (file.contents as? SCCFile)?.fieldPairs { return SCCDisassembler.disassemble(pairs, options: options) }
+                return SCCDisassembler.disassemble(file.text, options: options)
             },
         ]
         format.closedCaptions = { pictures, options in
             var decoder = CCDataDecoder(channels: CEA608Channel.allCases, options: options[CEA608Decoder.Options.self])
-            for picture in pictures { decoder.feed(CCData.triplets(picture.triplets), at: picture.time) }
+            // Each field's pairs, for `dump --disassemble`.
+            var fields = [CEA608FieldPairs(field: 1), CEA608FieldPairs(field: 2)]
+            for picture in pictures {
+                let triplets = CCData.triplets(picture.triplets)
+                decoder.feed(triplets, at: picture.time)
+                for f in fields.indices { fields[f].append(triplets, at: picture.time) }
+            }
             decoder.finish()
             return decoder.decoders.filter { !$0.captions.isEmpty }.map { channel in
                 var builder = CEA608CueBuilder()
                 let cues = channel.captions.map { builder.cue(for: $0) }
                 let document = Document(format: .scc, tracks: [Track(id: channel.channel.rawValue, kind: .captions, cues: cues)],
                                         layoutFamily: .cea608Grid)
-                let file = CaptionFile(name: nil, format: .scc, text: SourceText(bytes: []),
-                                       contents: SCCFile(document: document, captions: [channel.captions]), diagnostics: channel.diagnostics)
+                let contents = SCCFile(document: document, captions: [channel.captions], fieldPairs: fields[channel.channel.field - 1])
+                let file = CaptionFile(name: nil, format: .scc, text: SourceText(bytes: []), contents: contents, diagnostics: channel.diagnostics)
                 return ClosedCaptionTrack(id: channel.channel.rawValue, file: file)
             }
         }
