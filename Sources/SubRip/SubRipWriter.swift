@@ -56,7 +56,7 @@ public struct SubRipWriter: Sendable {
         let (closed, diagnostics) = options.openEnds.closing(cues)
         let writer = self
         try writeInPieces(closed, { slice, out in writer.writeCues(slice, into: &out) }, to: sink)
-        return Self.changes(ContentSurvey(cues)) + Self.approximatedPositions(cues) + diagnostics
+        return Self.changes(ContentSurvey(cues)) + Self.approximatedPositions(cues) + diagnostics + cues.emptyCuesReport(format: "SRT")
     }
 
     /// Positions that are not one of SRT's nine `{\\an}` (a WebVTT line or position, a size, vertical

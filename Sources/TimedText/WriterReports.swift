@@ -15,3 +15,31 @@ extension Document {
         }
     }
 }
+
+extension DiagnosticCode {
+    /// A cue with no text written as an empty cue, which some readers leave out.
+    public static let emptyCueWritten: Self = "write.empty-cue"
+}
+
+extension Array where Element == Cue {
+    /// One note for the cues without text or picture that a text format writes with an empty
+    /// payload: they show nothing, and ffmpeg's SRT and WebVTT readers leave them out, so the
+    /// file's cue count differs there (a whitespace-only SRT cue, read as empty, is one).
+    package func emptyCuesReport(format: String) -> [Diagnostic] {
+        // Markup, even around nothing, is written (`<i></i>`) and read back by ffmpeg.
+        let empty = indices.filter { k in
+            self[k].image == nil && self[k].content.allSatisfy { node in
+                switch node {
+                case .text(let text): !text.unicodeScalars.contains { !$0.properties.isWhitespace }
+                case .lineBreak: true
+                case .timestamp, .span, .ruby: false
+                }
+            }
+        }
+        guard let first = empty.first else { return [] }
+        let count = empty.count
+        return [Diagnostic(.info, .emptyCueWritten,
+                           "\(count) cue\(count == 1 ? " has" : "s have") no text; written as empty \(format) cue\(count == 1 ? "" : "s"), which ffmpeg's readers leave out (cue #\(first) at \(self[first].start.secondsText) s the first)",
+                           at: self[first].source)]
+    }
+}

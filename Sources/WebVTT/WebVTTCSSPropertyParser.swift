@@ -482,6 +482,7 @@ enum WebVTTCSSPropertyParser {
             case "nowrap": pair = (.collapse, .noWrap)
             case "pre-wrap": pair = (.preserve, .wrap)
             case "pre-line": pair = (.preserveBreaks, .wrap)
+            case "break-spaces": pair = (.breakSpaces, .wrap)
             default: pair = nil
             }
             if let pair {

@@ -390,9 +390,13 @@ public enum WebVTTCueTextParser {
                 case .language: kind = .language(element.annotation)
                 default: kind = .class
                 }
-                if let styler, let name = Self.name(of: element.kind),
-                   let style = styler(name, element.classes, element.kind == .voice ? element.annotation : nil,
-                                      element.kind == .language ? element.annotation : nil) {
+                var cascaded: SharedStyle?
+                if let styler, let name = Self.name(of: element.kind) {
+                    cascaded = styler(name, element.classes, element.kind == .voice ? element.annotation : nil,
+                                      element.kind == .language ? element.annotation : nil)
+                }
+                // The default colour classes (`c.yellow`) beneath the file's own rules.
+                if let style = WebVTTDefaultClasses.under(cascaded, classes: element.classes) {
                     stack[top].children.append(.span(InlineSpan(kind, classes: element.classes, sharedStyle: style, children: element.children)))
                 } else {
                     stack[top].children.append(.span(InlineSpan(kind, classes: element.classes, children: element.children)))

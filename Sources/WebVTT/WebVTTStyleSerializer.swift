@@ -59,6 +59,7 @@ public enum WebVTTStyleSerializer {
         if let emphasis = style.textEmphasis, emphasis.style != .none { names.append("text-emphasis") }
         if let shear = style.shear, shear != .zero { names.append("shear") }
         if let variant = style.fontVariantPosition, variant != .normal { names.append("font-variant-position") }
+        if (style.whiteSpaceCollapse != nil || style.textWrap != nil), whiteSpace(style) == nil { names.append("white-space") }
         return names
     }
 
@@ -179,7 +180,15 @@ public enum WebVTTStyleSerializer {
         return words.joined(separator: " ")
     }
 
+    /// TTML's generic families as the CSS generic families IMSC renderers draw them with (TTML's
+    /// `default` is monospaced serif in imscJS); CSS has no monospaced-serif generic.
+    private static let genericFamilies: [String: String] = [
+        "default": "monospace", "monospace": "monospace", "monospaceserif": "monospace", "monospacesansserif": "monospace",
+        "sansserif": "sans-serif", "proportionalsansserif": "sans-serif", "serif": "serif", "proportionalserif": "serif",
+    ]
+
     private static func familyName(_ name: String) -> String {
+        if let generic = genericFamilies[name.lowercased()] { return generic }
         let cssWideKeywords: Set<String> = ["inherit", "initial", "unset", "revert", "revert-layer", "default"]
         let words = name.split(separator: " ", omittingEmptySubsequences: false)
         let plain = words.allSatisfy { word in
@@ -202,32 +211,25 @@ public enum WebVTTStyleSerializer {
         }
     }
 
-    /// `white-space` when both halves are set and a keyword says them, else the CSS Text 4 longhands.
+    /// `white-space` as the keyword that says both halves; a half not given is a cue's own
+    /// (`pre-line`: breaks kept, lines wrapped). `::cue` takes `white-space` only (W3C WebVTT
+    /// §7.4), not its CSS Text 4 longhands; a pair no keyword says (breaks kept without wrapping)
+    /// is nil and reported by `unsaid`.
+    private static func whiteSpace(_ style: StyleProperties) -> String? {
+        switch (style.whiteSpaceCollapse ?? .preserveBreaks, style.textWrap ?? .wrap) {
+        case (.collapse, .wrap): "normal"
+        case (.collapse, .noWrap): "nowrap"
+        case (.preserve, .noWrap): "pre"
+        case (.preserve, .wrap): "pre-wrap"
+        case (.preserveBreaks, .wrap): "pre-line"
+        case (.breakSpaces, .wrap): "break-spaces"
+        case (.preserveBreaks, .noWrap), (.breakSpaces, .noWrap): nil
+        }
+    }
+
     private static func appendWhiteSpace(_ style: StyleProperties, to out: inout [String]) {
-        if let collapse = style.whiteSpaceCollapse, let wrap = style.textWrap {
-            let keyword: String? = switch (collapse, wrap) {
-            case (.collapse, .wrap): "normal"
-            case (.collapse, .noWrap): "nowrap"
-            case (.preserve, .noWrap): "pre"
-            case (.preserve, .wrap): "pre-wrap"
-            case (.preserveBreaks, .wrap): "pre-line"
-            default: nil
-            }
-            if let keyword {
-                out.append("white-space: \(keyword)")
-                return
-            }
-        }
-        if let collapse = style.whiteSpaceCollapse {
-            let value = switch collapse {
-            case .collapse: "collapse"
-            case .preserve: "preserve"
-            case .preserveBreaks: "preserve-breaks"
-            case .breakSpaces: "break-spaces"
-            }
-            out.append("white-space-collapse: \(value)")
-        }
-        if let wrap = style.textWrap { out.append("text-wrap-mode: \(wrap == .wrap ? "wrap" : "nowrap")") }
+        guard style.whiteSpaceCollapse != nil || style.textWrap != nil, let keyword = whiteSpace(style) else { return }
+        out.append("white-space: \(keyword)")
     }
 
     private static func textCombine(_ combine: StyleProperties.TextCombine) -> String {

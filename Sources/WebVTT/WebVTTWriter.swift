@@ -13,8 +13,18 @@ public struct WebVTTWriter: Sendable {
     public struct Options: Sendable {
         /// How cues without an end are ended.
         public var openEnds: OpenEndPolicy
-        /// - Parameter openEnds: how to end cues that have no end (`OpenEndPolicy.default` by default).
-        public init(openEnds: OpenEndPolicy = .default) { self.openEnds = openEnds }
+        /// Write `STYLE` and `REGION` blocks when the document needs them (true, the default), or
+        /// never: a file without them is one more reader can read (ffmpeg 5.1 reads no cue of a
+        /// file that has one), at the cost of the styles and region places only they say, which
+        /// are then reported.
+        public var writesBlocks: Bool
+        /// - Parameters:
+        ///   - openEnds: how to end cues that have no end (`OpenEndPolicy.default` by default).
+        ///   - writesBlocks: false for a file without `STYLE` and `REGION` blocks.
+        public init(openEnds: OpenEndPolicy = .default, writesBlocks: Bool = true) {
+            self.openEnds = openEnds
+            self.writesBlocks = writesBlocks
+        }
         /// Open ends closed by `OpenEndPolicy.default`.
         public static let `default` = Options()
     }
@@ -46,8 +56,20 @@ public struct WebVTTWriter: Sendable {
     @discardableResult
     public func write(_ track: Track, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows -> [Diagnostic] {
         var track = track
-        let diagnostics: [Diagnostic]
+        var diagnostics: [Diagnostic]
         (track.cues, diagnostics) = options.openEnds.closing(track.cues)
+        // What WebVTT draws anyway needs no STYLE rule: the cue defaults, the default colour classes.
+        diagnostics += WebVTTWriterBlocks.cueStyles(&track.cues)
+        for i in track.cues.indices { track.cues[i].content = WebVTTDefaultClasses.saying(track.cues[i].content) }
+        // TTML's box regions become cue settings: WebVTT regions would put their text elsewhere.
+        let placement = WebVTTRegionPlacement.placed(track)
+        track = placement.track
+        diagnostics = placement.diagnostics + diagnostics
+        if !options.writesBlocks {
+            let stripped = WebVTTWriterBlocks.stripped(track)
+            track = stripped.track
+            diagnostics = stripped.diagnostics + diagnostics
+        }
         let karaoke = WebVTTKaraokeColors(taking: &track.cues)
         var header = ByteWriter(capacity: 4096)
         header.appendStatic("WEBVTT\n")
@@ -78,7 +100,7 @@ public struct WebVTTWriter: Sendable {
         try head.withUnsafeBufferPointer { try sink($0) }
         let writer = self
         try writeInPieces(track.cues, { slice, out in writer.writeCues(slice, plan: plan, into: &out) }, to: sink)
-        return regionReports + Self.changes(track.cues) + karaoke.diagnostics + diagnostics
+        return regionReports + Self.changes(track.cues) + karaoke.diagnostics + diagnostics + track.cues.emptyCuesReport(format: "WebVTT")
     }
 
     /// What WebVTT has no form for, once per kind: SRT's cue boxes, and style values CSS cannot say.

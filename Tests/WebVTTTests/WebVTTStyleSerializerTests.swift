@@ -60,13 +60,22 @@ import TimedText
         for height: StyleProperties.LineHeight in [.normal, .multiple(Fraction(3, 2)), .length(.pixels(Fraction(20))), .length(.fraction(Fraction(6, 5)))] {
             roundTrips(StyleProperties(lineHeight: height))
         }
+        // White space goes as the `white-space` keyword ::cue allows; a half left out is the cue's
+        // own (pre-line), and a pair no keyword says is reported instead.
         for collapse: StyleProperties.WhiteSpaceCollapse in [.collapse, .preserve, .preserveBreaks, .breakSpaces] {
-            for wrap: StyleProperties.TextWrap in [.wrap, .noWrap] {
-                roundTrips(StyleProperties(whiteSpaceCollapse: collapse, textWrap: wrap))
-            }
-            roundTrips(StyleProperties(whiteSpaceCollapse: collapse))
+            roundTrips(StyleProperties(whiteSpaceCollapse: collapse, textWrap: .wrap))
+            let alone = StyleProperties(whiteSpaceCollapse: collapse)
+            #expect(WebVTTStyleSerializer.unsaid(alone).isEmpty)
+            #expect(readStyleSheet("::cue { \(WebVTTStyleSerializer.declarations(alone)) }").sheet.rules.first?.style
+                    == StyleProperties(whiteSpaceCollapse: collapse, textWrap: .wrap))
         }
-        roundTrips(StyleProperties(textWrap: .noWrap))
+        roundTrips(StyleProperties(whiteSpaceCollapse: .collapse, textWrap: .noWrap))
+        roundTrips(StyleProperties(whiteSpaceCollapse: .preserve, textWrap: .noWrap))
+        for unsayable in [StyleProperties(whiteSpaceCollapse: .preserveBreaks, textWrap: .noWrap),
+                          StyleProperties(whiteSpaceCollapse: .breakSpaces, textWrap: .noWrap), StyleProperties(textWrap: .noWrap)] {
+            #expect(WebVTTStyleSerializer.declarations(unsayable) == "")
+            #expect(WebVTTStyleSerializer.unsaid(unsayable) == ["white-space"])
+        }
         for combine: StyleProperties.TextCombine in [.none, .all, .digits(2), .digits(4)] { roundTrips(StyleProperties(textCombine: combine)) }
         for position: StyleProperties.RubyPosition in [.over, .under, .interCharacter, .alternateOver, .alternateUnder] {
             roundTrips(StyleProperties(rubyPosition: position))

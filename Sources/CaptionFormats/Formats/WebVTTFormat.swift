@@ -24,6 +24,12 @@ extension CaptionFormat {
             vtt.openEnds = options.openEnds
             return document.tracksNotWritten(by: "WebVTT") + (try WebVTTWriter(options: vtt).write(document.tracks.first ?? Track(), to: sink))
         }
+        format.writerSettings = [
+            FormatSetting(name: "webvtt-no-blocks",
+                          help: "WebVTT output without STYLE and REGION blocks, which some readers stop at (ffmpeg 5.1 reads no cue of such a file): the styles and region places only they say are reported lost.") { _, options in
+                options[WebVTTWriter.Options.self].writesBlocks = false
+            },
+        ]
         format.missingSignature = .webVTTBadSignature
         format.cueJSONView = { contents, _, count in
             guard let file = contents as? WebVTTFile, file.cueValues.count == count else { return nil }

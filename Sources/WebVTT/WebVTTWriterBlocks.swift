@@ -1,0 +1,136 @@
+public import TimedText
+
+/// What a WebVTT file needs its `STYLE` and `REGION` blocks for, and how it is written without
+/// them. A block costs readers: ffmpeg 5.1 (Debian's) reads none of a file that has one, with no
+/// error, so the writer writes only what the document needs, and leaves them out altogether when
+/// asked (`WebVTTWriter.Options.writesBlocks`), saying what that loses.
+enum WebVTTWriterBlocks {
+    /// `style` without what a WebVTT cue is drawn with anyway (W3C WebVTT §7.4, the user agent's
+    /// `::cue` defaults): white text, full opacity, upright normal-weight undecorated unshadowed
+    /// text, normal line height, wrapping, no combining, and a black background (browsers draw an
+    /// 80% opaque one; 608's opaque black becomes it), with the names of what was taken out. A
+    /// TTML document states all of these as its initial values, and a 608 caption has them by
+    /// definition: kept, every WebVTT file from either would need a `STYLE` block.
+    static func withoutCueDefaults(_ style: StyleProperties) -> (style: StyleProperties, dropped: [String]) {
+        var s = style
+        var dropped: [String] = []
+        func drop(_ name: String, _ isDefault: Bool, _ clear: (inout StyleProperties) -> Void) {
+            guard isDefault else { return }
+            clear(&s)
+            dropped.append(name)
+        }
+        drop("color: white", s.color == Color(red: 255, green: 255, blue: 255)) { $0.color = nil }
+        if let b = s.backgroundColor, b.red == 0, b.green == 0, b.blue == 0, b.alpha >= 204 {
+            drop(b.alpha == 204 ? "background: 80% black" : "background: black (drawn 80% opaque)", true) { $0.backgroundColor = nil }
+        }
+        drop("opacity: 1", s.opacity == .one) { $0.opacity = nil }
+        drop("visibility: visible", s.visibility == .visible) { $0.visibility = nil }
+        drop("font-style: normal", s.fontStyle == .normal) { $0.fontStyle = nil }
+        drop("font-weight: normal", s.fontWeight == .normal) { $0.fontWeight = nil }
+        drop("text-decoration: none", s.textDecoration == []) { $0.textDecoration = nil }
+        drop("text-shadow: none", s.textShadow?.isEmpty == true) { $0.textShadow = nil }
+        drop("line-height: normal", s.lineHeight == .normal) { $0.lineHeight = nil }
+        drop("wrapping", s.textWrap == .wrap && s.whiteSpaceCollapse == nil) { $0.textWrap = nil }
+        drop("text-combine-upright: none", s.textCombine == TextCombineNone.value) { $0.textCombine = nil }
+        drop("ruby-position: alternate", s.rubyPosition == .alternateOver) { $0.rubyPosition = nil }  // CSS's initial value
+        return (s, dropped)
+    }
+
+    /// Cue styles with WebVTT's defaults taken out, and one note saying which were (they change
+    /// nothing a browser draws, except 608's opaque black drawn 80% opaque; a player that lets a
+    /// viewer's preferences give way only to what the content states sees them as unstated).
+    static func cueStyles(_ cues: inout [Cue]) -> [Diagnostic] {
+        var count = 0
+        var names: [String] = []
+        var first: SourceLocation?
+        // Stored copies are shared by many cues: each is looked at once.
+        var done: [ObjectIdentifier: (stored: SharedStyle, dropped: [String])] = [:]
+        for i in cues.indices where cues[i].hasStyle {
+            let shared = cues[i].sharedStyle
+            let result: (stored: SharedStyle, dropped: [String])
+            if let identity = shared.identity, let known = done[identity] {
+                result = known
+            } else {
+                let (after, dropped) = withoutCueDefaults(cues[i].style)
+                result = (SharedStyle(after), dropped)
+                if let identity = shared.identity { done[identity] = result }
+            }
+            if !result.dropped.isEmpty {
+                count += 1
+                if first == nil { first = cues[i].source }
+                for name in result.dropped where !names.contains(name) { names.append(name) }
+            }
+            cues[i].sharedStyle = result.stored
+        }
+        guard count > 0 else { return [] }
+        // The colours by name; the rest are CSS initial values nobody would miss by name.
+        var said = names.filter { $0.hasPrefix("color") || $0.hasPrefix("background") }
+        if said.count < names.count { said.append("CSS initial values") }
+        return [Diagnostic(.info, .styleDropped,
+                           "\(count) cue\(count == 1 ? "'s style states" : "s' styles state") what WebVTT draws by default (\(said.joined(separator: ", "))); left to the defaults, which need no STYLE block (the first here)",
+                           at: first)]
+    }
+
+    /// `track` with no style and no region, for a file without blocks, and what that lost.
+    static func stripped(_ track: Track) -> (track: Track, diagnostics: [Diagnostic]) {
+        var track = track
+        var styled = 0
+        var first: SourceLocation?
+        for i in track.cues.indices {
+            let had = track.cues[i].hasStyle || InlineNode.containsStyle(track.cues[i].content)
+            if had {
+                styled += 1
+                if first == nil { first = track.cues[i].source }
+                track.cues[i].style = .none
+                track.cues[i].content = unstyled(track.cues[i].content)
+            }
+        }
+        var reports: [Diagnostic] = []
+        if styled > 0 {
+            reports.append(Diagnostic(.warning, .styleDropped,
+                                      "no STYLE block (asked for): the styles of \(styled) cue\(styled == 1 ? "" : "s") that WebVTT's tags and default colour classes cannot say are not written (the first here)",
+                                      at: first))
+        }
+        let regions = Set(track.cues.compactMap(\.layout.regionID))
+        if !regions.isEmpty {
+            var placed = 0
+            var firstPlaced: SourceLocation?
+            for i in track.cues.indices where track.cues[i].layout.regionID != nil {
+                track.cues[i].layout.regionID = nil
+                placed += 1
+                if firstPlaced == nil { firstPlaced = track.cues[i].source }
+            }
+            reports.append(Diagnostic(.warning, .layoutApproximated,
+                                      "no REGION block (asked for): \(placed) cue\(placed == 1 ? "" : "s") of \(regions.count) region\(regions.count == 1 ? "" : "s") keep their own settings, not the region's place (the first here)",
+                                      at: firstPlaced))
+        }
+        track.regions = []
+        return (track, reports)
+    }
+
+    private static func unstyled(_ nodes: [InlineNode]) -> [InlineNode] {
+        nodes.map { node in
+            switch node {
+            case .span(var span):
+                span.style = .none
+                span.children = unstyled(span.children)
+                return .span(span)
+            case .ruby(var ruby):
+                ruby.style = .none
+                for k in ruby.segments.indices {
+                    ruby.segments[k].base = unstyled(ruby.segments[k].base)
+                    ruby.segments[k].annotationStyle = .none
+                    ruby.segments[k].annotation = ruby.segments[k].annotation.map(unstyled)
+                }
+                return .ruby(ruby)
+            case .text, .lineBreak, .timestamp:
+                return node
+            }
+        }
+    }
+}
+
+/// `TextCombine.none`, named apart from Optional's `.none`.
+private enum TextCombineNone {
+    static let value = StyleProperties.TextCombine.none
+}
