@@ -19,6 +19,10 @@ extension DiagnosticCode {
     public static let sccFallbackRollUp: Self = "scc.fallback-roll-up"
     /// Info: a look 608 cannot draw exactly (a colour outside its seven, bold): the nearest written.
     public static let sccApproximatedStyle: Self = "scc.approximated-style"
+    /// Info: cues shown at the same time written as one pop-on caption holding them all.
+    public static let sccSimultaneousCaptions: Self = "scc.simultaneous-captions"
+    /// Warning: a cue left out of a caption (or of all) because cues shown with it fill 608's 4 rows.
+    public static let sccSimultaneousCaptionCut: Self = "scc.simultaneous-caption-cut"
 }
 
 /// Writes pop-on SCC (channel CC1) from any track, within CEA-608's limits:
@@ -82,28 +86,40 @@ public struct SCCWriter: Sendable {
 
     /// The SCC text of the document's first track, and what had to be changed to fit 608.
     public func write(_ document: Document) -> ParseResult<[UInt8]> {
-        var result = write(document.tracks.first?.cues ?? [], language: document.tracks.first?.language?.rawValue)
+        // TTML box regions' cues where their region is, then on 608's nearest row and column.
+        let cues = document.tracks.first.map { $0.placingBoxRegionCues().track.cues } ?? []
+        var result = write(cues, language: document.tracks.first?.language?.rawValue)
         result.diagnostics.insert(contentsOf: document.tracksNotWritten(by: "SCC (CC1)"), at: 0)
         return result
     }
 
     /// Writes `cues` as pop-on SCC on CC1, in start order (ties in the order given). A cue without an
-    /// end stays on screen until the next one replaces it; the diagnostics say what had to change.
+    /// end stays on screen until the next one starts. Cues shown at the same time are one pop-on
+    /// caption holding them all, each on its own rows, rewritten as each starts or ends
+    /// (`scc.simultaneous-captions`; one that does not fit in 4 rows is reported cut,
+    /// `scc.simultaneous-caption-cut`). The diagnostics say what had to change.
     /// `language` (a BCP 47 tag) picks the line breaking rules long lines are wrapped by.
     public func write(_ cues: [Cue], language: String? = nil) -> ParseResult<[UInt8]> {
         var log = DiagnosticLog()
         var approximations = LookApproximations()
         var schedule = FrameSchedule()
         let ordered = cues.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
-        var pendingErase: Int64?  // the previous caption's end, when the screen must be blanked then
+        var rowsOfCue: [[Row]] = []
+        rowsOfCue.reserveCapacity(ordered.count)
         for (index, cue) in ordered.enumerated() {
             let rows = captionRows(for: cue, language: language, log: &log, approximations: &approximations)
-            guard !rows.isEmpty else {
+            if rows.isEmpty {
                 log.report(.info, .sccEmptyCaption, "caption \(index + 1) has no text: 608 has nothing to show for it; not written",
                            at: cue.source)
-                continue
             }
-            let start = Self.frame(of: cue.start)
+            rowsOfCue.append(rows)
+        }
+        let captions = Self.captions(ordered, rows: rowsOfCue, log: &log)
+        var pendingErase: Int64?  // the previous caption's end, when the screen must be blanked then
+        for (position, caption) in captions.enumerated() {
+            let index = caption.label
+            let rows = caption.rows
+            let start = Self.frame(of: caption.start)
             // An end less than two frames before this start is left to the caption that replaces it.
             if let erase = pendingErase, erase < start - 2, erase >= schedule.nextFree {
                 schedule.place([Self.erase], at: erase)
@@ -124,7 +140,7 @@ public struct SCCWriter: Sendable {
                 let code: DiagnosticCode = options.fallback == .paintOn ? .sccFallbackPaintOn : .sccFallbackRollUp
                 log.report(.warning, code,
                            "caption \(index + 1): its \(popOn.reduce(0) { $0 + $1.count }) pop-on byte pairs do not fit in the frames before it; written \(options.fallback.rawValue) instead, so it appears row by row from its start",
-                           at: cue.source)
+                           at: caption.source)
                 if schedule.placeBackwards(prelude, endingAt: start - 1) {
                     shown = start
                     schedule.placeForwards(body, from: start)
@@ -136,10 +152,10 @@ public struct SCCWriter: Sendable {
             if shown > start {
                 log.report(.warning, .sccLateCaption,
                            "caption \(index + 1) is shown \(shown - start) frames late: the frames from the end of what is already sent to its start cannot hold its byte pairs",
-                           at: cue.source)
+                           at: caption.source)
             }
-            let end = cue.end.map(Self.frame(of:))
-            let next = index + 1 < ordered.count ? Self.frame(of: ordered[index + 1].start) : nil
+            let end = caption.end.map(Self.frame(of:))
+            let next = position + 1 < captions.count ? Self.frame(of: captions[position + 1].start) : nil
             // Blank the screen at the end unless the next caption replaces this one at once.
             if let end, next.map({ end < $0 }) ?? true {
                 pendingErase = max(end, schedule.nextFree)
@@ -185,6 +201,82 @@ public struct SCCWriter: Sendable {
         }
     }
 
+    /// One pop-on caption to send: what shows from `start` to `end`.
+    private struct Caption {
+        var start: MediaTime
+        var end: MediaTime?
+        var rows: [Row]
+        /// The 0-based number of its first cue, for messages, and where that cue was read.
+        var label: Int
+        var source: SourceLocation?
+    }
+
+    /// The captions to send: one per cue, or, where cues overlap, one per screen holding every
+    /// cue then shown, each on its own rows (a cue whose rows another's already hold moves to
+    /// the nearest free ones), at most 4 rows (a cue that would make more is left out of that
+    /// caption, and said). Consecutive screens of one cue that show the same rows are one caption.
+    private static func captions(_ cues: [Cue], rows: [[Row]], log: inout DiagnosticLog) -> [Caption] {
+        var captions: [Caption] = []
+        var combined = 0, moved = 0
+        var firstCombined: SourceLocation?
+        var everShown = [Bool](repeating: false, count: cues.count)
+        var lastCues: [Int] = []
+        for screen in SCCScreens.screens(cues) {
+            var placed: [Row] = []
+            var taken = Set<Int>()
+            for k in screen.cues where !rows[k].isEmpty {
+                let block = rows[k]
+                guard placed.count + block.count <= 4 else {
+                    log.report(.warning, .sccSimultaneousCaptionCut,
+                               "caption \(k + 1) is not shown from \(screen.start.secondsText) s\(screen.end.map { " to \($0.secondsText) s" } ?? ""): \(placed.count) rows of captions shown at the same time are already on screen, and 608 pop-on shows 4",
+                               at: cues[k].source)
+                    continue
+                }
+                let top = block[0].row
+                let fits = { (t: Int) in (t..<t + block.count).allSatisfy { $0 >= 1 && $0 <= 15 && !taken.contains($0) } }
+                var at = top
+                if !fits(top) {
+                    // The nearest free rows, above first (608 captions grow upward from the bottom).
+                    at = (1...14).lazy.flatMap { d in [top - d, top + d] }.first(where: fits) ?? top
+                    moved += 1
+                }
+                for (j, row) in block.enumerated() {
+                    var row = row
+                    row.row = at + j
+                    taken.insert(row.row)
+                    placed.append(row)
+                }
+                everShown[k] = true
+            }
+            placed.sort { $0.row < $1.row }
+            if screen.cues.count > 1, placed.count > rows[screen.cues[0]].count {
+                combined += 1
+                if firstCombined == nil { firstCombined = cues[screen.cues[0]].source }
+            }
+            guard !placed.isEmpty else { continue }
+            // The same cue still shown, the same rows (a cue with no text started or ended): one caption.
+            if var last = captions.last, last.end == screen.start, last.rows == placed, lastCues.contains(where: screen.cues.contains) {
+                last.end = screen.end
+                captions[captions.count - 1] = last
+                lastCues = screen.cues
+                continue
+            }
+            captions.append(Caption(start: screen.start, end: screen.end, rows: placed, label: screen.cues[0],
+                                    source: cues[screen.cues[0]].source))
+            lastCues = screen.cues
+        }
+        for k in cues.indices where !everShown[k] && !rows[k].isEmpty {
+            log.report(.warning, .sccSimultaneousCaptionCut,
+                       "caption \(k + 1) is never shown: other captions shown at the same time fill 608's rows", at: cues[k].source)
+        }
+        if combined > 0 {
+            log.report(.info, .sccSimultaneousCaptions,
+                       "captions shown at the same time are written as one pop-on caption holding them all (\(combined) time\(combined == 1 ? "" : "s"), the first here)\(moved > 0 ? "; \(moved) moved to free rows where their rows were taken" : "")",
+                       at: firstCombined)
+        }
+        return captions
+    }
+
     /// What this writer does not carry, once per kind: styles beyond 608's looks (fonts, sizes,
     /// backgrounds other than its black), regions and cue boxes, inline timestamps, voices,
     /// classes, language spans and ruby annotations; and the cues placed off 608's grid, moved to
@@ -196,7 +288,7 @@ public struct SCCWriter: Sendable {
         var offGrid = 0, firstOffGrid: SourceLocation?
         for cue in cues {
             if cue.hasStyle {
-                var style = cue.style
+                var style = cue.style.withoutInitialValues
                 if style.backgroundColor == .black { style.backgroundColor = nil }  // 608's own background
                 let names = Set(style.propertyNames).subtracting(carried)
                 if !names.isEmpty {
@@ -294,7 +386,7 @@ public struct SCCWriter: Sendable {
     }
 
     /// One caption row as the writer sends it: where it goes and its text.
-    private struct Row {
+    private struct Row: Equatable {
         var row: Int
         /// The column of its first cell, 0–31: a PAC indent (a multiple of 4) plus a tab offset.
         var column: Int

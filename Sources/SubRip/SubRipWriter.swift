@@ -35,9 +35,18 @@ public struct SubRipWriter: Sendable {
 
     /// Writes the first track of the document (SRT holds one track; the others are reported).
     public func write(_ document: Document) -> ParseResult<[UInt8]> {
-        var result = write(document.tracks.first?.cues ?? [])
-        result.diagnostics.insert(contentsOf: document.tracksNotWritten(by: "SRT"), at: 0)
-        return result
+        var diagnostics: [Diagnostic] = []
+        let bytes = collectBytes { sink in diagnostics = write(document, to: sink) }
+        return ParseResult(value: bytes, diagnostics: diagnostics)
+    }
+
+    /// Hands the document's first track to `sink` in pieces (as `write(_:to:)` for cues). The
+    /// cues of TTML box regions are placed where their region is (`CueLayout.placed(in:)`) before
+    /// SRT's nine positions approximate them.
+    @discardableResult
+    public func write(_ document: Document, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows -> [Diagnostic] {
+        let cues = document.tracks.first.map { $0.placingBoxRegionCues().track.cues } ?? []
+        return document.tracksNotWritten(by: "SRT") + (try write(cues, to: sink))
     }
 
     /// Writes `cues` as one SRT file in memory, numbered 1, 2, … in the order given; the diagnostics
@@ -69,8 +78,7 @@ public struct SubRipWriter: Sendable {
             layout.box = nil
             layout.regionID = nil
             guard !layout.isDefault else { continue }
-            let nearest = SubRipAlignment.numpad(of: layout).map(SubRipAlignment.layout(numpad:))
-            if nearest != layout {
+            if SubRipAlignment.layout(numpad: layout.nearestNumpad) != layout {
                 count += 1
                 if first == nil { first = cue.source }
             }
@@ -110,7 +118,7 @@ public struct SubRipWriter: Sendable {
             if let box = layout.box { appendCoordinates(box, to: &out) }
             out.append(newline)
             let textStart = out.byteCount
-            if !cue.hasDefaultLayout, let numpad = SubRipAlignment.numpad(of: layout), numpad != 2 {
+            if !cue.hasDefaultLayout, case let numpad = layout.nearestNumpad, numpad != 2 {
                 out.append("{\\an\(numpad)}")
             }
             appendNodes(cue.content, to: &out)
@@ -161,7 +169,9 @@ public struct SubRipWriter: Sendable {
         }
         var fontAttributes = ""
         if let color = style.color { fontAttributes += " color=\"\(color.hexText)\"" }
-        if let families = style.fontFamilies { fontAttributes += " face=\"\(families.joined(separator: ","))\"" }
+        if let families = style.fontFamilies {
+            fontAttributes += " face=\"\(families.map(GenericFontFamilies.resolved).joined(separator: ","))\""
+        }
         if case .pixels(let size)? = style.fontSize { fontAttributes += " size=\"\(size.decimalText())\"" }
         if !fontAttributes.isEmpty { open("<font\(fontAttributes)>", "font") }
         appendNodes(span.children, to: &out)

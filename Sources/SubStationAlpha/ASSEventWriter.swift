@@ -169,7 +169,7 @@ struct ASSEventWriter {
         var style = style
         var tags = ""
         if vertical {
-            tags = "\\fn@" + (style.fontFamilies?.first ?? "Arial")
+            tags = "\\fn@" + (style.fontFamilies?.first.map(GenericFontFamilies.resolved) ?? "Arial")
             style.fontFamilies = nil
         }
         tags += styleTags(style, closing: false)
@@ -190,7 +190,7 @@ struct ASSEventWriter {
             tags += closing ? "\\2c" : "\\2c&H\(hex(future.blue))\(hex(future.green))\(hex(future.red))&"
         }
         if let families = style.fontFamilies, let first = families.first, !first.isEmpty {
-            tags += closing ? "\\fn" : "\\fn\(first)"
+            tags += closing ? "\\fn" : "\\fn\(GenericFontFamilies.resolved(first))"
         }
         if let size = style.fontSize {
             switch size {

@@ -14,7 +14,8 @@ package struct ContentSurvey: Sendable {
         case languages
         /// Inline timestamps (karaoke, paint-on): content that appears after the cue's start.
         case timestamps
-        /// A style on a whole cue (`Cue.style`; TTML states every property of every cue).
+        /// A style on a whole cue (`Cue.style`) that says more than initial values (TTML states
+        /// every property of every cue).
         case cueStyles
         /// A position other than the default (line, position, size, alignment, vertical text).
         case positions
@@ -44,7 +45,7 @@ package struct ContentSurvey: Sendable {
             var found = Set<Feature>()
             var properties = Set<String>()
             Self.collect(cue.content, into: &found, properties: &properties)
-            if cue.hasStyle { found.insert(.cueStyles) }
+            if cue.hasStyle, !cue.style.withoutInitialValues.isEmpty { found.insert(.cueStyles) }
             if !cue.hasDefaultLayout {
                 let layout = cue.layout
                 if layout.regionID != nil { found.insert(.regions) }
@@ -79,7 +80,7 @@ package struct ContentSurvey: Sendable {
                 default: break
                 }
                 if !span.classes.isEmpty { found.insert(.classes) }
-                if span.hasStyle { properties.formUnion(span.style.propertyNames) }
+                if span.hasStyle { properties.formUnion(span.style.withoutInitialValues.propertyNames) }
                 collect(span.children, into: &found, properties: &properties)
             case .ruby(let ruby):
                 found.insert(.ruby)

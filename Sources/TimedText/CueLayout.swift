@@ -332,6 +332,36 @@ extension CueLayout {
         }
     }
 
+    /// The numpad position nearest these settings: the third of the frame the text falls in,
+    /// down (the cue box's middle) and across (the box edge its alignment names, or its middle) (a line number from the top is the top row, from the bottom
+    /// the bottom row); vertical text as if horizontal. What SRT's `{\an}` can say of a cue
+    /// placed anywhere (a TTML region's cue, a WebVTT `line:30%`).
+    public var nearestNumpad: Int {
+        if let exact = numpad { return exact }
+        func third(_ x: Double) -> Int { x < 1.0 / 3 ? 0 : x < 2.0 / 3 ? 1 : 2 }
+        let row: Int  // 0 top, 1 middle, 2 bottom
+        switch line {
+        case .auto: row = 2
+        case .number(let n): row = n >= 0 ? 0 : 2
+        case .fraction(let f):
+            // The box's middle, its height unknown: a little inside the placed edge.
+            let edge = f.doubleValue
+            row = third(lineAlignment == .start ? edge + 0.05 : lineAlignment == .end ? edge - 0.05 : edge)
+        }
+        // Across: where the text sits, the box's edge its alignment names or its middle.
+        let width = size.doubleValue
+        let alignment = computedPositionAlignment()
+        let p = position?.doubleValue ?? (alignment == .lineLeft ? 0 : alignment == .lineRight ? 1 : 0.5)
+        let left = alignment == .lineLeft ? p : alignment == .lineRight ? p - width : p - width / 2
+        let anchor = switch textAlignment {
+        case .left, .start: left
+        case .right, .end: left + width
+        case .center: left + width / 2
+        }
+        let column = third(anchor)  // 0 left, 1 centre, 2 right
+        return [7, 8, 9, 4, 5, 6, 1, 2, 3][row * 3 + column]
+    }
+
     /// The numpad position these settings are exactly (a cue box aside), or nil.
     public var numpad: Int? {
         var plain = self

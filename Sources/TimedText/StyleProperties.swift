@@ -374,6 +374,35 @@ public struct StyleProperties: Sendable, Hashable {
         return names
     }
 
+    /// These properties without those set to a value that draws nothing different from leaving
+    /// them out: full opacity, visible, upright, normal weight, no decoration, no shadow, normal
+    /// line height, no combining, left-to-right, normal bidi, no emphasis, no shear, no
+    /// super/subscript, automatic multi-row alignment, no line padding, no line-gap fill, centred
+    /// ruby, no ruby reserve. TTML states every one of them on every paragraph; a writer whose
+    /// format has no form for them loses nothing by leaving them out, and says nothing.
+    public var withoutInitialValues: StyleProperties {
+        var s = self
+        if s.opacity == .one { s.opacity = nil }
+        if s.visibility == .visible { s.visibility = nil }
+        if s.fontStyle == .normal { s.fontStyle = nil }
+        if s.fontWeight == .normal { s.fontWeight = nil }
+        if s.textDecoration == [] { s.textDecoration = nil }
+        if s.textShadow?.isEmpty == true { s.textShadow = nil }
+        if s.lineHeight == .normal { s.lineHeight = nil }
+        if case .none? = s.textCombine { s.textCombine = nil }
+        if s.direction == .ltr { s.direction = nil }
+        if s.unicodeBidi == .normal { s.unicodeBidi = nil }
+        if let emphasis = s.textEmphasis, emphasis.style == .none { s.textEmphasis = nil }
+        if s.shear == .zero { s.shear = nil }
+        if s.fontVariantPosition == .normal { s.fontVariantPosition = nil }
+        if s.multiRowAlign == .auto { s.multiRowAlign = nil }
+        if let padding = s.linePadding, padding == .cells(.zero) || padding == .viewportHeight(.zero) { s.linePadding = nil }
+        if s.fillLineGap == false { s.fillLineGap = nil }
+        if s.rubyAlign == .center { s.rubyAlign = nil }
+        if let reserve = s.rubyReserve, reserve.side == .none { s.rubyReserve = nil }
+        return s
+    }
+
     /// True when no property is set (the same as `== .none`).
     public var isEmpty: Bool { self == .none }
 

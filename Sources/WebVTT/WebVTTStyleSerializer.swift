@@ -180,15 +180,8 @@ public enum WebVTTStyleSerializer {
         return words.joined(separator: " ")
     }
 
-    /// TTML's generic families as the CSS generic families IMSC renderers draw them with (TTML's
-    /// `default` is monospaced serif in imscJS); CSS has no monospaced-serif generic.
-    private static let genericFamilies: [String: String] = [
-        "default": "monospace", "monospace": "monospace", "monospaceserif": "monospace", "monospacesansserif": "monospace",
-        "sansserif": "sans-serif", "proportionalsansserif": "sans-serif", "serif": "serif", "proportionalserif": "serif",
-    ]
-
     private static func familyName(_ name: String) -> String {
-        if let generic = genericFamilies[name.lowercased()] { return generic }
+        if let generic = GenericFontFamilies.cssGeneric(forTTML: name) { return generic }
         let cssWideKeywords: Set<String> = ["inherit", "initial", "unset", "revert", "revert-layer", "default"]
         let words = name.split(separator: " ", omittingEmptySubsequences: false)
         let plain = words.allSatisfy { word in

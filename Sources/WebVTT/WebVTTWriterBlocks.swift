@@ -23,15 +23,13 @@ enum WebVTTWriterBlocks {
         if let b = s.backgroundColor, b.red == 0, b.green == 0, b.blue == 0, b.alpha >= 204 {
             drop(b.alpha == 204 ? "background: 80% black" : "background: black (drawn 80% opaque)", true) { $0.backgroundColor = nil }
         }
-        drop("opacity: 1", s.opacity == .one) { $0.opacity = nil }
-        drop("visibility: visible", s.visibility == .visible) { $0.visibility = nil }
-        drop("font-style: normal", s.fontStyle == .normal) { $0.fontStyle = nil }
-        drop("font-weight: normal", s.fontWeight == .normal) { $0.fontWeight = nil }
-        drop("text-decoration: none", s.textDecoration == []) { $0.textDecoration = nil }
-        drop("text-shadow: none", s.textShadow?.isEmpty == true) { $0.textShadow = nil }
-        drop("line-height: normal", s.lineHeight == .normal) { $0.lineHeight = nil }
+        // The rest: values that draw nothing different (TTML states them on every paragraph).
+        let initial = s.withoutInitialValues
+        if initial != s {
+            s = initial
+            dropped.append("CSS initial values")
+        }
         drop("wrapping", s.textWrap == .wrap && s.whiteSpaceCollapse == nil) { $0.textWrap = nil }
-        drop("text-combine-upright: none", s.textCombine == TextCombineNone.value) { $0.textCombine = nil }
         drop("ruby-position: alternate", s.rubyPosition == .alternateOver) { $0.rubyPosition = nil }  // CSS's initial value
         return (s, dropped)
     }
@@ -63,7 +61,7 @@ enum WebVTTWriterBlocks {
             cues[i].sharedStyle = result.stored
         }
         guard count > 0 else { return [] }
-        // The colours by name; the rest are CSS initial values nobody would miss by name.
+        // The colours by name; the rest are initial values nobody would miss by name.
         var said = names.filter { $0.hasPrefix("color") || $0.hasPrefix("background") }
         if said.count < names.count { said.append("CSS initial values") }
         return [Diagnostic(.info, .styleDropped,
@@ -128,9 +126,4 @@ enum WebVTTWriterBlocks {
             }
         }
     }
-}
-
-/// `TextCombine.none`, named apart from Optional's `.none`.
-private enum TextCombineNone {
-    static let value = StyleProperties.TextCombine.none
 }

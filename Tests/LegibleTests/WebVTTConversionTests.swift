@@ -132,3 +132,37 @@ import Legible
         #expect(String(decoding: read, as: UTF8.self).components(separatedBy: " --> ").count - 1 == 3)
     }
 }
+
+/// The four-region EBU-TT-D document as SCC: one pop-on caption holding the four, the top ones on
+/// top rows and the bottom ones on bottom rows, said; before, each erased the one before it.
+@Suite struct SCCConversionTests {
+    @Test func fourRegionsShowTogether() throws {
+        let file = try CaptionFile(bytes: Fixtures.bytes("ttml/ebu_tt_d_four_regions.ttml"), fileName: "four.ttml")
+        let written = try #require(file.written(as: .scc))
+        #expect(written.diagnostics.contains { $0.code == .sccSimultaneousCaptions })
+        #expect(!written.diagnostics.contains { $0.code == .sccSimultaneousCaptionCut })
+        let read = try CaptionFile(bytes: written.value, options: .init(format: .scc)).document.tracks[0].cues
+        // Paint-on (41 pairs do not fit in the second before 1 s): the last state holds all four
+        // to the end.
+        let last = try #require(read.last)
+        #expect(last.plainText == "TOP LEFT\nTOP RIGHT\nBOTTOM RIGHT\nBOTTOM LEFT")
+        #expect(abs(last.end!.approximateSeconds - 11) < 0.05)
+        let tracks = try CaptionFile(bytes: written.value, options: .init(format: .scc))
+        let at5 = tracks.document.tracks[0].cues.filter { $0.start.approximateSeconds <= 5 && ($0.end?.approximateSeconds ?? 99) > 5 }
+        #expect(at5.count == 1)
+    }
+}
+
+/// The four-region document as SRT and ASS: each cue at the `{\an}` of its corner, and TTML's
+/// generic families as the CSS generics fontconfig knows (not `proportionalSansSerif`).
+@Suite struct RegionCornersInOtherFormatsTests {
+    @Test func srtAndASSKeepTheCorners() throws {
+        let file = try CaptionFile(bytes: Fixtures.bytes("ttml/ebu_tt_d_four_regions.ttml"), fileName: "four.ttml")
+        let srt = String(decoding: try #require(file.written(as: .subRip)).value, as: UTF8.self)
+        #expect(["{\\an7}", "{\\an9}", "{\\an1}", "{\\an3}"].allSatisfy { srt.contains($0) }, "\(srt)")
+        #expect(srt.contains("<font face=\"sans-serif\">TOP LEFT</font>") && !srt.contains("proportionalSansSerif"))
+        let ass = String(decoding: try #require(file.written(as: .substationAlpha)).value, as: UTF8.self)
+        #expect(["\\an7", "\\an9", "\\an1", "\\an3"].allSatisfy { ass.contains($0) })
+        #expect(ass.contains("\\fnsans-serif") && !ass.contains("\\fnproportionalSansSerif") && !ass.contains("\\fndefault"))
+    }
+}

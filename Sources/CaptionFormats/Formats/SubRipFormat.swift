@@ -22,7 +22,7 @@ extension CaptionFormat {
         format.writer = { document, options, sink in
             var srt = options.formats[SubRipWriter.Options.self]
             srt.openEnds = options.openEnds
-            return document.tracksNotWritten(by: "SRT") + (try SubRipWriter(options: srt).write(document.tracks.first?.cues ?? [], to: sink))
+            return try SubRipWriter(options: srt).write(document, to: sink)
         }
         format.writerSettings = [
             FormatSetting(name: "crlf", help: "SRT output: end lines with CRLF.") { _, options in

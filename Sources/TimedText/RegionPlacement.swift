@@ -1,0 +1,84 @@
+/// TTML box regions said as cue settings, for formats whose regions are not boxes (WebVTT's are
+/// stacks of lines whose text sits at the bottom) or that have none (SRT, SCC). A TTML region is
+/// a box (origin, extent) in which text sits at its top, middle or bottom (`tts:displayAlign`);
+/// the cue settings of W3C WebVTT §7.2 that put the text there are: `size` the region's width,
+/// `position` its left edge, centre or right edge by the text's alignment, and `line` a
+/// percentage at its top (`line-align` start), middle or bottom (end).
+extension CueLayout {
+    /// True when `region` is a box these settings can stand for: horizontal, with an origin and
+    /// an extent. Vertical regions are left to each writer.
+    public static func canPlace(in region: Region) -> Bool {
+        region.origin != nil && region.extent != nil && region.writingDirection == .horizontal
+    }
+
+    /// The settings of a cue of `region` that put it where the region does, its own text
+    /// alignment kept; the region itself is no longer named. Unchanged for a region that is not
+    /// a horizontal box.
+    public func placed(in region: Region) -> CueLayout {
+        guard Self.canPlace(in: region), let origin = region.origin, let extent = region.extent else { return self }
+        var layout = self
+        layout.regionID = nil
+        layout.size = extent.x
+        switch computedPositionAlignment() {
+        case .lineLeft:
+            layout.position = origin.x
+            layout.positionAlignment = .lineLeft
+        case .lineRight:
+            layout.position = Self.sum(origin.x, extent.x)
+            layout.positionAlignment = .lineRight
+        case .center, .auto:
+            layout.position = Self.sum(origin.x, Self.half(extent.x))
+            layout.positionAlignment = .center
+        }
+        switch region.displayAlignment {
+        case .before:
+            layout.line = .fraction(origin.y)
+            layout.lineAlignment = .start
+        case .center:
+            layout.line = .fraction(Self.sum(origin.y, Self.half(extent.y)))
+            layout.lineAlignment = .center
+        case .after:
+            layout.line = .fraction(Self.sum(origin.y, extent.y))
+            layout.lineAlignment = .end
+        }
+        return layout
+    }
+
+    /// `a + b` exactly; to the millionth should the exact sum not fit in 64 bits.
+    private static func sum(_ a: Fraction, _ b: Fraction) -> Fraction {
+        let (x, o1) = a.numerator.multipliedReportingOverflow(by: b.denominator)
+        let (y, o2) = b.numerator.multipliedReportingOverflow(by: a.denominator)
+        let (n, o3) = x.addingReportingOverflow(y)
+        let (d, o4) = a.denominator.multipliedReportingOverflow(by: b.denominator)
+        if o1 || o2 || o3 || o4 { return Fraction(Int64(((a.doubleValue + b.doubleValue) * 1e6).rounded()), 1_000_000) }
+        return Fraction(n, d)
+    }
+
+    private static func half(_ a: Fraction) -> Fraction {
+        a.denominator <= Int64.max / 2 ? Fraction(a.numerator, a.denominator * 2) : Fraction(a.numerator / 2, a.denominator)
+    }
+}
+
+extension Track {
+    /// This track with the cues of its horizontal box regions placed by cue settings
+    /// (`CueLayout.placed(in:)`) and those regions taken out; how many cues moved, of how many
+    /// regions, and the first. Other regions and their cues are kept.
+    public func placingBoxRegionCues() -> (track: Track, cues: Int, regions: Int, first: SourceLocation?) {
+        var boxes: [String: Region] = [:]
+        for region in regions where CueLayout.canPlace(in: region) { boxes[region.id] = region }
+        guard !boxes.isEmpty else { return (self, 0, 0, nil) }
+        var placed = self
+        var moved = 0
+        var first: SourceLocation?
+        var used = Set<String>()
+        for i in placed.cues.indices {
+            guard let id = placed.cues[i].layout.regionID, let region = boxes[id] else { continue }
+            used.insert(id)
+            placed.cues[i].layout = placed.cues[i].layout.placed(in: region)
+            moved += 1
+            if moved == 1 { first = placed.cues[i].source }
+        }
+        placed.regions.removeAll { boxes[$0.id] != nil }
+        return (placed, moved, used.count, first)
+    }
+}
