@@ -2,19 +2,21 @@ import Legible
 
 /// The options of the commands that draw captions (`render`, `burn`): the picture size, the
 /// viewer's appearance, the title-safe margin, and which track — by id, or by the viewer's
-/// languages through the track-selection rules. One meaning per flag in both.
+/// languages through the track-selection rules. One meaning per flag in both; only the title-safe
+/// margin's default differs, and each command's help says it.
 enum PictureOptions {
-    static let specs: [OptionSpec] = [
+    /// The options, `--safe-margin`'s help saying `safeMarginDefault`, the command's own default.
+    static func specs(safeMarginDefault: String) -> [OptionSpec] { [
         OptionSpec("size", value: "WxH", help: "The picture size (render: default 1920x1080; burn: the video is scaled to it)."),
         OptionSpec("appearance", value: "SPEC", help: "A preset, FILE.json or key=value[!]; repeatable, later ones win."),
-        OptionSpec("safe-margin", value: "PERCENT", help: "Title-safe margin on each side for WebVTT/SRT (default 5%)."),
+        OptionSpec("safe-margin", value: "PERCENT", help: "Keep WebVTT/SRT cue boxes this far inside each edge (title-safe; \(safeMarginDefault))."),
         OptionSpec("forced-only", help: "Show forced content only: TTML regions without itts:forcedDisplay are not drawn (IMSC displayForcedOnlyMode)."),
         OptionSpec("eye", value: "left|right", help: "Draw one eye's view of stereoscopic captions: TTML regions move by half their tts:disparity."),
         OptionSpec("pq", help: "Encode pixels as PQ (SMPTE ST 2084, full range) for HDR, TTML regions scaled by their tts:luminanceGain."),
         OptionSpec("track", value: "ID", help: "The caption track: its id (CC1; s:N in a media file), a media file's language (fr), or FILE#N for a file's N-th track."),
         OptionSpec("prefer", value: "LANGS", help: "The viewer's languages, best first (ja,en): the track-selection rules pick the track."),
         OptionSpec("fonts-dir", value: "DIR", help: "More fonts (.ttf, .otf, .ttc) for the families an ASS script or a content style names; repeatable."),
-    ]
+    ] }
 
     /// `--size WxH`; `even` when a video encoder needs even dimensions.
     static func size(_ arguments: Arguments, even: Bool = false) throws -> (width: Int, height: Int)? {
@@ -27,9 +29,11 @@ enum PictureOptions {
         return (w, h)
     }
 
-    /// Layout options from `--safe-margin`.
-    static func layout(_ arguments: Arguments) throws -> LayoutOptions {
+    /// Layout options from `--safe-margin` (else `safeMargin`, the command's default), `--forced-only`,
+    /// `--eye` and `--pq`.
+    static func layout(_ arguments: Arguments, safeMargin: Insets) throws -> LayoutOptions {
         var options = LayoutOptions.default
+        options.titleSafe = safeMargin
         if let margin = arguments.value("safe-margin") {
             let text = margin.hasSuffix("%") ? String(margin.dropLast()) : margin
             guard let percent = Fraction(decimal: text.utf8), percent >= .zero, percent < Fraction(50) else {

@@ -299,6 +299,9 @@ public struct Insets: Sendable, Hashable {
         self.bottom = bottom
         self.left = left
     }
+
+    /// No inset on any side.
+    public static let zero = Insets(top: .zero, right: .zero, bottom: .zero, left: .zero)
 }
 
 extension CueLayout {
