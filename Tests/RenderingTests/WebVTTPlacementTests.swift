@@ -4,9 +4,9 @@ import CaptionStyling
 @testable import Rendering
 
 /// Where WebVTT cue boxes land, by W3C WebVTT §7.2 as browsers apply it: no title-safe inset by
-/// default. Checked on the ink and on the scene's blocks of a 1280×720 frame (text 36 px, a line
-/// about 42 px), without a browser: `scripts/webvtt-browser-compare.py` is the comparison with
-/// Chromium.
+/// default, `start`/`end` alignment with an automatic position at the line's edges. Checked on
+/// the ink and on the scene's blocks of a 1280×720 frame (text 36 px, a line about 42 px),
+/// without a browser: `scripts/webvtt-browser-compare.py` is the comparison with Chromium.
 @Suite(.serialized) struct WebVTTPlacementTests {
     static let width = 1280, height = 720
     static let fonts = FontSet()
@@ -57,5 +57,38 @@ import CaptionStyling
         #expect(bottom.y + bottom.height <= Self.height - Self.height / 20, "above the 5% margin: \(bottom)")
         let left = try Self.ink([Self.cue("Left", CueLayout(textAlignment: .left))], options: options)
         #expect(left.x >= Self.width / 20, "right of the 5% margin: \(left)")
+    }
+
+    // MARK: align:start and align:end with an automatic position
+
+    @Test func alignStartWithAutoPositionIsAtTheLeftEdge() throws {
+        let ink = try Self.ink([Self.cue("Start", CueLayout(textAlignment: .start))])
+        #expect(ink.x < Self.width / 50, "the box starts at 0%: \(ink)")
+        let left = try Self.ink([Self.cue("Start", CueLayout(textAlignment: .left))])
+        #expect(abs(ink.x - left.x) <= 1, "start is left for left-to-right text: \(ink) \(left)")
+    }
+
+    @Test func alignEndWithAutoPositionIsAtTheRightEdge() throws {
+        let ink = try Self.ink([Self.cue("End", CueLayout(textAlignment: .end))])
+        #expect(ink.x + ink.width > Self.width - Self.width / 50, "the box ends at 100%: \(ink)")
+    }
+
+    @Test func rightToLeftStartIsAtTheRightEdge() throws {
+        let start = try Self.ink([Self.cue("שלום עולם", CueLayout(textAlignment: .start))])
+        #expect(start.x + start.width > Self.width - Self.width / 50, "\(start)")
+        let end = try Self.ink([Self.cue("שלום עולם", CueLayout(textAlignment: .end))])
+        #expect(end.x < Self.width / 50, "\(end)")
+    }
+
+    @Test func aNarrowStartAlignedBoxStartsAtTheLeft() throws {
+        // size:50% align:start: the box is the frame's left half, as Chromium draws it.
+        let ink = try Self.ink([Self.cue("A longer line that wraps inside half the frame", CueLayout(size: Fraction(1, 2), textAlignment: .start))])
+        #expect(ink.x < Self.width / 50 && ink.x + ink.width <= Self.width / 2, "\(ink)")
+    }
+
+    @Test func anExplicitPositionStillWins() {
+        #expect(CueLayout(position: Fraction(1, 10), textAlignment: .start).computedPosition() == Fraction(1, 10))
+        #expect(CueLayout(textAlignment: .center).computedPosition() == Fraction(1, 2))
+        #expect(CueLayout(textAlignment: .end).computedPosition(rightToLeft: true) == .zero)
     }
 }

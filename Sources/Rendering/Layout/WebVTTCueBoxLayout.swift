@@ -16,14 +16,9 @@ extension CaptionLayoutEngine {
         let vertical = layout.writingDirection != .horizontal
         let inlineExtent = Double(vertical ? height : width)
 
-        // Steps 1–5: position, position alignment, size, the box on the inline axis.
-        let position: Double = layout.position.map(\.doubleValue) ?? {
-            switch layout.textAlignment {
-            case .left: 0
-            case .right: 1
-            default: 0.5
-            }
-        }()
+        // Steps 2–5: computed position (start and end at the line's edges, as browsers place
+        // them), position alignment, maximum size, the box on the inline axis.
+        let position = layout.computedPosition(rightToLeft: rtl).doubleValue
         let alignment = layout.computedPositionAlignment(rightToLeft: rtl)
         let maximum: Double = switch alignment {
         case .lineLeft: 1 - position
