@@ -44,7 +44,7 @@ enum BurnCommand: Command {
         OptionSpec("offset", value: "SECONDS", help: "Show the captions this much later (negative: earlier)."),
         OptionSpec("ffmpeg-args", value: "ARGS", help: "More arguments for the ffmpeg encoder, space-separated."),
         OptionSpec("progress", value: "MODE", help: "auto (a bar when stderr is a terminal), json or none."),
-    ] + PictureOptions.specs(safeMarginDefault: "default 5: television's title-safe area") + InputOptions.specs
+    ] + PictureOptions.specs(safeMarginDefault: "default 5, as television needs") + InputOptions.specs
 
     /// Set by SIGINT/SIGTERM, polled by the burner every frame.
     nonisolated(unsafe) static var interrupted: sig_atomic_t = 0

@@ -9,7 +9,7 @@ enum PictureOptions {
     static func specs(safeMarginDefault: String) -> [OptionSpec] { [
         OptionSpec("size", value: "WxH", help: "The picture size (render: default 1920x1080; burn: the video is scaled to it)."),
         OptionSpec("appearance", value: "SPEC", help: "A preset, FILE.json or key=value[!]; repeatable, later ones win."),
-        OptionSpec("safe-margin", value: "PERCENT", help: "Keep WebVTT/SRT cue boxes this far inside each edge (title-safe; \(safeMarginDefault))."),
+        OptionSpec("safe-margin", value: "PERCENT", help: "Title-safe margin: WebVTT/SRT cue boxes stay this far inside each edge (\(safeMarginDefault))."),
         OptionSpec("forced-only", help: "Show forced content only: TTML regions without itts:forcedDisplay are not drawn (IMSC displayForcedOnlyMode)."),
         OptionSpec("eye", value: "left|right", help: "Draw one eye's view of stereoscopic captions: TTML regions move by half their tts:disparity."),
         OptionSpec("pq", help: "Encode pixels as PQ (SMPTE ST 2084, full range) for HDR, TTML regions scaled by their tts:luminanceGain."),
