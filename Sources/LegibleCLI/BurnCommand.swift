@@ -28,6 +28,10 @@ enum BurnCommand: Command {
         rules pick (--prefer, the file's default, SDH and forced dispositions); which one, and
         why, is said on stderr. A -s file may be a media file too.
         --offset shifts the captions later by SECONDS (negative: earlier). --size scales the video.
+        WebVTT and SRT cues are kept inside 5% of each edge (--safe-margin 5, the title-safe area
+        of EBU R 95 and SMPTE ST 2046-1): burned-in text is part of the picture, and a television
+        that overscans or crops it would cut captions placed at the very edge, as a browser may
+        place them. --safe-margin 0 draws them where a browser would (and legible render does).
         --from and --encoding apply to the caption files.
         The output is written to a temporary file and renamed when complete: a failed or
         interrupted run leaves nothing under OUTPUT. ffmpeg (Debian package ffmpeg) is needed
@@ -40,7 +44,7 @@ enum BurnCommand: Command {
         OptionSpec("offset", value: "SECONDS", help: "Show the captions this much later (negative: earlier)."),
         OptionSpec("ffmpeg-args", value: "ARGS", help: "More arguments for the ffmpeg encoder, space-separated."),
         OptionSpec("progress", value: "MODE", help: "auto (a bar when stderr is a terminal), json or none."),
-    ] + PictureOptions.specs + InputOptions.specs
+    ] + PictureOptions.specs(safeMarginDefault: "default 5, as television needs") + InputOptions.specs
 
     /// Set by SIGINT/SIGTERM, polled by the burner every frame.
     nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
@@ -65,7 +69,7 @@ enum BurnCommand: Command {
         let offset = try arguments.time("offset", allowsNegative: true) ?? .zero
         let size = try PictureOptions.size(arguments, even: true)
         let appearance = try PictureOptions.appearance(arguments)
-        let layout = try PictureOptions.layout(arguments)
+        let layout = try PictureOptions.layout(arguments, safeMargin: LayoutOptions.broadcastTitleSafe)
         let extra = arguments.value("ffmpeg-args").map { $0.split(separator: " ").map(String.init) } ?? []
 
         // The captions: the track --track names among every input's, or the one chosen.

@@ -2,12 +2,14 @@ import Legible
 
 /// The options of the commands that draw captions (`render`, `burn`): the picture size, the
 /// viewer's appearance, the title-safe margin, and which track — by id, or by the viewer's
-/// languages through the track-selection rules. One meaning per flag in both.
+/// languages through the track-selection rules. One meaning per flag in both; only the title-safe
+/// margin's default differs, and each command's help says it.
 enum PictureOptions {
-    static let specs: [OptionSpec] = [
+    /// The options, `--safe-margin`'s help saying `safeMarginDefault`, the command's own default.
+    static func specs(safeMarginDefault: String) -> [OptionSpec] { [
         OptionSpec("size", value: "WxH", help: "The picture size (render: default 1920x1080; burn: the video is scaled to it)."),
         OptionSpec("appearance", value: "SPEC", help: "A preset, FILE.json or key=value[!]; repeatable, later ones win."),
-        OptionSpec("safe-margin", value: "PERCENT", help: "Title-safe margin on each side for WebVTT/SRT (default 5%)."),
+        OptionSpec("safe-margin", value: "PERCENT", help: "Title-safe margin: WebVTT/SRT cue boxes stay this far inside each edge (\(safeMarginDefault))."),
         OptionSpec("forced-only", help: "Show forced content only: TTML regions without itts:forcedDisplay are not drawn (IMSC displayForcedOnlyMode)."),
         OptionSpec("eye", value: "left|right", help: "Draw one eye's view of stereoscopic captions: TTML regions move by half their tts:disparity."),
         OptionSpec("pq", help: "Encode pixels as PQ (SMPTE ST 2084, full range) for HDR, TTML regions scaled by their tts:luminanceGain."),
@@ -15,7 +17,7 @@ enum PictureOptions {
         OptionSpec("prefer", value: "LANGS", help: "The viewer's languages, best first (ja,en): the track-selection rules pick the track."),
         OptionSpec("fonts-dir", value: "DIR", help: "More fonts (.ttf, .otf, .ttc) for the families an ASS script or a content style names; repeatable."),
         OptionSpec("no-system-fonts", help: "Draw an ASS script with its own fonts, --fonts-dir and Legible's only, not the machine's (the same picture on every machine)."),
-    ]
+    ] }
 
     /// Says which face drew each family an ASS script named: a stand-in (a metric-compatible face
     /// found through fontconfig, the default family when nothing matched) always, the family
@@ -42,9 +44,11 @@ enum PictureOptions {
         return (w, h)
     }
 
-    /// Layout options from `--safe-margin`.
-    static func layout(_ arguments: Arguments) throws -> LayoutOptions {
+    /// Layout options from `--safe-margin` (else `safeMargin`, the command's default), `--forced-only`,
+    /// `--eye` and `--pq`.
+    static func layout(_ arguments: Arguments, safeMargin: Insets) throws -> LayoutOptions {
         var options = LayoutOptions.default
+        options.titleSafe = safeMargin
         if let margin = arguments.value("safe-margin") {
             let text = margin.hasSuffix("%") ? String(margin.dropLast()) : margin
             guard let percent = Fraction(decimal: text.utf8), percent >= .zero, percent < Fraction(50) else {

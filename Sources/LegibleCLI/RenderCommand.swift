@@ -17,6 +17,8 @@ enum RenderCommand: Command {
         window-color, window-opacity, edge, edge-color; a trailing '!' makes the viewer's value win
         over the content's (text-color=yellow!). See docs/appearance.md.
         --background is checker (default), black, transparent, or a PNG image.
+        WebVTT and SRT cues are placed as browsers place them, anywhere in the frame (W3C WebVTT
+        has no title-safe inset); --safe-margin 5 keeps them inside 5% of each edge, as burn does.
         --forced-only, --eye and --pq are the IMSC renderer's options: forced content only, one
         eye's view of stereoscopic captions (tts:disparity), PQ pixels for HDR (tts:luminanceGain).
         Image subtitles (IMSC image profiles) are drawn from PNG data in the document or PNG files
@@ -30,7 +32,7 @@ enum RenderCommand: Command {
         OptionSpec("sheet", value: "N", help: "Write a contact sheet of N moments across the file instead."),
         OptionSpec("output", short: "o", value: "FILE", help: "The PNG to write."),
         OptionSpec("background", value: "KIND", help: "checker, black, transparent or IMAGE.png (default checker)."),
-    ] + PictureOptions.specs + InputOptions.specs
+    ] + PictureOptions.specs(safeMarginDefault: "default 0, as in a browser") + InputOptions.specs
 
     static func run(_ arguments: Arguments, io: CommandIO) throws -> Int32 {
         guard arguments.positionals.count == 1 else {
@@ -42,7 +44,7 @@ enum RenderCommand: Command {
 
         let (width, height) = try PictureOptions.size(arguments) ?? (1920, 1080)
         let appearance = try PictureOptions.appearance(arguments)
-        let options = try PictureOptions.layout(arguments)
+        let options = try PictureOptions.layout(arguments, safeMargin: .zero)
         let time = try arguments.time("at")
         let count = try sheet.map { text in
             guard let n = Int(text), (1...100).contains(n) else { throw UsageError(message: "--sheet must be a number from 1 to 100") }

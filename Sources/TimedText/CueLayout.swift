@@ -100,6 +100,26 @@ public struct CueLayout: Sendable, Hashable {
         }
     }
 
+    /// The "computed position" of W3C WebVTT §3.2 as browsers compute it: the position given, or
+    /// for `auto` the edge the text alignment starts from — 0 for `left`, 1 for `right`, `start` at
+    /// the line's start (0 for left-to-right text, 1 for right-to-left), `end` at its end, ½ for
+    /// `center`. The current W3C text gives ½ for `start` and `end` too, which with their line-left
+    /// or line-right position alignment draws start-aligned text from the middle of the frame (its
+    /// note calls this surprising); Chromium and WebKit return 0 for `start` and 1 for `end` (an
+    /// earlier draft's rule, read here for the paragraph's direction: they draw a right-to-left
+    /// `start` cue in a box of no width), and Firefox's source gives `start` and `end` a centred
+    /// full-width box, which also puts the text at the edge.
+    public func computedPosition(rightToLeft: Bool = false) -> Fraction {
+        if let position { return position }
+        switch textAlignment {
+        case .left: return .zero
+        case .right: return .one
+        case .start: return rightToLeft ? .one : .zero
+        case .end: return rightToLeft ? .zero : .one
+        case .center: return Fraction(1, 2)
+        }
+    }
+
     /// WebVTT's defaults: bottom line, centred, full width.
     public static let `default` = CueLayout()
 
@@ -299,6 +319,9 @@ public struct Insets: Sendable, Hashable {
         self.bottom = bottom
         self.left = left
     }
+
+    /// No inset on any side.
+    public static let zero = Insets(top: .zero, right: .zero, bottom: .zero, left: .zero)
 }
 
 extension CueLayout {

@@ -96,6 +96,33 @@ import Glibc
         #expect(lit.first == 25 && lit.last == 49 && lit.count == 25, "\(lit)")
     }
 
+    /// burn keeps WebVTT cues inside television's 5% title-safe area unless --safe-margin says
+    /// otherwise (render draws them where a browser would): line:0 starts 12 rows down at 240
+    /// rows, or at the top with --safe-margin 0.
+    @Test func burnKeepsTheTitleSafeAreaByDefault() throws {
+        let input = temporaryPath("burn-safe.y4m"), output = temporaryPath("burn-safe-out.y4m"), captions = temporaryPath("burn-safe.vtt")
+        defer { for p in [input, output, captions] { unlink(p) } }
+        writeFile(captions, "WEBVTT\n\n00:00.000 --> 00:01.000 line:0\nTOP\n")
+        let header = Y4MHeader(width: 320, height: 240, frameRate: (25, 1), chroma: .yuv420)
+        let fd = open(input, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let writer = try Y4MWriter(descriptor: fd, header: header)
+        let black = [[UInt8](repeating: 16, count: 320 * 240), [UInt8](repeating: 128, count: 160 * 120), [UInt8](repeating: 128, count: 160 * 120)]
+        for _ in 0..<5 { try writer.write(planes: black) }
+        close(fd)
+        for (margin, firstLitRow) in [(nil, 12..<20), ("0", 0..<6)] as [(String?, Range<Int>)] {
+            let run = Run(["burn", input, "-s", captions, "-o", output, "--progress", "none", "--appearance", "background-opacity=0!"]
+                          + (margin.map { ["--safe-margin", $0] } ?? []))
+            #expect(run.status == 0, "\(run.stderr)")
+            let rfd = open(output, O_RDONLY)
+            defer { close(rfd) }
+            var reader = try Y4MReader(descriptor: rfd)
+            var planes: [[UInt8]] = []
+            #expect(try reader.read(planes: &planes))
+            let lit = (0..<240).first { brightest(planes, width: 320, rows: $0..<($0 + 1)) > 100 }
+            #expect(lit.map(firstLitRow.contains) == true, "--safe-margin \(margin ?? "(none)"): first lit row \(lit.map(String.init) ?? "none")")
+        }
+    }
+
     /// The temporary output keeps the extension last: ffmpeg picks the muxer and the encoder
     /// family by it (a WebM output got H.264 when it ended in .tmp).
     @Test func temporaryOutputKeepsItsExtension() {

@@ -20,6 +20,20 @@ import Glibc
         #expect(ink.y + ink.height < 60, "line:0 is at the top: \(ink)")
     }
 
+    /// No title-safe margin unless asked for: line:0 starts at the top row, as in a browser;
+    /// --safe-margin 10 keeps it 10% (18 rows) down.
+    @Test func safeMarginIsZeroUnlessGiven() throws {
+        let input = temporaryPath("margin.vtt"), output = temporaryPath("margin.png")
+        writeFile(input, Self.vtt)
+        for (margin, range) in [(nil, 0..<6), ("10", 18..<30)] as [(String?, Range<Int>)] {
+            let run = Run(["render", input, "--at", "2", "-o", output, "--size", "320x180", "--background", "transparent",
+                           "--appearance", "background-opacity=0!"] + (margin.map { ["--safe-margin", $0] } ?? []))
+            #expect(run.status == 0, "\(run.stderr)")
+            let ink = try #require(try PNGFile.read(output).inkBounds(alphaAbove: 16))
+            #expect(range.contains(ink.y), "--safe-margin \(margin ?? "(none)"): \(ink)")
+        }
+    }
+
     @Test func writesAContactSheet() throws {
         let input = temporaryPath("sheet.vtt"), output = temporaryPath("sheet.png")
         writeFile(input, Self.vtt)

@@ -2,9 +2,11 @@ public import TimedText
 
 /// Choices of the layout that no caption format fixes.
 public struct LayoutOptions: Sendable, Hashable {
-    /// Title-safe margins, as proportions of the frame: WebVTT and SRT blocks that would cross them
-    /// are moved inside (never resized). CEA-608 uses its own safe caption area and TTML its
-    /// authored regions, so neither is moved.
+    /// Title-safe margins, as proportions of the frame: the title area WebVTT and SRT cue boxes are
+    /// kept in (W3C WebVTT §7.2 calls it the "title area"; a line-numbered cue moves a line at a
+    /// time until it is inside, other blocks are moved inside, never resized). None by default, as
+    /// in browsers, where it is the whole video; `broadcastTitleSafe` is the 5% of television.
+    /// CEA-608 uses its own safe caption area and TTML its authored regions, so neither is moved.
     public var titleSafe: Insets
     /// The normal text size (1 em) of WebVTT and SRT as a proportion of the frame height: 5%,
     /// the `5vh` of WebVTT's default `::cue` style.
@@ -45,9 +47,10 @@ public struct LayoutOptions: Sendable, Hashable {
         case pq
     }
 
-    /// Options; by default 5% title-safe margins on every side, text 5% of the frame height,
-    /// CEA-608's 80% × 80% safe area, every region shown, a flat sRGB picture.
-    public init(titleSafe: Insets = Insets(top: Fraction(1, 20), right: Fraction(1, 20), bottom: Fraction(1, 20), left: Fraction(1, 20)),
+    /// Options; by default no title-safe margin (cue boxes may reach the frame's edges, as in a
+    /// browser), text 5% of the frame height, CEA-608's 80% × 80% safe area, every region shown, a
+    /// flat sRGB picture.
+    public init(titleSafe: Insets = .zero,
                 subtitleTextHeight: Fraction = Fraction(1, 20), cea608SafeArea: Point = Point(x: Fraction(4, 5), y: Fraction(4, 5)),
                 displaysForcedOnly: Bool = false, stereoView: StereoView? = nil, pixelEncoding: PixelEncoding = .sRGB) {
         self.titleSafe = titleSafe
@@ -61,4 +64,10 @@ public struct LayoutOptions: Sendable, Hashable {
 
     /// The defaults of `init`: what players usually do.
     public static let `default` = LayoutOptions()
+
+    /// Title-safe margins of 5% on every side: the graphics-safe area of EBU R 95 and SMPTE ST
+    /// 2046-1 (the middle 90% of the width and of the height), where text stays visible on a
+    /// display that overscans or crops the picture. `legible burn` draws with it unless told
+    /// otherwise, since burned-in text cannot be moved by the display.
+    public static let broadcastTitleSafe = Insets(top: Fraction(1, 20), right: Fraction(1, 20), bottom: Fraction(1, 20), left: Fraction(1, 20))
 }
