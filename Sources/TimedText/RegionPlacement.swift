@@ -5,41 +5,49 @@
 /// `position` its left edge, centre or right edge by the text's alignment, and `line` a
 /// percentage at its top (`line-align` start), middle or bottom (end).
 extension CueLayout {
-    /// True when `region` is a box these settings can stand for: horizontal, with an origin and
-    /// an extent. Vertical regions are left to each writer.
+    /// True when `region` is a box these settings can stand for: one with an origin and an extent.
     public static func canPlace(in region: Region) -> Bool {
-        region.origin != nil && region.extent != nil && region.writingDirection == .horizontal
+        region.origin != nil && region.extent != nil
     }
 
     /// The settings of a cue of `region` that put it where the region does, its own text
-    /// alignment kept; the region itself is no longer named. Unchanged for a region that is not
-    /// a horizontal box.
+    /// alignment kept; the region itself is no longer named. Vertical regions give vertical cues
+    /// (§7.2: a percentage line is the block's left edge, whichever way its lines grow; `position`
+    /// runs down): `tbrl` text starts at the box's right edge (`before`), `tblr` at its left.
+    /// Unchanged for a region that is not a box.
     public func placed(in region: Region) -> CueLayout {
-        guard Self.canPlace(in: region), let origin = region.origin, let extent = region.extent else { return self }
+        guard let origin = region.origin, let extent = region.extent else { return self }
         var layout = self
         layout.regionID = nil
-        layout.size = extent.x
+        let vertical = region.writingDirection != .horizontal
+        layout.writingDirection = region.writingDirection
+        // Inline axis: across for horizontal text, down for vertical.
+        let (start, length) = vertical ? (origin.y, extent.y) : (origin.x, extent.x)
+        layout.size = length
         switch computedPositionAlignment() {
         case .lineLeft:
-            layout.position = origin.x
+            layout.position = start
             layout.positionAlignment = .lineLeft
         case .lineRight:
-            layout.position = Self.sum(origin.x, extent.x)
+            layout.position = Self.sum(start, length)
             layout.positionAlignment = .lineRight
         case .center, .auto:
-            layout.position = Self.sum(origin.x, Self.half(extent.x))
+            layout.position = Self.sum(start, Self.half(length))
             layout.positionAlignment = .center
         }
+        // Block axis: down for horizontal text; leftwards (rl) or rightwards (lr) for vertical,
+        // the line always measured to the box's left edge.
+        let (near, extentOnBlockAxis) = vertical ? (origin.x, extent.x) : (origin.y, extent.y)
+        let far = Self.sum(near, extentOnBlockAxis)
+        let growsFromFarEdge = region.writingDirection == .verticalRightToLeft
         switch region.displayAlignment {
-        case .before:
-            layout.line = .fraction(origin.y)
-            layout.lineAlignment = .start
         case .center:
-            layout.line = .fraction(Self.sum(origin.y, Self.half(extent.y)))
+            layout.line = .fraction(Self.sum(near, Self.half(extentOnBlockAxis)))
             layout.lineAlignment = .center
-        case .after:
-            layout.line = .fraction(Self.sum(origin.y, extent.y))
-            layout.lineAlignment = .end
+        case .before, .after:
+            let atNear = (region.displayAlignment == .before) != growsFromFarEdge
+            layout.line = .fraction(atNear ? near : far)
+            layout.lineAlignment = atNear ? .start : .end
         }
         return layout
     }
@@ -60,9 +68,9 @@ extension CueLayout {
 }
 
 extension Track {
-    /// This track with the cues of its horizontal box regions placed by cue settings
+    /// This track with the cues of its box regions placed by cue settings
     /// (`CueLayout.placed(in:)`) and those regions taken out; how many cues moved, of how many
-    /// regions, and the first. Other regions and their cues are kept.
+    /// regions, and the first. Regions that are not boxes (WebVTT's) and their cues are kept.
     public func placingBoxRegionCues() -> (track: Track, cues: Int, regions: Int, first: SourceLocation?) {
         var boxes: [String: Region] = [:]
         for region in regions where CueLayout.canPlace(in: region) { boxes[region.id] = region }

@@ -3,12 +3,12 @@ import TimedText
 /// TTML regions as WebVTT cue settings. A WebVTT region is a stack of lines whose text sits at
 /// its bottom and scrolls up, so a TTML region written as one puts top-aligned text in the middle
 /// of the screen (and readers that stop at a `REGION` block, such as ffmpeg 5.1, read no cue at
-/// all). Each cue of a horizontal TTML region is given instead the cue settings that put its text
+/// all). Each cue of a TTML region (vertical ones too) is given instead the cue settings that put its text
 /// where the region did (`CueLayout.placed(in:)`).
 enum WebVTTRegionPlacement {
     /// `track` with the cues of its box regions placed by cue settings and those regions taken
     /// out; what the settings cannot say (padding, a region's own background) is reported once
-    /// per kind. Vertical regions stay regions.
+    /// per kind.
     static func placed(_ track: Track) -> (track: Track, diagnostics: [Diagnostic]) {
         var padded = 0, painted = 0
         var firstPadded: SourceLocation?, firstPainted: SourceLocation?

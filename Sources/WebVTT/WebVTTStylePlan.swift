@@ -127,8 +127,13 @@ struct WebVTTStylePlan: Sendable {
         var rules: [String] = []
         var written: Set<NodeKey> = []
         // Second pass: each styled node's first selector without a conflict, else a generated class.
+        // A style with nothing ::cue can say (TTML's text-emphasis alone) gets no rule and no class.
+        var sayable: [ObjectIdentifier: Bool] = [:]
         func place(_ keys: [NodeKey], _ shared: SharedStyle) {
             guard let identity = shared.identity else { return }
+            let says = sayable[identity] ?? !WebVTTStyleSerializer.declarations(shared.style).isEmpty
+            sayable[identity] = says
+            guard says else { return }
             // A stored style already placed for a node without a selector: nothing new.
             if keys.isEmpty, generatedByStorage[identity] != nil { return }
             let style = shared.style

@@ -45,7 +45,18 @@ import TimedText
         #expect(placed.regionID == nil && placed.size == Fraction(4, 5))
         #expect(placed.position == Fraction(1, 2) && placed.positionAlignment == .center)
         #expect(placed.line == .fraction(Fraction(19, 20)) && placed.lineAlignment == .end)
-        region.writingDirection = .verticalRightToLeft
-        #expect(cue.placed(in: region) == cue, "vertical regions are left to each writer")
+        // Vertical: Japanese captions at the right (tbrl), text from the box's top.
+        var right = Region(id: "right")
+        right.origin = Point(x: Fraction(4, 5), y: Fraction(1, 10))
+        right.extent = Point(x: Fraction(3, 20), y: Fraction(4, 5))
+        right.writingDirection = .verticalRightToLeft
+        cue.textAlignment = .start
+        let column = cue.placed(in: right)
+        #expect(column.writingDirection == .verticalRightToLeft)
+        #expect(column.line == .fraction(Fraction(19, 20)) && column.lineAlignment == .end, "before is the right edge for rl")
+        #expect(column.position == Fraction(1, 10) && column.positionAlignment == .lineLeft && column.size == Fraction(4, 5))
+        right.writingDirection = .verticalLeftToRight
+        #expect(cue.placed(in: right).line == .fraction(Fraction(4, 5)) && cue.placed(in: right).lineAlignment == .start)
+        #expect(cue.placed(in: Region(id: "webvtt")) == cue, "a region that is not a box is left as it is")
     }
 }
