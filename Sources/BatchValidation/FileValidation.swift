@@ -101,7 +101,7 @@ public struct FileValidation: Sendable {
         var changes: [Fixer.Change] = []
         var written: (path: String, diagnostics: [Diagnostic])?
         var extra: [Finding] = []
-        let unreadable = opened.file.diagnostics.contains { $0.severity == .error } && document.tracks.allSatisfy { $0.cues.isEmpty }
+        let unreadable = opened.file.isUnreadable
         if let fixes, !unreadable {
             let (fixed, applied) = Fixer(profile: validator.profile, frameRate: validator.frameRate(for: document)).fix(document)
             let target: String

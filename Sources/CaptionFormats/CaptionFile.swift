@@ -66,9 +66,18 @@ public struct CaptionFile: Sendable {
     /// The timed-text model of the file.
     public var document: Document { contents.document }
 
-    /// Nothing could be read: an error, and no cue in any track.
+    /// Nothing could be read: an error, and no cue in any track. A file that was read and shows
+    /// nothing by its author's design (`showsNothingByDesign`) is not unreadable: that is a
+    /// finding about its content.
     public var isUnreadable: Bool {
-        diagnostics.contains { $0.severity == .error } && document.tracks.allSatisfy { $0.cues.isEmpty }
+        document.tracks.allSatisfy { $0.cues.isEmpty } && diagnostics.contains { $0.severity == .error } && !showsNothingByDesign
+    }
+
+    /// The file was read, and its only errors say that it shows nothing (a valid TTML document
+    /// whose content is never active in a shown region: `ttml.nothing-shown`).
+    public var showsNothingByDesign: Bool {
+        guard let code = format.showsNothingByDesign, !document.tracks.isEmpty else { return false }
+        return diagnostics.allSatisfy { $0.severity != .error || $0.code == code }
     }
 
     /// Opens the file at `path`. Large files are mapped into memory and, when clean UTF-8, read in

@@ -178,9 +178,7 @@ enum InputOptions {
 
     /// A file that was read, and whose only errors say that it shows nothing by design (a TTML
     /// document all of whose content is hidden: `CaptionFormat.showsNothingByDesign`).
-    static func showsNothingByDesign(_ file: CaptionFile) -> Bool {
-        !file.document.tracks.isEmpty && file.diagnostics.allSatisfy { $0.severity != .error || $0.code == file.format.showsNothingByDesign }
-    }
+    static func showsNothingByDesign(_ file: CaptionFile) -> Bool { file.showsNothingByDesign }
 
     /// `H:MM:SS` for progress lines.
     static func clock(_ time: MediaTime) -> String {

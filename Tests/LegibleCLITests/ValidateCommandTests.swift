@@ -34,6 +34,24 @@ import TestSupport
         #expect(missing.stdout.contains("\"files\": 2"))
     }
 
+    /// A valid TTML document whose content is never shown was read: nothing shown is a finding
+    /// (exit 1), not an unreadable file (exit 2). A file that is not TTML at all still is.
+    @Test func nothingShownIsAFindingNotUnreadable() throws {
+        let directory = try MediaFixtures.directory("validate-nothing-shown")
+        let never = directory + "/never.ttml"
+        try MediaFixtures.write("<tt xmlns=\"http://www.w3.org/ns/ttml\" xml:lang=\"en\"><body><div><p begin=\"1s\" end=\"1s\">never</p></div></body></tt>", to: never)
+        let run = Run(["validate", never])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("[spec.ttml.nothing-shown]"))
+        #expect(run.stdout.hasSuffix("1 file checked: 1 error, 0 warnings, 0 infos\n"), "\(run.stdout)")
+        let batch = Run(["validate", never, "--format", "jsonl"])
+        #expect(batch.status == 1)
+        #expect(batch.stdout.contains("\"status\":\"findings\""), "\(batch.stdout)")
+        let notTTML = directory + "/other.ttml"
+        try MediaFixtures.write("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>hi</body></html>", to: notTTML)
+        #expect(Run(["validate", notTTML]).status == 2)
+    }
+
     @Test func directoriesAreSearchedAndJSONKeepsInputOrder() {
         let run = Run(["validate", Fixtures.root + "/validate/timing.overlap", "--format", "json", "--jobs", "2"])
         let passes = run.stdout.range(of: "passes.srt")
