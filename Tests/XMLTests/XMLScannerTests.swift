@@ -77,6 +77,25 @@ private let tt = XMLNamespace.tt
         #expect(result.diagnostics.allSatisfy { $0.severity == .error })
     }
 
+    /// Locations asked for behind the last one (a text's start after an error inside it) on one
+    /// long line: each is found without walking the line back to its start.
+    @Test func locationsBehindTheLastOneOnOneLine() throws {
+        var body = ""
+        for k in 0..<50 { body += "<p>\(k)&nbsp;x</p>" }
+        let result = scan("<a>\n" + body + "\n<b>&nbsp;</b></a>")
+        let root = try #require(result.value.root)
+        let texts = root.childElements.compactMap { element -> XMLText? in
+            if case .text(let text)? = element.children.first { text } else { nil }
+        }
+        var column = 4
+        for (k, text) in texts.prefix(50).enumerated() {
+            #expect(text.location == SourceLocation(line: 2, column: column))
+            column += "<p>\(k)&nbsp;x</p>".utf8.count
+        }
+        #expect(texts.last?.location == SourceLocation(line: 3, column: 4))
+        #expect(result.diagnostics.last?.location == SourceLocation(line: 3, column: 4))
+    }
+
     @Test func attributeValuesAreNormalised() throws {
         let result = scan("<a v=\"one\ttwo\nthree&#10;four\"/>")
         #expect(result.diagnostics.isEmpty)
