@@ -32,6 +32,9 @@ extension DiagnosticCode {
     public static let assFractionDigits: Self = "ass.fraction-digits"
     /// Warning: minutes or seconds of 60 or more (`0:00:75.00`), counted on as libass does (1:15).
     public static let assTimeOutOfRange: Self = "ass.time-out-of-range"
+    /// Warning: an event's time with `:` before its centiseconds (`0:00:04:56`), read as 4.56 s as
+    /// ffmpeg and Media3 read it (libass reads no time there: it is given a `.`); one per event.
+    public static let assTimeSeparator: Self = "ass.time-separator"
     /// Warning: an event that ends before it starts; kept (a timeline never shows it).
     public static let assEndBeforeStart: Self = "ass.end-before-start"
     /// Warning: an event naming a style the script does not define; drawn with `Default` (or the first style).

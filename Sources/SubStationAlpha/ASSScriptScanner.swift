@@ -352,13 +352,17 @@ struct ASSScriptScanner {
         // field by field: each change of a 200-byte value in an array costs a copy of it).
         var start: MediaTime?
         var end: MediaTime?
+        var colons = ColonTimes()
         if eventLayout.start < count {
-            guard let time = eventTime(p, fields[eventLayout.start], in: value, line: line, column: column) else { return }
+            guard let time = eventTime(p, fields[eventLayout.start], in: value, line: line, column: column, colons: &colons) else { return }
             start = time
         }
         if eventLayout.end < count {
-            guard let time = eventTime(p, fields[eventLayout.end], in: value, line: line, column: column) else { return }
+            guard let time = eventTime(p, fields[eventLayout.end], in: value, line: line, column: column, colons: &colons) else { return }
             end = time
+        }
+        if let first = colons.column {
+            reportColonTimes(colons, start: eventLayout.start < count ? fields[eventLayout.start] : nil, p, line: line, column: first)
         }
         let layer = ASSValues.integer(p, fields[eventLayout.layer]) ?? 0
         let style = ASSValues.string(p, fields[eventLayout.style]), name = ASSValues.string(p, fields[eventLayout.name])
@@ -381,17 +385,36 @@ struct ASSScriptScanner {
     /// An event's `Start` or `End`, a field of the line's `value` (which starts at `column`); nil
     /// when it is not a time, and the event is skipped.
     @inline(__always)
-    private mutating func eventTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>, in value: Range<Int>, line: Int, column: Int) -> MediaTime? {
+    private mutating func eventTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>, in value: Range<Int>, line: Int, column: Int,
+                                    colons: inout ColonTimes) -> MediaTime? {
         if let centiseconds = ASSValues.standardCentiseconds(p, field) { return MediaTime(value: centiseconds, timescale: 100) }
-        return unusualEventTime(p, field, line: line, column: column + field.lowerBound - value.lowerBound)
+        return unusualEventTime(p, field, line: line, column: column + field.lowerBound - value.lowerBound, colons: &colons)
+    }
+
+    /// An event's times written with `:` before their centiseconds (`0:00:04:56`): reported once
+    /// for the event, at the first.
+    struct ColonTimes {
+        var column: Int?
+        /// The start's field, the end's, or both (no array: this is made for every event line).
+        var first: Range<Int>?
+        var second: Range<Int>?
+        var fields: [Range<Int>] { [first, second].compactMap { $0 } }
     }
 
     /// A time in another form than `standardCentiseconds` reads, with what is odd about it reported;
     /// nil (reported) when it is not a time.
-    private mutating func unusualEventTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>, line: Int, column: Int) -> MediaTime? {
+    private mutating func unusualEventTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>, line: Int, column: Int,
+                                           colons: inout ColonTimes) -> MediaTime? {
         guard let parsed = ASSValues.time(p, field) else {
             log.report(.error, .assBadTimestamp, "'\(ASSValues.string(p, field))' is not an H:MM:SS.CC time: the event is skipped", at: SourceLocation(line: line, column: column))
             return nil
+        }
+        if let colon = parsed.colonBeforeFraction {
+            if colons.column == nil { colons.column = column }
+            if colons.first == nil { colons.first = field } else { colons.second = field }
+            // libass, which draws the script itself, reads no time there (0, "Bad timestamp"):
+            // it is given the '.' the time means.
+            script.rendererRepairs.append(ASSTextRepair(range: colon..<(colon + 1), replacement: [UInt8(ascii: ".")]))
         }
         var time = parsed.time
         if parsed.isNegative {
@@ -405,6 +428,26 @@ struct ASSScriptScanner {
             log.report(.info, .assFractionDigits, "a time with \(parsed.fractionDigits) fraction digit\(parsed.fractionDigits == 1 ? "" : "s") (ASS has centiseconds): read as a decimal fraction, as Aegisub and pysubs2 read it (libass and ffmpeg count the digits as centiseconds: .5 is 0.05 s there)", at: SourceLocation(line: line, column: column))
         }
         return time
+    }
+
+    /// The one warning of an event whose times have `:` before their centiseconds.
+    private mutating func reportColonTimes(_ colons: ColonTimes, start: Range<Int>?, _ p: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
+        let fields = colons.fields
+        let written = fields.map { ASSValues.string(p, $0) }
+        let meant = written.map { text in
+            var t = text
+            if let k = t.lastIndex(of: ":") { t.replaceSubrange(k...k, with: ".") }
+            return t
+        }
+        let which: String
+        if fields.count == 2 {
+            which = "the start and end ('\(written[0])', '\(written[1])') have ':' before their centiseconds: read as \(meant[0]) and \(meant[1])"
+        } else {
+            which = "the \(fields.first == start ? "start" : "end") '\(written[0])' has ':' before its centiseconds: read as \(meant[0])"
+        }
+        log.report(.warning, .assTimeSeparator,
+                   "\(which), as ffmpeg and Media3 read \(written.count == 2 ? "them" : "it") (libass reads no time there, and is given '.')",
+                   at: SourceLocation(line: line, column: column))
     }
 
     // MARK: - [Fonts] and [Graphics]

@@ -51,6 +51,8 @@ public struct SubStationAlphaScript: Sendable, Hashable {
     package var wasRead = false
     /// Where ASS features beyond the model are used, for the report of a conversion out of ASS.
     public var features: ASSFeatureSurvey
+    /// What the reader repaired that libass would read otherwise, for `rendererText`.
+    package var rendererRepairs: [ASSTextRepair] = []
 
     /// A script from its parts (a reader's work; `text` and `cuesAsRead` are empty for a script by hand).
     public init(version: Version = .ass, info: ASSScriptInfo = ASSScriptInfo(), styles: [ASSStyle] = [],
@@ -88,4 +90,32 @@ public struct SubStationAlphaScript: Sendable, Hashable {
 
     /// The script's decoded bytes (UTF-8, LF): what the writer writes for an untouched document.
     public var sourceText: [UInt8] { text }
+
+    /// The script as libass is to draw it: `text` with the reader's repairs libass does not make
+    /// itself (a `:` before an event time's centiseconds made a `.`), so that what is drawn is
+    /// what was read; `text` itself when there are none.
+    package var rendererText: [UInt8] {
+        guard !rendererRepairs.isEmpty else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count + 64)
+        var at = 0
+        for repair in rendererRepairs.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where repair.range.lowerBound >= at {
+            out.append(contentsOf: text[at..<repair.range.lowerBound])
+            out.append(contentsOf: repair.replacement)
+            at = repair.range.upperBound
+        }
+        out.append(contentsOf: text[at...])
+        return out
+    }
+}
+
+/// A change to a script's text for the renderer: `range` of the text is to read `replacement`.
+package struct ASSTextRepair: Sendable, Hashable {
+    package var range: Range<Int>
+    package var replacement: [UInt8]
+
+    package init(range: Range<Int>, replacement: [UInt8]) {
+        self.range = range
+        self.replacement = replacement
+    }
 }

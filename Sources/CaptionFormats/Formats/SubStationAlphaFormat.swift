@@ -35,7 +35,7 @@ extension CaptionFormat {
         }
         format.nativeScript = { contents in
             guard let ass = contents as? SubStationAlphaFile else { return nil }
-            return NativeScript(text: ass.script.sourceText, fonts: embeddedFonts(ass.script))
+            return NativeScript(text: ass.script.rendererText, fonts: embeddedFonts(ass.script))
         }
         format.rules = [
             FormatRule(DiagnosticCode.assMissingStyle.rawValue, .warning, "An ASS event names a style the script does not define (drawn with Default)."),
