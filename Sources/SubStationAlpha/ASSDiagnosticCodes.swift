@@ -14,6 +14,11 @@ extension DiagnosticCode {
     public static let assMissingFormat: Self = "ass.missing-format"
     /// Warning: a `Format:` line after lines it should describe; those lines were read with the default columns.
     public static let assLateFormat: Self = "ass.late-format"
+    /// Warning: a script that came out of a media container (`SubStationAlphaReader.Options.eventsFromContainer`)
+    /// whose events' `Format:` line is not the standard one, while its event lines are in the
+    /// standard order ffmpeg writes them in (Matroska's): read in that order. Info when the event
+    /// lines do not fit that order, and are read by the Format line.
+    public static let assContainerEventOrder: Self = "ass.container-event-order"
     /// Warning: a `Format:` line naming a column Legible does not know (ignored), lacking `Text`/`Name`, or naming a
     /// column twice (the later is read).
     public static let assBadFormat: Self = "ass.bad-format"

@@ -7,6 +7,8 @@ import TimedText
 struct ASSScriptScanner {
     var script = SubStationAlphaScript()
     var log = DiagnosticLog()
+    /// The script is a stream ffmpeg took out of a media container (`SubStationAlphaReader.Options.eventsFromContainer`).
+    var eventsFromContainer = false
 
     private var section: ASSSection.Kind?
     private var sectionIndex = -1
@@ -331,6 +333,76 @@ struct ASSScriptScanner {
         }
         eventLayout = ASSFormatLine.EventLayout(columns)
         eventFormatSeen = true
+        if eventsFromContainer, columns != ASSFormatLine.assEvents, columns != ASSFormatLine.ssaEvents {
+            containerEventOrder(p, value, names: names, location: location)
+        }
+    }
+
+    /// A container stream's events whose header names other columns than the standard ones.
+    /// ffmpeg writes each event of a stream it takes out of a container (Matroska's blocks:
+    /// `ReadOrder, Layer, Style, Name, MarginL, MarginR, MarginV, Effect, Text`) as `Layer, Start,
+    /// End` and the block's fields after them, whatever the header's Format line says, and
+    /// mkvmerge puts every event into that order when it muxes a script: so such a stream's events
+    /// are in the standard order. ffmpeg's own muxer keeps a script's fields after `End` as written,
+    /// though, so the event lines decide: in the standard order when every one of them has its
+    /// fields (times where the times go, numbers or nothing where the margins go), by the Format
+    /// line otherwise. Either way it is said once, at the Format line.
+    private mutating func containerEventOrder(_ p: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, names: [String], location: SourceLocation) {
+        let standard = script.version == .ssa ? ASSFormatLine.ssaEvents : ASSFormatLine.assEvents
+        let standardNames = script.version == .ssa ? "Marked, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text"
+                                                   : "Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text"
+        // The event lines below the Format line, up to the next section.
+        var lines = 0, fitting = 0
+        var fields: [Range<Int>] = []
+        var start = value.upperBound
+        while start < p.count, p[start] != 0x0A { start += 1 }
+        start += 1
+        while start < p.count {
+            var end = start
+            while end < p.count, p[end] != 0x0A { end += 1 }
+            var first = start
+            while first < end, p[first] == 0x20 || p[first] == 0x09 { first += 1 }
+            if first < end, p[first] == UInt8(ascii: "[") { break }
+            var colon = first
+            while colon < end, p[colon] != UInt8(ascii: ":") { colon += 1 }
+            let word = colon < end ? ASSValues.letterWord(p, first..<colon) : 0
+            if word == Self.dialogue || word == Self.comment {
+                lines += 1
+                if ASSFormatLine.split(p, (colon + 1)..<end, count: standard.count, into: &fields),
+                   Self.isTime(p, fields[1]), Self.isTime(p, fields[2]), (5...7).allSatisfy({ Self.isMargin(p, fields[$0]) }) {
+                    fitting += 1
+                }
+            }
+            start = end + 1
+        }
+        guard lines > 0 else { return }
+        let written = names.joined(separator: ", ")
+        if fitting == lines {
+            eventLayout = ASSFormatLine.EventLayout(standard)
+            // libass, and whatever reads the script written back, read events by the Format line:
+            // they are given the one that describes them.
+            script.rendererRepairs.append(ASSTextRepair(range: value, replacement: Array(standardNames.utf8), isWritten: true))
+            log.report(.warning, .assContainerEventOrder,
+                       "the events' Format line names \(written), but this script came out of a media container, whose events ffmpeg writes in the order \(standardNames) whatever the header says; \(lines == 1 ? "the event line has" : "all \(lines) event lines have") that order's fields: read in that order",
+                       at: location)
+        } else {
+            log.report(.info, .assContainerEventOrder,
+                       "the events' Format line names \(written) in a script that came out of a media container, whose events ffmpeg writes in the order \(standardNames) unless they were muxed as written; \(lines - fitting) of \(lines) event lines do not have that order's fields (times, then numbers or nothing where the margins go): read by the Format line",
+                       at: location)
+        }
+    }
+
+    private static func isTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>) -> Bool {
+        ASSValues.standardCentiseconds(p, field) != nil || ASSValues.time(p, field) != nil
+    }
+
+    /// A margin as a block gives it: digits (a sign before them), or nothing.
+    private static func isMargin(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>) -> Bool {
+        var lower = field.lowerBound, upper = field.upperBound
+        while lower < upper, p[lower] == 0x20 || p[lower] == 0x09 { lower += 1 }
+        while upper > lower, p[upper - 1] == 0x20 || p[upper - 1] == 0x09 { upper -= 1 }
+        if lower < upper, p[lower] == UInt8(ascii: "-") || p[lower] == UInt8(ascii: "+") { lower += 1 }
+        return (lower..<upper).allSatisfy { p[$0] >= 0x30 && p[$0] <= 0x39 }
     }
 
     private mutating func eventLine(_ p: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, whole: Range<Int>, kind: ASSEvent.Kind,
@@ -414,7 +486,7 @@ struct ASSScriptScanner {
             if colons.first == nil { colons.first = field } else { colons.second = field }
             // libass, which draws the script itself, reads no time there (0, "Bad timestamp"):
             // it is given the '.' the time means.
-            script.rendererRepairs.append(ASSTextRepair(range: colon..<(colon + 1), replacement: [UInt8(ascii: ".")]))
+            script.rendererRepairs.append(ASSTextRepair(range: colon..<(colon + 1), replacement: [UInt8(ascii: ".")], isWritten: false))
         }
         var time = parsed.time
         if parsed.isNegative {
