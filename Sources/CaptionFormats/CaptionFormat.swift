@@ -88,6 +88,11 @@ public struct CaptionFormat: Sendable, Hashable, CustomStringConvertible {
     /// Decodes the closed-caption channels of a video's `cc_data` (A/53): each picture's time and
     /// triplet bytes in presentation order in, a caption file per channel that shows text out.
     package var closedCaptions: (@Sendable (_ pictures: [(time: MediaTime, triplets: [UInt8])], _ options: FormatOptions) -> [ClosedCaptionTrack])?
+    /// Sets the reader's options for a stream ffmpeg took out of a media container, which may
+    /// differ from a file's (ASS: ffmpeg writes the events in Matroska's order whatever the
+    /// header's `Format:` line says); `MediaCaptions` applies it to the options it reads the
+    /// stream's text with.
+    package var containerReading: (@Sendable (inout FormatOptions) -> Void)?
     /// Puts a file together from a container's packets when ffmpeg cannot copy the stream
     /// (Matroska's `S_TEXT/WEBVTT`): the codec's private data and each packet's times and bytes.
     package var fromPackets: (@Sendable (_ header: [UInt8]?, _ packets: [(start: MediaTime, end: MediaTime, payload: [UInt8])]) -> [UInt8])?

@@ -228,6 +228,10 @@ public struct MediaCaptions: Sendable {
                 throw LegibleError(.unsupportedFormat, "track \(stream.id) of \(path) cannot be read as text")
             }
             let name = "\(path)#\(stream.id).\(format.fileExtensions.first ?? "txt")"
+            // Read as what ffmpeg wrote, which may differ from a file of the format (ASS events
+            // in Matroska's order whatever the header says).
+            var options = options
+            format.containerReading?(&options.formats)
             if how == .packets, let assemble = format.fromPackets {
                 let (packets, withAdditions) = try ffmpeg.subtitlePackets(subtitles, path: path, start: inventory.startTime)
                 let read = try CaptionFile(bytes: assemble(subtitles.codecPrivate, packets), fileName: name, options: options)

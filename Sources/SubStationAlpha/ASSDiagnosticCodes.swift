@@ -14,6 +14,11 @@ extension DiagnosticCode {
     public static let assMissingFormat: Self = "ass.missing-format"
     /// Warning: a `Format:` line after lines it should describe; those lines were read with the default columns.
     public static let assLateFormat: Self = "ass.late-format"
+    /// Warning: a script that came out of a media container (`SubStationAlphaReader.Options.eventsFromContainer`)
+    /// whose events' `Format:` line is not the standard one, while its event lines are in the
+    /// standard order ffmpeg writes them in (Matroska's): read in that order. Info when the event
+    /// lines do not fit that order, and are read by the Format line.
+    public static let assContainerEventOrder: Self = "ass.container-event-order"
     /// Warning: a `Format:` line naming a column Legible does not know (ignored), lacking `Text`/`Name`, or naming a
     /// column twice (the later is read).
     public static let assBadFormat: Self = "ass.bad-format"
@@ -32,6 +37,9 @@ extension DiagnosticCode {
     public static let assFractionDigits: Self = "ass.fraction-digits"
     /// Warning: minutes or seconds of 60 or more (`0:00:75.00`), counted on as libass does (1:15).
     public static let assTimeOutOfRange: Self = "ass.time-out-of-range"
+    /// Warning: an event's time with `:` before its centiseconds (`0:00:04:56`), read as 4.56 s as
+    /// ffmpeg and Media3 read it (libass reads no time there: it is given a `.`); one per event.
+    public static let assTimeSeparator: Self = "ass.time-separator"
     /// Warning: an event that ends before it starts; kept (a timeline never shows it).
     public static let assEndBeforeStart: Self = "ass.end-before-start"
     /// Warning: an event naming a style the script does not define; drawn with `Default` (or the first style).

@@ -7,6 +7,8 @@ import TimedText
 struct ASSScriptScanner {
     var script = SubStationAlphaScript()
     var log = DiagnosticLog()
+    /// The script is a stream ffmpeg took out of a media container (`SubStationAlphaReader.Options.eventsFromContainer`).
+    var eventsFromContainer = false
 
     private var section: ASSSection.Kind?
     private var sectionIndex = -1
@@ -331,6 +333,76 @@ struct ASSScriptScanner {
         }
         eventLayout = ASSFormatLine.EventLayout(columns)
         eventFormatSeen = true
+        if eventsFromContainer, columns != ASSFormatLine.assEvents, columns != ASSFormatLine.ssaEvents {
+            containerEventOrder(p, value, names: names, location: location)
+        }
+    }
+
+    /// A container stream's events whose header names other columns than the standard ones.
+    /// ffmpeg writes each event of a stream it takes out of a container (Matroska's blocks:
+    /// `ReadOrder, Layer, Style, Name, MarginL, MarginR, MarginV, Effect, Text`) as `Layer, Start,
+    /// End` and the block's fields after them, whatever the header's Format line says, and
+    /// mkvmerge puts every event into that order when it muxes a script: so such a stream's events
+    /// are in the standard order. ffmpeg's own muxer keeps a script's fields after `End` as written,
+    /// though, so the event lines decide: in the standard order when every one of them has its
+    /// fields (times where the times go, numbers or nothing where the margins go), by the Format
+    /// line otherwise. Either way it is said once, at the Format line.
+    private mutating func containerEventOrder(_ p: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, names: [String], location: SourceLocation) {
+        let standard = script.version == .ssa ? ASSFormatLine.ssaEvents : ASSFormatLine.assEvents
+        let standardNames = script.version == .ssa ? "Marked, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text"
+                                                   : "Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text"
+        // The event lines below the Format line, up to the next section.
+        var lines = 0, fitting = 0
+        var fields: [Range<Int>] = []
+        var start = value.upperBound
+        while start < p.count, p[start] != 0x0A { start += 1 }
+        start += 1
+        while start < p.count {
+            var end = start
+            while end < p.count, p[end] != 0x0A { end += 1 }
+            var first = start
+            while first < end, p[first] == 0x20 || p[first] == 0x09 { first += 1 }
+            if first < end, p[first] == UInt8(ascii: "[") { break }
+            var colon = first
+            while colon < end, p[colon] != UInt8(ascii: ":") { colon += 1 }
+            let word = colon < end ? ASSValues.letterWord(p, first..<colon) : 0
+            if word == Self.dialogue || word == Self.comment {
+                lines += 1
+                if ASSFormatLine.split(p, (colon + 1)..<end, count: standard.count, into: &fields),
+                   Self.isTime(p, fields[1]), Self.isTime(p, fields[2]), (5...7).allSatisfy({ Self.isMargin(p, fields[$0]) }) {
+                    fitting += 1
+                }
+            }
+            start = end + 1
+        }
+        guard lines > 0 else { return }
+        let written = names.joined(separator: ", ")
+        if fitting == lines {
+            eventLayout = ASSFormatLine.EventLayout(standard)
+            // libass, and whatever reads the script written back, read events by the Format line:
+            // they are given the one that describes them.
+            script.rendererRepairs.append(ASSTextRepair(range: value, replacement: Array(standardNames.utf8), isWritten: true))
+            log.report(.warning, .assContainerEventOrder,
+                       "the events' Format line names \(written), but this script came out of a media container, whose events ffmpeg writes in the order \(standardNames) whatever the header says; \(lines == 1 ? "the event line has" : "all \(lines) event lines have") that order's fields: read in that order",
+                       at: location)
+        } else {
+            log.report(.info, .assContainerEventOrder,
+                       "the events' Format line names \(written) in a script that came out of a media container, whose events ffmpeg writes in the order \(standardNames) unless they were muxed as written; \(lines - fitting) of \(lines) event lines do not have that order's fields (times, then numbers or nothing where the margins go): read by the Format line",
+                       at: location)
+        }
+    }
+
+    private static func isTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>) -> Bool {
+        ASSValues.standardCentiseconds(p, field) != nil || ASSValues.time(p, field) != nil
+    }
+
+    /// A margin as a block gives it: digits (a sign before them), or nothing.
+    private static func isMargin(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>) -> Bool {
+        var lower = field.lowerBound, upper = field.upperBound
+        while lower < upper, p[lower] == 0x20 || p[lower] == 0x09 { lower += 1 }
+        while upper > lower, p[upper - 1] == 0x20 || p[upper - 1] == 0x09 { upper -= 1 }
+        if lower < upper, p[lower] == UInt8(ascii: "-") || p[lower] == UInt8(ascii: "+") { lower += 1 }
+        return (lower..<upper).allSatisfy { p[$0] >= 0x30 && p[$0] <= 0x39 }
     }
 
     private mutating func eventLine(_ p: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, whole: Range<Int>, kind: ASSEvent.Kind,
@@ -352,13 +424,17 @@ struct ASSScriptScanner {
         // field by field: each change of a 200-byte value in an array costs a copy of it).
         var start: MediaTime?
         var end: MediaTime?
+        var colons = ColonTimes()
         if eventLayout.start < count {
-            guard let time = eventTime(p, fields[eventLayout.start], in: value, line: line, column: column) else { return }
+            guard let time = eventTime(p, fields[eventLayout.start], in: value, line: line, column: column, colons: &colons) else { return }
             start = time
         }
         if eventLayout.end < count {
-            guard let time = eventTime(p, fields[eventLayout.end], in: value, line: line, column: column) else { return }
+            guard let time = eventTime(p, fields[eventLayout.end], in: value, line: line, column: column, colons: &colons) else { return }
             end = time
+        }
+        if let first = colons.column {
+            reportColonTimes(colons, start: eventLayout.start < count ? fields[eventLayout.start] : nil, p, line: line, column: first)
         }
         let layer = ASSValues.integer(p, fields[eventLayout.layer]) ?? 0
         let style = ASSValues.string(p, fields[eventLayout.style]), name = ASSValues.string(p, fields[eventLayout.name])
@@ -381,17 +457,36 @@ struct ASSScriptScanner {
     /// An event's `Start` or `End`, a field of the line's `value` (which starts at `column`); nil
     /// when it is not a time, and the event is skipped.
     @inline(__always)
-    private mutating func eventTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>, in value: Range<Int>, line: Int, column: Int) -> MediaTime? {
+    private mutating func eventTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>, in value: Range<Int>, line: Int, column: Int,
+                                    colons: inout ColonTimes) -> MediaTime? {
         if let centiseconds = ASSValues.standardCentiseconds(p, field) { return MediaTime(value: centiseconds, timescale: 100) }
-        return unusualEventTime(p, field, line: line, column: column + field.lowerBound - value.lowerBound)
+        return unusualEventTime(p, field, line: line, column: column + field.lowerBound - value.lowerBound, colons: &colons)
+    }
+
+    /// An event's times written with `:` before their centiseconds (`0:00:04:56`): reported once
+    /// for the event, at the first.
+    struct ColonTimes {
+        var column: Int?
+        /// The start's field, the end's, or both (no array: this is made for every event line).
+        var first: Range<Int>?
+        var second: Range<Int>?
+        var fields: [Range<Int>] { [first, second].compactMap { $0 } }
     }
 
     /// A time in another form than `standardCentiseconds` reads, with what is odd about it reported;
     /// nil (reported) when it is not a time.
-    private mutating func unusualEventTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>, line: Int, column: Int) -> MediaTime? {
+    private mutating func unusualEventTime(_ p: UnsafeBufferPointer<UInt8>, _ field: Range<Int>, line: Int, column: Int,
+                                           colons: inout ColonTimes) -> MediaTime? {
         guard let parsed = ASSValues.time(p, field) else {
             log.report(.error, .assBadTimestamp, "'\(ASSValues.string(p, field))' is not an H:MM:SS.CC time: the event is skipped", at: SourceLocation(line: line, column: column))
             return nil
+        }
+        if let colon = parsed.colonBeforeFraction {
+            if colons.column == nil { colons.column = column }
+            if colons.first == nil { colons.first = field } else { colons.second = field }
+            // libass, which draws the script itself, reads no time there (0, "Bad timestamp"):
+            // it is given the '.' the time means.
+            script.rendererRepairs.append(ASSTextRepair(range: colon..<(colon + 1), replacement: [UInt8(ascii: ".")], isWritten: false))
         }
         var time = parsed.time
         if parsed.isNegative {
@@ -405,6 +500,26 @@ struct ASSScriptScanner {
             log.report(.info, .assFractionDigits, "a time with \(parsed.fractionDigits) fraction digit\(parsed.fractionDigits == 1 ? "" : "s") (ASS has centiseconds): read as a decimal fraction, as Aegisub and pysubs2 read it (libass and ffmpeg count the digits as centiseconds: .5 is 0.05 s there)", at: SourceLocation(line: line, column: column))
         }
         return time
+    }
+
+    /// The one warning of an event whose times have `:` before their centiseconds.
+    private mutating func reportColonTimes(_ colons: ColonTimes, start: Range<Int>?, _ p: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
+        let fields = colons.fields
+        let written = fields.map { ASSValues.string(p, $0) }
+        let meant = written.map { text in
+            var t = text
+            if let k = t.lastIndex(of: ":") { t.replaceSubrange(k...k, with: ".") }
+            return t
+        }
+        let which: String
+        if fields.count == 2 {
+            which = "the start and end ('\(written[0])', '\(written[1])') have ':' before their centiseconds: read as \(meant[0]) and \(meant[1])"
+        } else {
+            which = "the \(fields.first == start ? "start" : "end") '\(written[0])' has ':' before its centiseconds: read as \(meant[0])"
+        }
+        log.report(.warning, .assTimeSeparator,
+                   "\(which), as ffmpeg and Media3 read \(written.count == 2 ? "them" : "it") (libass reads no time there, and is given '.')",
+                   at: SourceLocation(line: line, column: column))
     }
 
     // MARK: - [Fonts] and [Graphics]

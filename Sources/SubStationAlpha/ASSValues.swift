@@ -3,14 +3,18 @@ import TimedText
 /// The small value forms of ASS: times, colours, numbers, booleans. Byte-level, without allocation.
 enum ASSValues {
     /// A time `H:MM:SS.CC` (hours of any length, one or two digits of minutes and seconds, a
-    /// fraction of any length read as a decimal fraction), perhaps with a leading `-`. Returns the
-    /// time in centiseconds exactly when the fraction has at most two digits, else at its own scale.
+    /// fraction of any length read as a decimal fraction, after `.`, `,` or `:`), perhaps with a
+    /// leading `-`. Returns the time in centiseconds exactly when the fraction has at most two
+    /// digits, else at its own scale.
     struct Time {
         var time: MediaTime
         var isNegative: Bool
         var fractionDigits: Int
         /// Minutes or seconds of 60 or more (`0:00:75.00`): counted on, as libass counts them.
         var isOutOfRange = false
+        /// The offset of a `:` before the fraction (`0:00:04:56`, as some tools write it: ffmpeg
+        /// and Media3 read 4.56 s, libass no time at all), nil for `.` or `,`.
+        var colonBeforeFraction: Int?
     }
 
     static func time(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Time? {
@@ -38,7 +42,9 @@ enum ASSValues {
         guard let (seconds, _) = digits(9) else { return nil }
         var fraction: Int64 = 0
         var fractionDigits = 0
-        if i < end, p[i] == UInt8(ascii: ".") || p[i] == UInt8(ascii: ",") {
+        var colon: Int?
+        if i < end, p[i] == UInt8(ascii: ".") || p[i] == UInt8(ascii: ",") || p[i] == UInt8(ascii: ":") {
+            if p[i] == UInt8(ascii: ":") { colon = i }
             i += 1
             guard let (f, n) = digits(9) else { return nil }
             fraction = f
@@ -62,7 +68,7 @@ enum ASSValues {
         }
         if negative { time = -time }
         return Time(time: time, isNegative: negative && time != .zero, fractionDigits: fractionDigits,
-                    isOutOfRange: minutes >= 60 || seconds >= 60)
+                    isOutOfRange: minutes >= 60 || seconds >= 60, colonBeforeFraction: colon)
     }
 
     /// What Aegisub and nearly every script writes, `H:MM:SS.CC` with one or two digits of hours

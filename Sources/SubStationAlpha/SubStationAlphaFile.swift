@@ -51,6 +51,8 @@ public struct SubStationAlphaScript: Sendable, Hashable {
     package var wasRead = false
     /// Where ASS features beyond the model are used, for the report of a conversion out of ASS.
     public var features: ASSFeatureSurvey
+    /// What the reader repaired that libass (or the script written back) would read otherwise, for `rendererText`.
+    package var rendererRepairs: [ASSTextRepair] = []
 
     /// A script from its parts (a reader's work; `text` and `cuesAsRead` are empty for a script by hand).
     public init(version: Version = .ass, info: ASSScriptInfo = ASSScriptInfo(), styles: [ASSStyle] = [],
@@ -88,4 +90,42 @@ public struct SubStationAlphaScript: Sendable, Hashable {
 
     /// The script's decoded bytes (UTF-8, LF): what the writer writes for an untouched document.
     public var sourceText: [UInt8] { text }
+
+    /// The script as libass is to draw it: `text` with the reader's repairs libass does not make
+    /// itself (a `:` before an event time's centiseconds made a `.`; a container stream's events'
+    /// Format line made the one its events follow), so that what is drawn is what was read;
+    /// `text` itself when there are none.
+    package var rendererText: [UInt8] { repaired(text.indices, written: false) }
+
+    /// `text[range]` with the repairs inside it made: all of them, or (`written`) only those the
+    /// script written back as ASS gets too.
+    package func repaired(_ range: Range<Int>, written: Bool) -> [UInt8] {
+        let repairs = rendererRepairs.filter { (!written || $0.isWritten) && range.contains($0.range.lowerBound) && $0.range.upperBound <= range.upperBound }
+        guard !repairs.isEmpty else { return Array(text[range]) }
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count + 128)
+        var at = range.lowerBound
+        for repair in repairs.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where repair.range.lowerBound >= at {
+            out.append(contentsOf: text[at..<repair.range.lowerBound])
+            out.append(contentsOf: repair.replacement)
+            at = repair.range.upperBound
+        }
+        out.append(contentsOf: text[at..<range.upperBound])
+        return out
+    }
+}
+
+/// A change the reader made to what a script's text says, for those that read the text itself:
+/// `range` of the text is to read `replacement`.
+package struct ASSTextRepair: Sendable, Hashable {
+    package var range: Range<Int>
+    package var replacement: [UInt8]
+    /// Made in the script written back as ASS too (a Format line), not only in the one libass draws.
+    package var isWritten: Bool
+
+    package init(range: Range<Int>, replacement: [UInt8], isWritten: Bool) {
+        self.range = range
+        self.replacement = replacement
+        self.isWritten = isWritten
+    }
 }

@@ -11,8 +11,33 @@ public import TextScanning
 /// conversion out of ASS. Damage is repaired or skipped with an `ass.*` diagnostic at its
 /// line:column; only I/O throws. Linear in the input.
 public struct SubStationAlphaReader: SourceTextReader, Sendable {
-    /// A reader; there is nothing to choose yet.
-    public init() {}
+    /// How to read.
+    public struct Options: Sendable, Hashable {
+        /// The script is a stream ffmpeg took out of a media container (`ffmpeg -i movie.mkv
+        /// -map 0:s:0 -c:s copy -f ass`): its events are in the order ffmpeg writes them,
+        /// `Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text`, whatever the
+        /// header's `Format:` line says (Matroska keeps each event in that order, and mkvmerge puts
+        /// a script's events in it). With a Format line that says otherwise, the events are read
+        /// in that order when every event line fits it (`ass.container-event-order`). False: a
+        /// script file, read by its Format lines.
+        public var eventsFromContainer: Bool
+
+        /// Options for a script file, or (`eventsFromContainer`) a stream out of a container.
+        public init(eventsFromContainer: Bool = false) {
+            self.eventsFromContainer = eventsFromContainer
+        }
+
+        /// A script file.
+        public static let `default` = Options()
+    }
+
+    /// How this reader reads.
+    public var options: Options
+
+    /// A reader with `options` (a script file's, by default).
+    public init(options: Options = .default) {
+        self.options = options
+    }
 
     /// Whether a decoded text looks like a script: its first non-blank line is `[Script Info]`
     /// (in any case), or it starts with a styles section (scripts cut short at the top).
@@ -68,6 +93,7 @@ public struct SubStationAlphaReader: SourceTextReader, Sendable {
         // Once: a mapped source gives its bytes as a new array each time it is asked.
         let bytes = source.bytes
         var run = ASSScriptScanner()
+        run.eventsFromContainer = options.eventsFromContainer
         // About one event per 80 bytes: reserved once rather than grown (and copied) many times.
         run.script.events.reserveCapacity(bytes.count / 80)
         run.scan(bytes)

@@ -96,7 +96,18 @@ public struct SubStationAlphaWriter: Sendable {
     /// The script with the events of changed cues rewritten (all of them, where cues were added or
     /// removed), everything else as written.
     private func rewrite(_ script: SubStationAlphaScript, cues: [Cue], regions: [Region], report: inout ASSEventWriter.Report) -> [UInt8] {
-        if cues == script.cuesAsRead { return script.text }
+        // The reader's repairs of what the text says (a container stream's Format line) are made
+        // in what is copied: the events are written as they were read.
+        func copy(_ range: Range<Int>, to out: inout ByteWriter) {
+            if script.rendererRepairs.isEmpty {
+                script.text.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[range])) }
+            } else {
+                script.repaired(range, written: true).withUnsafeBufferPointer { out.append($0) }
+            }
+        }
+        if cues == script.cuesAsRead {
+            return script.rendererRepairs.contains(where: \.isWritten) ? script.repaired(script.text.indices, written: true) : script.text
+        }
         let eventWriter = ASSEventWriter(playResX: script.info.playResX, playResY: script.info.playResY, regions: regions)
         let sameCount = cues.count == script.cuesAsRead.count
         var out = ByteWriter(capacity: script.text.count + 4096)
@@ -110,13 +121,13 @@ public struct SubStationAlphaWriter: Sendable {
                     let old = script.cuesAsRead[k]
                     let new = cues[k]
                     if old == new { continue }
-                    out.append(UnsafeBufferPointer(rebasing: p[copied..<range.lowerBound]))
+                    copy(copied..<range.lowerBound, to: &out)
                     let keep = old.content == new.content && old.layout == new.layout && old.style == new.style ? event.text : nil
                     eventWriter.appendDialogue(new, layer: new.layout.zIndex ?? 0, style: event.style,
                                                margins: (event.marginLeft, event.marginRight, event.marginVertical),
                                                effect: event.effect, keepingText: keep, to: &out, report: &report, name: keep == nil ? nil : event.name)
                 } else {
-                    out.append(UnsafeBufferPointer(rebasing: p[copied..<range.lowerBound]))
+                    copy(copied..<range.lowerBound, to: &out)
                     if !wroteAll {
                         for cue in cues {
                             eventWriter.appendDialogue(cue, layer: cue.layout.zIndex ?? 0, style: event.style, margins: (0, 0, 0), effect: "",
@@ -127,7 +138,7 @@ public struct SubStationAlphaWriter: Sendable {
                 }
                 copied = min(p.count, range.upperBound + 1)
             }
-            out.append(UnsafeBufferPointer(rebasing: p[copied...]))
+            copy(copied..<p.count, to: &out)
         }
         return out.finish()
     }

@@ -66,7 +66,37 @@ struct TTMLDocumentBuilder {
     static let xmlNamespaceLength = XMLNamespace.xml.utf8.count
     static let ttmNamespaceLength = XMLNamespace.ttm.utf8.count
 
+    /// Whether the document's clock times are read with their last field as hundredths
+    /// (`TTMLFrameReading`): found out by a first build that met a frame beyond the rate.
+    var framesAsHundredths: TTMLFrameReading.Evidence?
+    /// A time was met whose frames are at or above the frame rate.
+    var metFrameBeyondRate = false
+
+    /// Builds the document. A document whose clock times have frames no frame rate allows is
+    /// built a second time when its own times say the field is hundredths: only such documents
+    /// pay for the look at every time, and only they are built twice.
     mutating func build(_ rootElement: XMLElementNode) -> TTMLDocument? {
+        let unbuilt = self
+        let built = buildOnce(rootElement)
+        guard metFrameBeyondRate, framesAsHundredths == nil, built != nil else { return built }
+        let evidence = TTMLFrameReading.evidence(rootElement, parameters)
+        guard evidence.readsAsHundredths else { return built }
+        self = unbuilt
+        framesAsHundredths = evidence
+        let rebuilt = buildOnce(rootElement)
+        // Said once the document is built, as a finding about all of it.
+        TTMLFrameReading.report(evidence, parameters, log: &log)
+        return rebuilt
+    }
+
+    /// The timing attributes of an element, noting a frame beyond the rate.
+    mutating func timing(of element: XMLElementNode) -> TTMLTimingAttributes {
+        let timing = TTMLTimingAttributes(element, parameters: parameters, log: &log)
+        if timing.hasFrameBeyondRate { metFrameBeyondRate = true }
+        return timing
+    }
+
+    private mutating func buildOnce(_ rootElement: XMLElementNode) -> TTMLDocument? {
         var root = rootElement
         if let legacy = Self.legacyNamespaces[root.name.namespace] {
             log.report(.info, .ttmlLegacyNamespace, "the document uses the DFXP namespace \(root.name.namespace) (\(legacy)); read as TTML",
@@ -85,6 +115,7 @@ struct TTMLDocumentBuilder {
             return nil
         }
         parameters = TTMLTimingParameters.read(from: root, log: &log)
+        if framesAsHundredths != nil { parameters.lastFieldIsHundredths = true }
         images = TTMLImageContent(context: TTMLStyleContext(root: root))
         let language = root.attribute(Self.xmlLang)?.value
         let head = root.childElements.first { $0.name == Self.tt("head") }
@@ -177,7 +208,7 @@ struct TTMLDocumentBuilder {
             log.report(.warning, .ttmlDuplicateRegion, "a second region with the id '\(id)' is ignored", at: element.location)
             return nil
         }
-        let timing = TTMLTimingAttributes(element, parameters: parameters, log: &log)
+        let timing = self.timing(of: element)
         let (begin, end) = TTMLTiming.explicitInterval(timing, syncBegin: .zero)
         let interval = TTMLInterval(begin: begin, end: end)
         let region = TTMLRegion(id: id, origin: origin, interval: interval,
@@ -192,7 +223,7 @@ struct TTMLDocumentBuilder {
     mutating func sets(of element: XMLElementNode, within interval: TTMLInterval) -> [TTMLSet] {
         var result: [TTMLSet] = []
         for case .element(let child) in element.children where child.name == Self.ttSet {
-            let timing = TTMLTimingAttributes(child, parameters: parameters, log: &log)
+            let timing = self.timing(of: child)
             let (begin, end) = TTMLTiming.explicitInterval(timing, syncBegin: interval.begin)
             var styles: [XMLName: XMLAttribute] = [:]
             for attribute in child.attributes where TTMLSpecifiedStyleResolver.isStyleAttribute(attribute.name) {
@@ -209,7 +240,7 @@ struct TTMLDocumentBuilder {
     /// Builds the node for `element` and its descendants; returns its index and its (unclipped) end.
     mutating func content(_ element: XMLElementNode, kind: TTMLContentNode.Kind, syncBegin: MediaTime, parentIsSequential: Bool,
                           language inherited: String?, preservesSpace inheritedSpace: Bool, inheritedRegion: Int?) -> (Int, MediaTime?) {
-        let timing = TTMLTimingAttributes(element, parameters: parameters, log: &log)
+        let timing = self.timing(of: element)
         let (begin, explicitEnd, endBeforeBegin) = TTMLTiming.checkedInterval(timing, syncBegin: syncBegin)
         if endBeforeBegin {
             log.report(.warning, .ttmlEndBeforeBegin, "<\(element.qualifiedName)> ends before it begins; it is never shown",

@@ -30,6 +30,12 @@ public struct TTMLTimingParameters: Sendable, Hashable {
     public var tickRate = Fraction.one
     /// `ttp:dropMode` (default `nonDrop`).
     public var dropMode: DropMode = .nonDrop
+    /// Whether a clock time's field after the seconds (`00:00:05:77`) is read as hundredths of a
+    /// second rather than frames: not TTML, but what older tools wrote under any `ttp:frameRate`.
+    /// The reader sets it for a whole document when the document's own times say so (some last
+    /// field at or above the frame rate, none of more than two digits), with one
+    /// `ttml.frame-field-reading` warning; false by default.
+    public var lastFieldIsHundredths = false
 
     /// TTML's defaults: media time, 30 frames per second, one tick per second.
     public init() {}
@@ -133,6 +139,9 @@ public enum TTMLTimeExpression {
     public struct Invalid: Error, Sendable, Hashable {
         /// What is wrong, for a message (`an empty time expression`).
         public var reason: String
+        /// A clock time's frames at or above the frame rate (`00:00:05:77` at 24 frames per
+        /// second): what a document whose last fields are hundredths gives.
+        var isFrameBeyondRate = false
         init(_ reason: String) { self.reason = reason }
     }
 
@@ -202,12 +211,18 @@ public enum TTMLTimeExpression {
             }
         }
         guard i == bytes.endIndex else { return .failure(Invalid("unexpected characters after the clock time")) }
+        if hasFrames && p.lastFieldIsHundredths {
+            guard frames < 100, subFrames == 0 else { return .failure(Invalid("hundredths \(frames) are not below 100")) }
+            return time(seconds + Rational(frames, 100), "the clock time")
+        }
         let rate = p.effectiveFrameRate
         if hasFrames {
             // Frame numbers run up to the nominal (integer) rate: 29 at 30000/1001.
             let nominal = (rate.numerator + rate.denominator - 1) / rate.denominator
             guard frames < max(nominal, p.frameRate) else {
-                return .failure(Invalid("frame \(frames) is not below the frame rate \(p.frameRate)"))
+                var invalid = Invalid("frame \(frames) is not below the frame rate \(p.frameRate)")
+                invalid.isFrameBeyondRate = true
+                return .failure(invalid)
             }
             guard subFrames < p.subFrameRate || subFrames == 0 else {
                 return .failure(Invalid("sub-frame \(subFrames) is not below the sub-frame rate \(p.subFrameRate)"))

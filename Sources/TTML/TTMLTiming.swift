@@ -15,6 +15,9 @@ struct TTMLTimingAttributes {
     var end: MediaTime?
     var dur: MediaTime?
     var isSequential = false
+    /// A time among them had frames at or above the frame rate (`00:00:05:77` at 24 fps): the
+    /// builder then asks whether the document's last fields are hundredths (`TTMLFrameReading`).
+    var hasFrameBeyondRate = false
 
     /// Reads the attributes (TTML2 §12.2); an invalid value is reported and ignored.
     init(_ element: XMLElementNode, parameters: TTMLTimingParameters, log: inout DiagnosticLog) {
@@ -25,9 +28,9 @@ struct TTMLTimingAttributes {
             let local = attributes[k].name.local
             // By length first: a String switch compares with each case in turn, each a call.
             switch local.utf8.count {
-            case 5 where local == "begin": begin = Self.time(attributes, k, parameters, &log)
-            case 3 where local == "end": end = Self.time(attributes, k, parameters, &log)
-            case 3 where local == "dur": dur = Self.time(attributes, k, parameters, &log)
+            case 5 where local == "begin": begin = Self.time(attributes, k, parameters, &log, &hasFrameBeyondRate)
+            case 3 where local == "end": end = Self.time(attributes, k, parameters, &log, &hasFrameBeyondRate)
+            case 3 where local == "dur": dur = Self.time(attributes, k, parameters, &log, &hasFrameBeyondRate)
             case 13 where local == "timeContainer":
                 switch trimmed(attributes[k].value) {
                 case "seq": isSequential = true
@@ -43,10 +46,11 @@ struct TTMLTimingAttributes {
 
     /// The time attribute `k` of `attributes` states, or nil (reported) when it is invalid.
     static func time(_ attributes: [XMLAttribute], _ k: Int, _ parameters: TTMLTimingParameters,
-                     _ log: inout DiagnosticLog) -> MediaTime? {
+                     _ log: inout DiagnosticLog, _ frameBeyondRate: inout Bool) -> MediaTime? {
         switch TTMLTimeExpression.parse(attributes[k].value, parameters: parameters) {
         case .success(let t): return t
         case .failure(let invalid):
+            if invalid.isFrameBeyondRate { frameBeyondRate = true }
             let attribute = attributes[k]
             // Times as producers write them by mistake — a bare number of seconds, minutes and
             // seconds, one-digit hours, a comma before the fraction — are read as they mean.
@@ -64,6 +68,18 @@ struct TTMLTimingAttributes {
     /// A time value that is not a TTML time expression but says one plainly (`19.764`, `1:00.998`,
     /// `0:00:02.07`, `00:00:01,500`): the expression meant, and its time. Nil when it does not.
     static func readAsMeant(_ value: String, _ parameters: TTMLTimingParameters) -> (String, MediaTime)? {
+        // Told by its bytes first, before any String is made: this is asked of every time that
+        // is not valid, thousands in a damaged document, and most cannot be read so (four fields,
+        // letters) — building Strings of Characters to find that out was most of their cost.
+        var colons = 0
+        for b in value.utf8 {
+            if b == UInt8(ascii: ":") {
+                colons += 1
+            } else if !((b >= 0x30 && b <= 0x39) || b == UInt8(ascii: ".") || b == UInt8(ascii: ",") || isWhitespace(b)) {
+                return nil
+            }
+        }
+        guard colons <= 2 else { return nil }
         let text = String(trimmed(value).map { $0 == "," ? "." : $0 })
         guard !text.isEmpty, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") })
         else { return nil }

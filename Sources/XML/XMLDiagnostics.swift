@@ -36,7 +36,8 @@ extension DiagnosticCode {
     /// A malformed name, or a `<` that starts no markup (kept as text).
     public static let xmlBadName: Self = "xml.bad-name"
     /// An entity or character reference that is unknown, malformed or not an XML character
-    /// (kept as text).
+    /// (kept as text); or an entity XML does not declare but HTML names (`&nbsp;`), read as the
+    /// HTML character(s) its author meant, which the message names.
     public static let xmlBadReference: Self = "xml.bad-reference"
     /// A character XML 1.0 does not allow (a C0 control other than tab and line feed).
     public static let xmlInvalidCharacter: Self = "xml.invalid-character"

@@ -10,6 +10,10 @@ package enum XMLReferences {
         /// Not a valid reference: why, and the offset up to which the text is kept literally (the
         /// `;` when there is one nearby, otherwise just the `&`).
         case invalid(String, end: Int)
+        /// An entity XML does not declare but HTML names (`&nbsp;`, `&eacute;`, `&mdash;`): still
+        /// an error (why, saying what was read), but read as the characters its author meant,
+        /// which every HTML-minded producer that wrote it did mean; the offset after its `;`.
+        case htmlEntity(String, [Unicode.Scalar], end: Int)
     }
 
     /// Reads the reference that starts at `bytes[start]` (an `&`).
@@ -35,8 +39,21 @@ package enum XMLReferences {
         }
         let name = UnsafeBufferPointer(rebasing: bytes[i..<end])
         if let scalar = predefined(name) { return .scalar(scalar, end: end + 1) }
-        return .invalid("undeclared entity '\(String(decoding: name, as: UTF8.self))' (only amp, lt, gt, apos and quot exist without a DTD)",
-                        end: end + 1)
+        let written = String(decoding: name, as: UTF8.self)
+        let undeclared = "undeclared entity '\(written)' (only amp, lt, gt, apos and quot exist without a DTD)"
+        if let scalars = CharacterReferences.lookup(Substring(written + ";")), scalars.allSatisfy({ isXMLCharacter($0.value) }) {
+            return .htmlEntity("\(undeclared); read as HTML's &\(written);, \(describe(scalars))", scalars, end: end + 1)
+        }
+        return .invalid(undeclared, end: end + 1)
+    }
+
+    /// `U+00A0 NO-BREAK SPACE`, code point by code point, for a message.
+    static func describe(_ scalars: [Unicode.Scalar]) -> String {
+        scalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return scalar.properties.name.map { "\(code) \($0)" } ?? code
+        }.joined(separator: " + ")
     }
 
     private static func predefined(_ name: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {

@@ -496,6 +496,11 @@ private struct XMLParser {
             error(.xmlBadReference, "\(why); kept as text", at: pos)
             appendRaw(pos, end)
             pos = end
+        case .htmlEntity(let why, let scalars, let end):
+            error(.xmlBadReference, why, at: pos)
+            materialiseText()
+            for scalar in scalars { appendScalar(scalar, to: &text) }
+            pos = end
         }
     }
 
@@ -719,6 +724,10 @@ private struct XMLParser {
                 case .invalid(let why, let after):
                     error(.xmlBadReference, "\(why); kept as text", at: i)
                     value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<after]))
+                    i = after
+                case .htmlEntity(let why, let scalars, let after):
+                    error(.xmlBadReference, why, at: i)
+                    for scalar in scalars { appendScalar(scalar, to: &value) }
                     i = after
                 }
             default:

@@ -95,6 +95,71 @@ import Legible
         }
     }
 
+    /// ASS in Matroska whose header's events Format line is not the standard one. Matroska keeps
+    /// each event as `ReadOrder, Layer, Style, Name, MarginL, MarginR, MarginV, Effect, Text`
+    /// (mkvmerge puts a script's events in that order, its empty fields where the script has no
+    /// column), and ffmpeg 5.1 writes each one back as `Layer, Start, End` and the block's fields:
+    /// read by the header, `This is the first subtitle.` came out as `,,,,This is the first
+    /// subtitle.`. The streams are made here as mkvmerge stores them (ffmpeg's own ASS demuxer
+    /// keeps what follows `End` as written), with a stream ffmpeg muxed as its header says beside them.
+    @Test func assWhoseHeaderFormatIsNotTheStandardOne() throws {
+        guard CaptionFormat.substationAlpha.canRead else { return }
+        do {
+            let directory = try MediaFixtures.directory("captions-ass-format")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let styles = "[V4+ Styles]\nFormat: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding\nStyle: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,2,2,10,10,10,1\n\n"
+            let matroskaOrder = "[Script Info]\nScriptType: v4.00+\n\n" + styles + "[Events]\nFormat: Layer, Start, End, Style, Name, Text\n"
+                + "Dialogue: 0,0:00:00.50,0:00:01.50,Default,,,,,,This is the first subtitle.\n"
+                + "Dialogue: 0,0:00:02.00,0:00:02.80,Default,Bob,,,,,Second, with commas.\n"
+            let ssa = "[Script Info]\nScriptType: v4.00\n\n[V4 Styles]\nFormat: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, TertiaryColour, BackColour, Bold, Italic, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, AlphaLevel, Encoding\nStyle: Default,Arial,20,16777215,65535,0,0,0,0,1,2,2,2,10,10,10,0,0\n\n"
+                + "[Events]\nFormat: Marked, Start, End, Style, Text\n"
+                + "Dialogue: Marked=0,0:00:00.50,0:00:01.50,Default,,0000,0000,0000,,Old SSA line.\n"
+            let asWritten = "[Script Info]\nScriptType: v4.00+\n\n" + styles + "[Events]\nFormat: Layer, Start, End, Style, Name, Text\n"
+                + "Dialogue: 0,0:00:00.50,0:00:01.50,Default,,Muxed by ffmpeg, as written.\n"
+            var inputs: [String] = []
+            for (k, text) in [matroskaOrder, ssa, asWritten].enumerated() {
+                let path = directory + "/\(k).\(k == 1 ? "ssa" : "ass")"
+                try MediaFixtures.write(text, to: path)
+                inputs += ["-i", path]
+            }
+            let mkv = directory + "/show.mkv"
+            try MediaFixtures.run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=25:d=3"] + inputs
+                                  + ["-map", "0", "-map", "1", "-map", "2", "-map", "3", "-c:v", "libx264", "-preset", "ultrafast", "-c:s", "copy", mkv])
+            // What ffmpeg gives: the header as stored, each event in the block's order (CRLF its own).
+            let extracted = String(decoding: try MediaFixtures.run(["-nostdin", "-v", "error", "-i", mkv, "-map", "0:s:0", "-c:s", "copy", "-f", "ass", "-"]),
+                                   as: UTF8.self)
+            #expect(extracted.contains("Format: Layer, Start, End, Style, Name, Text\n"))
+            #expect(extracted.contains("Dialogue: 0,0:00:00.50,0:00:01.50,Default,,,,,,This is the first subtitle.\r\n"))
+
+            let media = try MediaCaptions(contentsOf: mkv)
+            let first = try media.open(media.streams[0])
+            #expect(first.document.tracks[0].cues.map(\.plainText) == ["This is the first subtitle.", "Second, with commas."])
+            #expect(times(first.document.tracks[0].cues).map { $0.prefix(7) } == ["0.5-1.5", "2.0-2.8"])
+            let order = first.file.diagnostics.filter { $0.code.rawValue == "ass.container-event-order" }
+            #expect(order.map(\.severity) == [.warning])
+            #expect(order.first?.message.contains("names Layer, Start, End, Style, Name, Text") == true)
+            // libass draws, and ASS is written, with the Format line the events follow.
+            let drawn = String(decoding: try #require(first.file.nativeScript).text, as: UTF8.self)
+            #expect(drawn.contains("Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:00.50"))
+            let written = String(decoding: try #require(first.file.written(as: .substationAlpha)).value, as: UTF8.self)
+            #expect(written.contains("Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:00.50"))
+
+            let old = try media.open(media.streams[1])
+            #expect(old.document.tracks[0].cues.map(\.plainText) == ["Old SSA line."])
+            #expect(old.file.diagnostics.contains { $0.code.rawValue == "ass.container-event-order" && $0.severity == .warning })
+
+            // Muxed by ffmpeg from a script that follows its own Format line: its lines do not
+            // have the standard order's fields, and are read by the Format line.
+            let kept = try media.open(media.streams[2])
+            #expect(kept.document.tracks[0].cues.map(\.plainText) == ["Muxed by ffmpeg, as written."])
+            #expect(kept.file.diagnostics.filter { $0.code.rawValue == "ass.container-event-order" }.map(\.severity) == [.info])
+
+            // The same text read as a file is read by its Format line, as it says.
+            let asFile = try CaptionFile(bytes: Array(extracted.utf8), fileName: "first.ass")
+            #expect(asFile.document.tracks[0].cues.first?.plainText == ",,,,This is the first subtitle.")
+        }
+    }
+
     @Test func movTextInMP4() throws {
         do {
             let directory = try MediaFixtures.directory("captions-mp4")

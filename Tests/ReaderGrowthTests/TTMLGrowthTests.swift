@@ -86,6 +86,36 @@ import TestSupport
         }),
         GrowthShape("unknown elements", 1_000, { document(body: "<p begin=\"0s\" end=\"1s\">" + String(repeating: "<foo>a</foo>", count: $0) + "</p>") }),
         GrowthShape("comments and references", 1_000, { document(body: "<p begin=\"0s\" end=\"1s\">" + String(repeating: "<!-- c -->&amp;&#x41;", count: $0) + "</p>") }),
+        // Each error inside a text (or an attribute) is reported before the text's start (the
+        // tag's) is asked for: on one line, finding that start walked back to the line's first
+        // byte, growing with the square (8 times the input took 38 times as long at this n).
+        GrowthShape("undeclared entities on one line", 1_000, { n in
+            var b = ""
+            for k in 0..<n { b += "<p begin=\"\(k)s\" end=\"\(k + 1)s\">A&nbsp;line \(k)</p>" }
+            return document(body: b)
+        }),
+        GrowthShape("undeclared entities in attributes on one line", 1_000, { n in
+            var b = ""
+            for k in 0..<n { b += "<p begin=\"\(k)s\" end=\"\(k + 1)s\" data-x=\"&bogus;\">x</p>" }
+            return document(body: b)
+        }),
+        // Many invalid times that leave the timing whole (each `dur` beside an `end`): each is
+        // a diagnostic, and the read stays linear (past the log's cap, nothing is formatted).
+        GrowthShape("invalid durations", 150, { n in
+            var b = ""
+            for k in 0..<n { b += "<p begin=\"\(k)s\" end=\"\(k + 1)s\" dur=\"00:00:05:123\">Line \(k)</p>" }
+            return document(body: b)
+        }),
+        // Clock times whose last field is hundredths (`00:00:05:77` at the default 30 fps): the
+        // document is looked at again and built a second time, once.
+        GrowthShape("hundredths after the seconds", 150, { n in
+            func clock(_ cs: Int) -> String {
+                "\(String(format2: cs / 360_000)):\(String(format2: cs / 6000 % 60)):\(String(format2: cs / 100 % 60)):\(String(format2: cs % 100))"
+            }
+            var b = ""
+            for k in 0..<n { b += "<p begin=\"\(clock(k * 200 + 77))\" end=\"\(clock(k * 200 + 190))\">Line \(k)</p>" }
+            return document(body: b)
+        }),
         GrowthShape("long text", 20_000, { document(body: "<p begin=\"0s\" end=\"1s\">" + String(repeating: "word ", count: $0) + "</p>") }),
         GrowthShape("unclosed elements", 680, { Array((open + "<body><div><p>" + String(repeating: "<span>a", count: $0)).utf8) }),
         GrowthShape("mismatched closing tags", 560, { document(body: "<p begin=\"0s\" end=\"1s\">" + String(repeating: "a</span>", count: $0) + "</p>") }),

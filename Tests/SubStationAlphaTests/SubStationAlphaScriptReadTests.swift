@@ -3,6 +3,7 @@ import Testing
 import TextScanning
 import TimedText
 import TestSupport
+import Legible
 
 /// `readScript`: the script alone, without reading the events' text into cues.
 @Suite struct SubStationAlphaScriptReadTests {
@@ -85,9 +86,38 @@ import TestSupport
         let events = times.map { "Dialogue: 0,\($0),200:00:00.00,Default,,0,0,0,,x" }
         let result = SubStationAlphaReader().readScript(SourceText(script(events: events)))
         #expect(result.value.events.map(\.start) == [centiseconds(4_529_678), centiseconds(35_999_999), MediaTime(value: 442_800, timescale: 1),
-                                                     MediaTime(value: 39_600, timescale: 1)])
+                                                     MediaTime(value: 39_600, timescale: 1), centiseconds(360_000)])
         #expect(result.diagnostics.filter { $0.code == .assTimeOutOfRange }.count == 1)
-        #expect(result.diagnostics.filter { $0.code == .assBadTimestamp }.map { $0.location?.line } == [16, 17, 18, 19])
+        #expect(result.diagnostics.filter { $0.code == .assBadTimestamp }.map { $0.location?.line } == [16, 18, 19])
+        // `1:00:00:00`: a ':' before the centiseconds, read as `1:00:00.00`.
+        #expect(result.diagnostics.filter { $0.code == .assTimeSeparator }.map { $0.location?.line } == [17])
+    }
+
+    /// `0:00:04:56`, as some tools write ASS times: 4.56 s, as ffmpeg and Media3 read it, with one
+    /// warning for the event at its first such time; libass, which reads no time there, draws a
+    /// script whose times have the '.'.
+    @Test func aColonBeforeTheCentiseconds() throws {
+        let events = ["Dialogue: 0,0:00:04:56,0:00:06:12,Default,,0,0,0,,Both",
+                      "Dialogue: 0,0:00:07.00,0:00:08:5,Default,,0,0,0,,The end, one digit",
+                      "Dialogue: 0,0:00:09:00.5,0:00:10.00,Default,,0,0,0,,Not a time"]
+        let result = SubStationAlphaReader().readFile(SourceText(script(events: events)))
+        let cues = result.value.document.tracks[0].cues
+        #expect(cues.map(\.plainText) == ["Both", "The end, one digit"])
+        #expect(cues[0].start == centiseconds(456) && cues[0].end == centiseconds(612))
+        #expect(cues[1].end == centiseconds(850))
+        let separators = result.diagnostics.filter { $0.code == .assTimeSeparator }
+        #expect(separators.map { $0.location?.description ?? "-" } == ["12:13", "13:24"])
+        #expect(separators.allSatisfy { $0.severity == .warning })
+        #expect(separators[0].message.hasPrefix("the start and end ('0:00:04:56', '0:00:06:12') have ':' before their centiseconds: read as 0:00:04.56 and 0:00:06.12"))
+        #expect(separators[1].message.hasPrefix("the end '0:00:08:5' has ':' before its centiseconds: read as 0:00:08.5"))
+        #expect(result.diagnostics.filter { $0.code == .assBadTimestamp }.map { $0.location?.line } == [14])
+        // The script libass draws has the times as they were read; the script written back is
+        // the script as it was.
+        let file = try CaptionFile(bytes: Array(script(events: events).utf8), fileName: "x.ass")
+        let drawn = String(decoding: try #require(file.nativeScript).text, as: UTF8.self)
+        #expect(drawn.contains("Dialogue: 0,0:00:04.56,0:00:06.12,Default") && drawn.contains("0:00:07.00,0:00:08.5,"))
+        #expect(drawn.contains("0:00:09:00.5"))
+        #expect(result.value.script.sourceText == Array(script(events: events).utf8))
     }
 
     /// The fixed read and the general one agree on every standard time (a leading space sends a

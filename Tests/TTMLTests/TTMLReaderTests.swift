@@ -174,3 +174,73 @@ private func summary(_ document: Document) -> [String] {
         #expect(p?.specifiedStyles[XMLName(XMLNamespace.tts, "color")]?.value == "red")
     }
 }
+
+/// `00:00:05:77` under `ttp:frameRate="24"`: hundredths, when the document's own times say so.
+@Suite struct TTMLFrameFieldReadingTests {
+    static func document(_ frameRate: String?, _ times: [(String, String)]) -> SourceText {
+        var s = #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter""#
+        if let frameRate { s += #" ttp:frameRate="\#(frameRate)""# }
+        s += "><body><div>\n"
+        for (k, (begin, end)) in times.enumerated() { s += #"<p begin="\#(begin)" end="\#(end)">line \#(k)</p>"# + "\n" }
+        return SourceText(s + "</div></body></tt>")
+    }
+
+    static func cues(_ result: ParseResult<TTMLFile>) -> [String] {
+        result.value.document.tracks[0].cues.map { "\($0.start.secondsText)-\($0.end?.secondsText ?? "open") \($0.plainText)" }
+    }
+
+    @Test func lastFieldsBeyondTheRateAreReadAsHundredthsThroughout() throws {
+        let result = TTMLReader().readFile(Self.document("24", [("00:00:05:77", "00:00:09:12"), ("00:00:09:50", "00:00:12:03")]))
+        // 09:12 is a valid frame number at 24 fps (9.5 s), but the document's times are hundredths.
+        #expect(Self.cues(result) == ["5.77-9.12 line 0", "9.5-12.03 line 1"])
+        #expect(result.diagnostics.map(\.code) == [.ttmlFrameFieldReading])
+        let warning = try #require(result.diagnostics.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.location == SourceLocation(line: 2, column: 4))
+        #expect(warning.message.contains("2 of the 4 clock times"), "\(warning.message)")
+        #expect(warning.message.contains("frame rate 24 (up to 77)"))
+        #expect(result.value.ttml?.parameters.lastFieldIsHundredths == true)
+    }
+
+    @Test func framesWithinTheRateStayFrames() {
+        let result = TTMLReader().readFile(Self.document("24", [("00:00:05:12", "00:00:09:23")]))
+        let cue = result.value.document.tracks[0].cues.first
+        #expect(cue?.start == MediaTime(value: 11, timescale: 2))
+        #expect(cue?.end == MediaTime(value: 239, timescale: 24))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.value.ttml?.parameters.lastFieldIsHundredths == false)
+    }
+
+    /// A field of three digits, or one with sub-frames, cannot be hundredths: frames are kept, and
+    /// each impossible one is reported and ignored as before.
+    @Test func fieldsThatCannotBeHundredthsKeepTheFramesReading() {
+        for odd in ["00:00:09:120", "00:00:09:10.1"] {
+            let result = TTMLReader().readFile(Self.document("24", [("00:00:05:77", odd)]))
+            #expect(!result.diagnostics.contains { $0.code == .ttmlFrameFieldReading }, "\(odd)")
+            #expect(result.diagnostics.first?.code == .ttmlBadTime)
+            #expect(result.value.ttml?.parameters.lastFieldIsHundredths == false)
+        }
+    }
+
+    @Test func theDefaultFrameRateCounts() {
+        // No ttp:frameRate: 30 frames a second; 45 is beyond it.
+        let result = TTMLReader().readFile(Self.document(nil, [("00:00:01:45", "00:00:02:10")]))
+        #expect(Self.cues(result) == ["1.45-2.1 line 0"])
+        #expect(result.diagnostics.map(\.code) == [.ttmlFrameFieldReading])
+    }
+
+    @Test func theFixtureReadsWithHundredths() {
+        let result = read("ttml/frames_as_hundredths.ttml")
+        #expect(Self.cues(result) == ["5.77-9.12 The first line.", "9.5-12.03 The second line.", "12.4-15.15 The third, by its duration."])
+        #expect(result.diagnostics.map(\.code) == [.ttmlFrameFieldReading])
+    }
+
+    @Test func theFieldIsFoundOnlyInClockTimesWithFourFields() {
+        #expect(TTMLFrameReading.framesField("00:00:05:77")! == (77, 2, false))
+        #expect(TTMLFrameReading.framesField(" 10:00:05:7.5 ")! == (7, 1, true))
+        #expect(TTMLFrameReading.framesField("00:00:05.77") == nil)
+        #expect(TTMLFrameReading.framesField("00:05:77") == nil)
+        #expect(TTMLFrameReading.framesField("00::05:77") == nil)
+        #expect(TTMLFrameReading.framesField("5s") == nil)
+    }
+}

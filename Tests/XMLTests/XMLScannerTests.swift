@@ -68,13 +68,50 @@ private let tt = XMLNamespace.tt
     }
 
     @Test func invalidReferencesAreErrorsKeptAsText() throws {
-        let result = scan("<a>x &nbsp; y &#0; z & w &#xZZ;</a>")
+        let result = scan("<a>x &bogus; y &#0; z & w &#xZZ;</a>")
         let root = try #require(result.value.root)
         guard case .text(let text) = root.children[0] else { Issue.record("expected text"); return }
-        #expect(text.text == "x &nbsp; y &#0; z & w &#xZZ;")
+        #expect(text.text == "x &bogus; y &#0; z & w &#xZZ;")
         #expect(codes(result) == Array(repeating: "xml.bad-reference", count: 4))
         #expect(result.diagnostics[0].location == SourceLocation(line: 1, column: 6))
         #expect(result.diagnostics.allSatisfy { $0.severity == .error })
+    }
+
+    /// `&nbsp;` without a DTD is not well-formed, and stays an error; but what its author meant is
+    /// plain (HTML's entity), and showing the literal `&nbsp;` helps no viewer.
+    @Test func htmlEntitiesAreErrorsReadAsTheCharactersMeant() throws {
+        let result = scan("<a t=\"x&eacute;y\">1&nbsp;2 &mdash; &NotEqualTilde; &Nbsp; &nbsp</a>")
+        let root = try #require(result.value.root)
+        guard case .text(let text) = root.children[0] else { Issue.record("expected text"); return }
+        #expect(text.text == "1\u{00A0}2 \u{2014} \u{2242}\u{0338} &Nbsp; &nbsp")
+        #expect(root.attribute(XMLName("", "t"))?.value == "x\u{E9}y")
+        #expect(codes(result) == Array(repeating: "xml.bad-reference", count: 6))
+        #expect(result.diagnostics.allSatisfy { $0.severity == .error })
+        let nbsp = try #require(result.diagnostics.first { $0.message.contains("'nbsp'") })
+        #expect(nbsp.message.contains("read as HTML's &nbsp;, U+00A0 NO-BREAK SPACE"), "\(nbsp.message)")
+        #expect(nbsp.location == SourceLocation(line: 1, column: 20))
+        #expect(result.diagnostics.contains { $0.message.contains("read as HTML's &NotEqualTilde;, U+2242 MINUS TILDE + U+0338 COMBINING LONG SOLIDUS OVERLAY") })
+        // A name HTML does not have (it is case-sensitive) is kept as written.
+        #expect(result.diagnostics.contains { $0.message.contains("'Nbsp'") && $0.message.hasSuffix("kept as text") })
+    }
+
+    /// Locations asked for behind the last one (a text's start after an error inside it) on one
+    /// long line: each is found without walking the line back to its start.
+    @Test func locationsBehindTheLastOneOnOneLine() throws {
+        var body = ""
+        for k in 0..<50 { body += "<p>\(k)&nbsp;x</p>" }
+        let result = scan("<a>\n" + body + "\n<b>&nbsp;</b></a>")
+        let root = try #require(result.value.root)
+        let texts = root.childElements.compactMap { element -> XMLText? in
+            if case .text(let text)? = element.children.first { text } else { nil }
+        }
+        var column = 4
+        for (k, text) in texts.prefix(50).enumerated() {
+            #expect(text.location == SourceLocation(line: 2, column: column))
+            column += "<p>\(k)&nbsp;x</p>".utf8.count
+        }
+        #expect(texts.last?.location == SourceLocation(line: 3, column: 4))
+        #expect(result.diagnostics.last?.location == SourceLocation(line: 3, column: 4))
     }
 
     @Test func attributeValuesAreNormalised() throws {

@@ -17,9 +17,11 @@ extension CaptionFormat {
         format.documentation = "docs/ass.md"
         format.carriesStackingOrder = true
         format.recognises = SubStationAlphaReader.looksLike
-        format.reader = { text, _ in
-            SubStationAlphaReader().readFile(text).erased
+        format.reader = { text, options in
+            SubStationAlphaReader(options: options.formats[SubStationAlphaReader.Options.self]).readFile(text).erased
         }
+        // ffmpeg writes a container stream's events in Matroska's order, whatever its header says.
+        format.containerReading = { $0[SubStationAlphaReader.Options.self].eventsFromContainer = true }
         format.writer = { document, options, sink in
             var ass = options.formats[SubStationAlphaWriter.Options.self]
             ass.openEnds = options.openEnds
@@ -35,7 +37,7 @@ extension CaptionFormat {
         }
         format.nativeScript = { contents in
             guard let ass = contents as? SubStationAlphaFile else { return nil }
-            return NativeScript(text: ass.script.sourceText, fonts: embeddedFonts(ass.script))
+            return NativeScript(text: ass.script.rendererText, fonts: embeddedFonts(ass.script))
         }
         format.rules = [
             FormatRule(DiagnosticCode.assMissingStyle.rawValue, .warning, "An ASS event names a style the script does not define (drawn with Default)."),
@@ -67,4 +69,5 @@ extension CaptionFormat {
     }
 }
 
+extension SubStationAlphaReader.Options: FormatSpecificOptions {}
 extension SubStationAlphaWriter.Options: FormatSpecificOptions {}
