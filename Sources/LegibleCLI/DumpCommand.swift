@@ -80,9 +80,8 @@ enum DumpCommand: Command {
 
     static func listing(_ input: LoadedInput) -> String {
         let document = input.result.value
-        var text = "format: \(document.format.rawValue)\nencoding: \(document.encoding ?? "unknown")"
-        if input.source.encodingSource == .detected { text += " (detected, confidence \(input.source.confidence)%)" }
-        text += "\n"
+        let (format, encoding) = input.formatAndEncoding
+        var text = "format: \(format)\nencoding: \(encoding)\n"
         for (t, track) in document.tracks.enumerated() {
             text += "track \(track.id ?? "#\(t)"): \(track.kind.rawValue), language \(track.language?.rawValue ?? "unknown"), \(track.cues.count) cue\(track.cues.count == 1 ? "" : "s")\n"
             for (c, cue) in track.cues.enumerated() {

@@ -82,9 +82,8 @@ enum InfoCommand: Command {
 
         var text: String {
             let document = input.result.value
-            var out = "\(input.displayName): \(document.format.rawValue), \(document.encoding ?? "unknown encoding")"
-            if input.source.encodingSource == .detected { out += " (detected, confidence \(input.source.confidence)%)" }
-            out += "\n"
+            let (format, encoding) = input.formatAndEncoding
+            var out = "\(input.displayName): \(format), \(encoding)\n"
             for (t, summary) in tracks.enumerated() {
                 let track = summary.track
                 out += "track \(track.id ?? "#\(t)"): \(track.kind.rawValue), language \(track.language?.rawValue ?? "unknown"), "

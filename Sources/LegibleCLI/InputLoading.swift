@@ -25,6 +25,21 @@ struct LoadedInput {
         result.hasErrors && result.value.tracks.allSatisfy { $0.cues.isEmpty }
     }
 
+    /// The closed-caption channel of a video this input is (`CC1`), or nil: its captions were
+    /// decoded from the video's A/53 data, not read from a caption file or a subtitle stream.
+    var closedCaptionChannel: String? {
+        if case .closedCaptions(let id)? = track?.mediaStream?.source { id } else { nil }
+    }
+
+    /// What the input is, for listings: its format and encoding ("srt, UTF-8"), or the channel a
+    /// video's captions came from (a 608 channel is kept as SCC, which is not what the user gave).
+    var formatAndEncoding: (format: String, encoding: String) {
+        if let channel = closedCaptionChannel { return ("CEA-608 \(channel)", "decoded from the video's caption data (A/53)") }
+        var encoding = document.encoding ?? "unknown encoding"
+        if source.encodingSource == .detected { encoding += " (detected, confidence \(source.confidence)%)" }
+        return (document.format.rawValue, encoding)
+    }
+
     /// The file was read, and its only errors say that it shows nothing by design (a TTML document
     /// all of whose content is hidden: `CaptionFormat.showsNothingByDesign`).
     var showsNothingByDesign: Bool { InputOptions.showsNothingByDesign(file) }

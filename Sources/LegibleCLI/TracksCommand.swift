@@ -149,10 +149,11 @@ enum TracksCommand: Command {
             if o.isEasyReader { traits.append("easy-reader") }
             if o.isDefault { traits.append("default") }
             if !o.isAutoselect { traits.append("no autoselect") }
-            if let id = o.instreamID { traits.append(id) }
+            let menuName = names.name(for: o)
+            // The channel, unless it is already the name shown (a 608 channel of unknown language).
+            if let id = o.instreamID, id != (o.name ?? menuName) { traits.append(id) }
             if o.unavailableReason != nil { traits.append("unavailable") }
             let mark = o.id == result.chosen?.id ? "*" : " "
-            let menuName = names.name(for: o)
             var line = "\(mark) \(o.id): \(o.name ?? menuName)"
             // The menu's name in the interface language, when the option's own differs (an unknown
             // language has no menu name of its own: its name is already what a menu shows).

@@ -32,13 +32,19 @@ public struct DisplayNames: Sendable {
     }
 
     /// The menu name of an option: its language and its traits. An option of unknown language is
-    /// named by its source's name, else "Unknown language".
+    /// named by its source's name, else by its closed-caption channel (`CC1`, which says "closed
+    /// captions" itself), else "Unknown language".
     public func name(for option: TrackOption) -> String {
-        let base = option.language.flatMap(languageName) ?? option.name ?? words.unknownLanguage
+        let language = option.language.flatMap(languageName)
+        let channel = language == nil && option.name == nil ? option.instreamID : nil
+        let base = language ?? option.name ?? channel ?? words.unknownLanguage
         var traits: [String] = []
         if option.isForced { traits.append(words.forced) }
-        if option.kind == .captions { traits.append(words.closedCaptions) }
-        else if option.isAccessible { traits.append(words.sdh) }
+        if option.kind == .captions {
+            if channel == nil { traits.append(words.closedCaptions) }
+        } else if option.isAccessible {
+            traits.append(words.sdh)
+        }
         if option.isEasyReader { traits.append(words.easyReader) }
         guard !traits.isEmpty else { return base }
         return base + words.open + traits.joined(separator: words.separator) + words.close

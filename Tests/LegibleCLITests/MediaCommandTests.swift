@@ -217,6 +217,13 @@ import Legible
             #expect(lines.filter { $0.contains("{CC3|EOC}") } == ["00:00:01.168\t{CC3|EOC}{}", "00:00:01.210\t{CC3|EOC}{}",
                                                                   "00:00:03.462\t{CC3|EOC}{}", "00:00:03.504\t{CC3|EOC}{}"])
             #expect(lines.contains("00:00:02.711\tI.{}"))
+            // tracks, info and dump name a channel as what it is (they said "Unknown language (CC)
+            // [Unknown language (CC) (CC)]" and "scc, unknown encoding").
+            let tracks = Run(["tracks", film])
+            let info = Run(["info", film, "--track", "CC1"])
+            #expect(tracks.stdout.contains("  \(film)#CC1: CC1, language unknown, captions\n"), "\(tracks.stdout)")
+            #expect(info.stdout.hasPrefix("\(film)#CC1: CEA-608 CC1, decoded from the video's caption data (A/53)\n"), "\(info.stdout)")
+            #expect(Run(["dump", film, "--track", "CC1"]).stdout.hasPrefix("format: CEA-608 CC1\nencoding: decoded from the video's caption data (A/53)\n"))
             // A caption file's listing is as it was: its SCC lines.
             let scc = directory + "/cc1.scc"
             #expect(Run(["convert", film, "--track", "CC1", "-o", scc]).status == 0)

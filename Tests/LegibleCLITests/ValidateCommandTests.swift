@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Dispatch
 #if canImport(Glibc)
@@ -38,6 +39,7 @@ import TestSupport
     /// (exit 1), not an unreadable file (exit 2). A file that is not TTML at all still is.
     @Test func nothingShownIsAFindingNotUnreadable() throws {
         let directory = try MediaFixtures.directory("validate-nothing-shown")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let never = directory + "/never.ttml"
         try MediaFixtures.write("<tt xmlns=\"http://www.w3.org/ns/ttml\" xml:lang=\"en\"><body><div><p begin=\"1s\" end=\"1s\">never</p></div></body></tt>", to: never)
         let run = Run(["validate", never])

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 import Legible
@@ -126,7 +127,9 @@ import Legible
         #expect(try CaptionFile(bytes: written.value, options: .init(format: format)).document.tracks[0].cues.count == 4)
 
         // ffmpeg leaves out the empty one (the `<i></i>` one it keeps).
-        let path = try MediaFixtures.directory("empty-cue-\(format.name)") + (format == .subRip ? "/empty.srt" : "/empty.vtt")
+        let directory = try MediaFixtures.directory("empty-cue-\(format.name)")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + (format == .subRip ? "/empty.srt" : "/empty.vtt")
         try MediaFixtures.write(String(decoding: written.value, as: UTF8.self), to: path)
         let read = try MediaFixtures.run(["-v", "error", "-i", path, "-f", "srt", "-"])
         #expect(String(decoding: read, as: UTF8.self).components(separatedBy: " --> ").count - 1 == 3)

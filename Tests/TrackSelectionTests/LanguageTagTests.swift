@@ -59,6 +59,9 @@ import Testing
         #expect(ja.name(for: TrackOption(id: "c", language: LanguageTag("ja"), isForced: true)) == "日本語（強制）")
         #expect(en.name(for: TrackOption(id: "d", language: LanguageTag("fr-CA"))) == "French (Canada)")
         #expect(en.name(for: TrackOption(id: "e", language: .undetermined, kind: .captions)) == "Unknown language (CC)")
+        // A 608 channel of unknown language is named by its channel, which says "captions" itself.
+        #expect(en.name(for: TrackOption(id: "f", kind: .captions, instreamID: "CC3")) == "CC3")
+        #expect(en.name(for: TrackOption(id: "g", language: LanguageTag("es"), kind: .captions, instreamID: "CC3")) == "Spanish (CC)")
     }
 
     @Test(arguments: [
