@@ -81,7 +81,10 @@ public struct FileValidation: Sendable {
                     option = source.options[0]
                 } else {
                     let selection = source.select(for: ViewerPreferences(displayMode: .alwaysOn))
-                    guard let chosen = selection.chosen else { return unreadable(source.noTrackError("(any)")) }
+                    guard let chosen = selection.chosen else {
+                        if source.options.allSatisfy({ $0.unavailableReason != nil }) { return unreadable(source.noCaptionsError()) }
+                        return unreadable(LegibleError(.noSuchTrack, "no caption track in \(source.name) for this viewer: \(selection.summary)"))
+                    }
                     option = chosen
                     let reason = selection.trace.first { $0.optionID == chosen.id }?.reason ?? selection.summary
                     choice = "checking track \(source.localID(of: chosen)), chosen by the track-selection rules: \(reason); --track picks another (\(source.options.map(source.localID).joined(separator: ", ")))"

@@ -221,6 +221,19 @@ public struct CaptionSource: Sendable {
         return LegibleError(.noSuchTrack, "\(name) has no caption track '\(asked)': \(has.isEmpty ? "it has no caption track" : "its tracks: " + has.joined(separator: ", "))")
     }
 
+    /// The error for a source that offers nothing to choose: no option at all, or none that can
+    /// be read — a video without subtitle streams or closed captions says so in those words
+    /// (`MediaCaptions.whyNoCaptions`), not as a track it lacks. Code `.noSuchTrack`.
+    public func noCaptionsError() -> LegibleError {
+        if case .mediaFile(let media) = kind { return media.noCaptionsError() }
+        let unreadable = options.map { "\($0.id) (\($0.unavailableReason ?? "readable"))" }
+        let why = switch kind {
+        case .masterPlaylist: options.isEmpty ? "no subtitle or closed-caption rendition" : "no rendition can be read: " + unreadable.joined(separator: "; ")
+        default: options.isEmpty ? "no caption track" : "no track can be read: " + unreadable.joined(separator: "; ")
+        }
+        return LegibleError(.noSuchTrack, "\(name) has no captions: \(why)")
+    }
+
     /// The part of an option's id after the source's name (`s:0` of `show.mkv#s:0`), or the id
     /// itself when it does not start with it (an HLS rendition's `subs/fr-CA`): enough to name it
     /// among this source's options.

@@ -147,7 +147,8 @@ enum InputOptions {
         let preferred = try PictureOptions.preferredLanguages(arguments)
         let result = source.select(for: ViewerPreferences(preferredLanguages: preferred, displayMode: .alwaysOn))
         guard let chosen = result.chosen else {
-            if source.options.isEmpty { throw source.noTrackError(preferred.isEmpty ? "(any)" : preferred.map(\.rawValue).joined(separator: ",")) }
+            // Nothing to choose from: the source has no captions, said as such.
+            if source.options.allSatisfy({ $0.unavailableReason != nil }) { throw source.noCaptionsError() }
             throw LegibleError(.noSuchTrack, "no readable caption track in \(source.name) for this viewer: \(result.summary) (\(source.options.map { "\($0.id): \($0.unavailableReason ?? "readable")" }.joined(separator: "; ")))")
         }
         let reason = result.trace.first { $0.optionID == chosen.id }?.reason ?? result.summary

@@ -7,13 +7,13 @@ import Legible
 enum PictureOptions {
     /// The options, `--safe-margin`'s help saying `safeMarginDefault`, the command's own default.
     static func specs(safeMarginDefault: String) -> [OptionSpec] { [
-        OptionSpec("size", value: "WxH", help: "The picture size (render: default 1920x1080; burn: the video is scaled to it)."),
+        OptionSpec("size", value: "WxH", help: "The picture size (render: default 1920x1080; burn: the video is scaled to it, even numbers)."),
         OptionSpec("appearance", value: "SPEC", help: "A preset, FILE.json or key=value[!]; repeatable, later ones win."),
         OptionSpec("safe-margin", value: "PERCENT", help: "Title-safe margin: WebVTT/SRT cue boxes stay this far inside each edge (\(safeMarginDefault))."),
         OptionSpec("forced-only", help: "Show forced content only: TTML regions without itts:forcedDisplay are not drawn (IMSC displayForcedOnlyMode)."),
         OptionSpec("eye", value: "left|right", help: "Draw one eye's view of stereoscopic captions: TTML regions move by half their tts:disparity."),
         OptionSpec("pq", help: "Encode pixels as PQ (SMPTE ST 2084, full range) for HDR, TTML regions scaled by their tts:luminanceGain."),
-        OptionSpec("track", value: "ID", help: "The caption track: its id (CC1; s:N in a media file), a media file's language (fr), or FILE#N for a file's N-th track."),
+        InputOptions.trackSpec,
         OptionSpec("prefer", value: "LANGS", help: "The viewer's languages, best first (ja,en): the track-selection rules pick the track."),
         OptionSpec("fonts-dir", value: "DIR", help: "More fonts (.ttf, .otf, .ttc) for the families an ASS script or a content style names; repeatable."),
         OptionSpec("no-system-fonts", help: "Draw an ASS script with its own fonts, --fonts-dir and Legible's only, not the machine's (the same picture on every machine)."),
@@ -95,13 +95,39 @@ enum PictureOptions {
         }
     }
 
+    /// The track chosen to draw, opened, with where it came from and why it was chosen.
+    struct ChosenTrack {
+        var track: CaptionTrack
+        /// The input it makes (display name, file, document and diagnostics).
+        var input: LoadedInput
+        /// The source it is an option of.
+        var source: CaptionSource
+        /// Why this track: `--track ID`, the only track, the first track of the first file, or
+        /// `chosen by the track-selection rules: REASON` with the rules' reason.
+        var why: String
+        /// The selection rules chose among several tracks without the viewer's languages: worth
+        /// saying, with the other tracks `--track` can pick (`ids`).
+        var wasChosenByTheRules: Bool
+        /// The ids `--track` takes for every track of the inputs.
+        var ids: [String]
+
+        /// `s:0 (en, default)`: the track as messages name it.
+        var described: String { InputOptions.describe(track.option, of: source) }
+        /// `, chosen by the track-selection rules: …; --track picks another (s:0, s:1)` when the
+        /// rules chose among several; else empty.
+        var choiceNote: String {
+            wasChosenByTheRules ? ", \(why); --track picks another (\(ids.joined(separator: ", ")))" : ""
+        }
+    }
+
     /// The track to draw from the inputs (caption files, media files, HLS playlists), opened,
-    /// with the input it makes; nil (after saying why) when an input cannot be read or none holds
-    /// a track. `--track` names one as `legible tracks` lists it; else `--prefer` lets the
-    /// selection rules pick; else the first track of a caption file, or the track the rules pick
-    /// in a media file or playlist (said on stderr).
-    static func chooseTrack(_ paths: [String], _ arguments: Arguments, io: CommandIO, allowsNothingShown: Bool = false) throws
-        -> (track: CaptionTrack, input: LoadedInput)? {
+    /// with the input it makes. `--track` names one as `legible tracks` lists it; else `--prefer`
+    /// lets the selection rules pick; else the first track of a caption file, or the track the
+    /// rules pick in a media file or playlist. Throws when an input cannot be read or none holds a
+    /// track (`noCaptionsError`: a video without captions is said to have none). With `announce`,
+    /// a choice made by the rules is said on stderr (`reading track …, chosen by …`).
+    static func chooseTrack(_ paths: [String], _ arguments: Arguments, io: CommandIO, allowsNothingShown: Bool = false,
+                            announce: Bool = true) throws -> ChosenTrack {
         var sources: [CaptionSource] = []
         for path in paths {
             let source = try InputOptions.openSource(path, arguments, io: io, needsFonts: true)
@@ -111,40 +137,44 @@ enum PictureOptions {
             if source.isUnreadable {
                 let byDesign = source.captionFile.map(InputOptions.showsNothingByDesign) ?? false
                 if !(allowsNothingShown && byDesign) {
-                    io.error("legible: \(source.name) could not be read")
-                    return nil
+                    throw LegibleError(.unreadableInput, "\(source.name) could not be read")
                 }
             }
             sources.append(source)
         }
         let all = sources.flatMap { source in source.options.map { (source, $0) } }
-        guard !all.isEmpty else {
-            io.error("legible: no caption track in \(paths.joined(separator: ", "))")
-            return nil
+        let ids = all.map { sources.count == 1 ? $0.0.localID(of: $0.1) : $0.1.id }
+        // Nothing to choose from (a --track naming a track says so in its own words).
+        if arguments.value("track") == nil, all.allSatisfy({ $0.1.unavailableReason != nil }) {
+            if sources.count == 1 { throw sources[0].noCaptionsError() }
+            guard !all.isEmpty else { throw LegibleError(.noSuchTrack, "no captions in \(paths.joined(separator: ", ")): none has a caption track") }
         }
         var chosen: (source: CaptionSource, option: TrackOption)
+        var why: String
+        var byTheRules = false
         if let wanted = arguments.value("track") {
             guard let found = sources.lazy.compactMap({ source in source.option(named: wanted).map { (source, $0) } }).first else {
                 if sources.count == 1 { throw InputOptions.trackError(sources[0].noTrackError(wanted)) }
                 throw UsageError(message: "no caption track '\(wanted)' (tracks: \(all.map(\.1.id).joined(separator: ", ")))")
             }
             chosen = found
+            why = "--track \(wanted)"
         } else {
             let tags = try preferredLanguages(arguments)
             if all.count == 1 || (tags.isEmpty && sources[0].captionFile != nil && !sources[0].options.isEmpty) {
                 chosen = all.count == 1 ? all[0] : (sources[0], sources[0].options[0])
+                why = all.count == 1 ? "its only caption track" : "the first track of the first file"
             } else {
                 let result = TrackSelector().select(all.map(\.1), for: ViewerPreferences(preferredLanguages: tags, displayMode: .alwaysOn))
                 guard let picked = result.chosen, let found = all.first(where: { $0.1.id == picked.id }) else {
-                    io.error("legible: no caption track for \(tags.isEmpty ? "this viewer" : tags.map(\.rawValue).joined(separator: ", ")): \(result.summary)")
-                    return nil
+                    throw LegibleError(.noSuchTrack, "no caption track for \(tags.isEmpty ? "this viewer" : tags.map(\.rawValue).joined(separator: ", ")): \(result.summary)")
                 }
                 chosen = found
-                if all.count > 1 && tags.isEmpty {
-                    let reason = result.trace.first { $0.optionID == picked.id }?.reason ?? result.summary
+                why = "chosen by the track-selection rules: \(result.trace.first { $0.optionID == picked.id }?.reason ?? result.summary)"
+                byTheRules = all.count > 1 && tags.isEmpty
+                if byTheRules && announce {
                     let named = sources.count == 1 ? "\(found.0.name): " : ""
-                    let ids = all.map { sources.count == 1 ? $0.0.localID(of: $0.1) : $0.1.id }
-                    io.error("legible: \(named)reading track \(InputOptions.describe(picked, of: found.0)), chosen by the track-selection rules: \(reason); --track picks another (\(ids.joined(separator: ", ")))")
+                    io.error("legible: \(named)reading track \(InputOptions.describe(picked, of: found.0)), \(why); --track picks another (\(ids.joined(separator: ", ")))")
                 }
             }
         }
@@ -155,6 +185,6 @@ enum PictureOptions {
         // A caption file's diagnostics were reported as it was opened; a stream's or a rendition's are its own.
         if inside { InputOptions.report(input, io: io, arguments) }
         ProcessLifetime.keepUntilExit(input)
-        return (track, input)
+        return ChosenTrack(track: track, input: input, source: chosen.source, why: why, wasChosenByTheRules: byTheRules, ids: ids)
     }
 }

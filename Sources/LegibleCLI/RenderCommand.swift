@@ -59,8 +59,8 @@ enum RenderCommand: Command {
             backdrop = .image(try PNGFile.read(path))
         }
 
-        guard let (track, input) = try PictureOptions.chooseTrack(arguments.positionals, arguments, io: io,
-                                                                  allowsNothingShown: time != nil) else { return 1 }
+        let chosen = try PictureOptions.chooseTrack(arguments.positionals, arguments, io: io, allowsNothingShown: time != nil)
+        let (track, input) = (chosen.track, chosen.input)
         let fonts = FontSet()
         for path in fonts.missing {
             let package = FontSet.debianPackage(ofFontAt: path).map { " (Debian package \($0))" } ?? ""

@@ -315,8 +315,44 @@ public struct MediaCaptions: Sendable {
         return ParseResult(value: merged ?? Document(format: "none"), diagnostics: diagnostics)
     }
 
+    /// What the file holds in the way of captions when nothing in it can be read as captions, in
+    /// plain words for messages: "no subtitle stream, and no closed captions in its video", or
+    /// the streams it has and why none can be read. Nil when a stream can be read.
+    public var whyNoCaptions: String? {
+        if !streams.isEmpty {
+            guard streams.allSatisfy({ $0.unavailableReason != nil }) else { return nil }
+            let listed = streams.map { "\($0.id) (\($0.unavailableReason ?? $0.codec))" }.joined(separator: "; ")
+            return "none of its subtitle streams can be read as text: \(listed)"
+        }
+        let video: String
+        if inventory.videoStreams.isEmpty {
+            video = "and no video to carry closed captions"
+        } else if let carrier = inventory.captionVideoStream {
+            if a53 == nil {
+                video = "and its video (\(carrier.codec)) was not decoded for closed captions"
+            } else if !dtvccServices.isEmpty {
+                let services = dtvccServices.map(String.init).joined(separator: ", ")
+                video = "and its video's closed captions are CEA-708 only (service \(services)), which Legible does not decode yet"
+            } else {
+                video = "and no closed captions (CEA-608) in its video"
+            }
+        } else {
+            video = "and its video (\(inventory.videoStreams[0].codec)) cannot carry closed captions"
+        }
+        return "no subtitle stream, \(video)"
+    }
+
+    /// The error for a file in which there is nothing to choose: `path has no captions: ` and
+    /// `whyNoCaptions` (code `.noSuchTrack`).
+    public func noCaptionsError() -> LegibleError {
+        LegibleError(.noSuchTrack, "\(path) has no captions: \(whyNoCaptions ?? "no caption track")")
+    }
+
     /// The error for a file with no caption of the kind asked for, naming what it has.
     public func noTrackError(_ asked: String) -> LegibleError {
+        if streams.isEmpty, let why = whyNoCaptions {
+            return LegibleError(.noSuchTrack, "\(path) has no caption track '\(asked)': it has no captions at all (\(why))")
+        }
         var has: [String] = streams.map { stream in
             var d = "\(stream.id) (\(stream.codec)\(stream.language.map { ", \($0.rawValue)" } ?? ""))"
             if stream.unavailableReason != nil { d += " unreadable" }

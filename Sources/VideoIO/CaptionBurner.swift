@@ -29,8 +29,8 @@ public struct CaptionBurner {
     public var extra: [String]
     /// How much later the captions show.
     public var offset: MediaTime
-    /// Called after every frame with the frames written and the total when known.
-    public var progress: (Int, Int?) -> Void
+    /// Called after every frame with how far the run has come.
+    public var progress: (Progress) -> Void
     /// Polled every frame: true stops the run (its children are stopped, its temporary file removed).
     public var isInterrupted: () -> Bool
     /// The input's subtitle stream (its index in the file) the captions being burned come from:
@@ -41,7 +41,7 @@ public struct CaptionBurner {
     /// A burn-in job; see the properties for what each parameter means. Nothing runs until `run(makeRenderer:)`.
     public init(inputPath: String, outputPath: String, inputIsY4M: Bool, outputIsY4M: Bool, ffmpeg: FFmpeg?,
                 size: (Int, Int)?, extra: [String], offset: MediaTime,
-                progress: @escaping (Int, Int?) -> Void, isInterrupted: @escaping () -> Bool) {
+                progress: @escaping (Progress) -> Void, isInterrupted: @escaping () -> Bool) {
         self.inputPath = inputPath
         self.outputPath = outputPath
         self.inputIsY4M = inputIsY4M
@@ -54,10 +54,161 @@ public struct CaptionBurner {
         self.isInterrupted = isInterrupted
     }
 
+    /// How far a run has come: handed to `progress` after every frame. Speed and time left are
+    /// given only once they can be measured, never guessed.
+    public struct Progress: Sendable, Hashable {
+        /// Frames written so far.
+        public var frames: Int
+        /// The frames the input is expected to have (its recorded frame count, else its duration
+        /// times its frame rate); nil when unknown (Y4M input). An estimate: a run may write a few more.
+        public var totalFrames: Int?
+        /// Seconds since the run started, start-up (probing, fonts, the first overlays) included.
+        public var elapsed: Double
+        /// Frames written per second since the first one; nil until measured over at least
+        /// `CaptionBurner.Progress.measuringTime`.
+        public var framesPerSecond: Double?
+        /// Seconds left at that speed: nil while the speed or the total is unknown, or once more
+        /// frames than expected have been written; greater than 0 while frames remain, 0 when none do.
+        public var secondsLeft: Double?
+
+        /// How long the speed is measured before it is given (a fifth of a second): the first
+        /// frames come out in a burst, and frames over a moment's time are no speed.
+        public static let measuringTime = 0.2
+
+        /// A report from its parts.
+        public init(frames: Int, totalFrames: Int?, elapsed: Double, framesPerSecond: Double?, secondsLeft: Double?) {
+            self.frames = frames
+            self.totalFrames = totalFrames
+            self.elapsed = elapsed
+            self.framesPerSecond = framesPerSecond
+            self.secondsLeft = secondsLeft
+        }
+
+        /// The report after `frames` frames, `elapsed` seconds into the run, the first frame
+        /// having been written `sinceFirstFrame` seconds ago (nil before it).
+        public init(frames: Int, totalFrames: Int?, elapsed: Double, sinceFirstFrame: Double?) {
+            var speed: Double?
+            // Frames after the first over the time since it: the first one's wait is start-up.
+            if let sinceFirstFrame, sinceFirstFrame >= Self.measuringTime, frames > 1 {
+                speed = Double(frames - 1) / sinceFirstFrame
+            }
+            var left: Double?
+            if let totalFrames, let speed, speed > 0 {
+                if frames < totalFrames { left = Double(totalFrames - frames) / speed }
+            }
+            if let totalFrames, frames == totalFrames { left = 0 }
+            self.init(frames: frames, totalFrames: totalFrames, elapsed: elapsed, framesPerSecond: speed, secondsLeft: left)
+        }
+    }
+
+    /// Seconds on the monotonic clock.
+    package static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Whether subtitle streams of the input are copied into the output: only between files of
+    /// the same container (by extension), and never for Y4M. `burnedSubtitleStream` is then left out.
+    public var copiesSubtitleStreams: Bool {
+        !inputIsY4M && !outputIsY4M && FFmpeg.sameContainer(inputPath, outputPath)
+    }
+
+    /// Checks that the output can be written as asked, before any frame is decoded: its directory
+    /// takes the file, and — when ffmpeg encodes it — ffmpeg has a container for its extension
+    /// and accepts the encoder arguments (`extra` included): one black frame of the input's size
+    /// is encoded into the temporary file, which is then removed. Throws `.invalidArgument` for an
+    /// output name ffmpeg has no container for, `.unreadableInput` when ffprobe cannot read the
+    /// input, `.burnFailed` with ffmpeg's reason otherwise; messages name `outputPath`, never the
+    /// temporary file. `run` does not call it: a caller that wants the early answer does, first.
+    public func checkOutput() throws(LegibleError) {
+        guard outputPath != "-" else { return }
+        let temporary = Self.temporaryPath(for: outputPath)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw LegibleError(.burnFailed, "cannot write \(outputPath): \(String(cString: strerror(errno)))") }
+        close(descriptor)
+        unlink(temporary)
+        guard !outputIsY4M else { return }
+        guard let ffmpeg else { throw LegibleError(.burnFailed, "ffmpeg is needed") }
+        let name = outputPath.split(separator: "/").last.map(String.init) ?? outputPath
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            throw LegibleError(.invalidArgument, "\(outputPath) has no extension to choose the container by: name it .mp4, .mkv, .mov or .webm (or another ffmpeg writes), or .y4m")
+        }
+        var info: FFmpeg.MediaInfo
+        if inputIsY4M {
+            // Y4M's header has not been read yet (it may be standard input): a frame of the size
+            // asked for, else a small one, is enough to try the container and the encoder.
+            info = FFmpeg.MediaInfo(width: size?.0 ?? 320, height: size?.1 ?? 240, frameRate: (25, 1), pixelFormat: "yuv420p",
+                                    codec: "h264", colorSpace: nil, colorRange: nil, colorPrimaries: nil, colorTransfer: nil,
+                                    frameCount: nil, duration: nil, hasAudio: false)
+        } else {
+            guard access(inputPath, R_OK) == 0 else {
+                throw LegibleError(.unreadableInput, "cannot read \(inputPath): \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))")
+            }
+            info = try ffmpeg.probe(inputPath)
+            if let (w, h) = size { (info.width, info.height) = (w, h) }
+        }
+        var arguments = ffmpeg.encodeArguments(input: inputIsY4M ? nil : inputPath, output: temporary, format: Self.muxer(for: outputPath),
+                                               info: info, extra: extra, leavingOutSubtitleStream: burnedSubtitleStream, trial: true)
+        if size != nil, let index = arguments.firstIndex(of: "-pix_fmt") { arguments.removeSubrange(index...(index + 1)) }
+        let trial: ChildProcess
+        do {
+            trial = try ChildProcess(executable: ffmpeg.ffmpegPath, arguments: arguments, pipeInput: false, pipeOutput: false)
+        } catch { throw LegibleError(.burnFailed, "\(error)") }
+        let status = trial.wait()
+        unlink(temporary)
+        guard status != 0 else { return }
+        // ffmpeg 5.1's words, and those of ffmpeg 7.1 and later.
+        if trial.errorTail.contains(where: { $0.contains("Unable to find a suitable output format") || $0.contains("Unable to choose an output format") }) {
+            throw LegibleError(.invalidArgument, "ffmpeg has no container for \(outputPath) (extension \(name[dot...])): name it .mp4, .mkv, .mov or .webm (or another ffmpeg writes), or .y4m")
+        }
+        throw LegibleError(.burnFailed, "ffmpeg cannot write \(outputPath) as asked (exit status \(status))\(Self.reason(trial, temporary: temporary))")
+    }
+
+    /// ffmpeg's last lines of standard error, for an error message: the temporary file named as
+    /// the output it stands for, `[libx264 @ 0x55…] ` shortened to `libx264: `; `: line` for one
+    /// line, else one indented line each; empty when it said nothing.
+    static func reason(_ process: ChildProcess, temporary: String?) -> String {
+        let lines = process.errorTail.suffix(4).map { line -> String in
+            var text = line
+            if let temporary {
+                let output = outputName(ofTemporary: temporary)
+                text = text.replacing(temporary, with: output)
+                let base = temporary.split(separator: "/").last.map(String.init) ?? temporary
+                text = text.replacing(base, with: output.split(separator: "/").last.map(String.init) ?? output)
+            }
+            if text.hasPrefix("["), let at = text.firstRange(of: " @ 0x"), let close = text.firstIndex(of: "]"), at.upperBound < close {
+                let component = text[text.index(after: text.startIndex)..<at.lowerBound]
+                text = (component == "NULL" ? "" : component + ": ") + text[text.index(after: close)...].drop { $0 == " " }
+            }
+            return text
+        }
+        switch lines.count {
+        case 0: return ""
+        case 1: return ": " + lines[0]
+        default: return ":\n  " + lines.joined(separator: "\n  ")
+        }
+    }
+
+    /// The output a temporary name stands for: `dir/.movie.legible-PID.mp4` → `dir/movie.mp4`.
+    static func outputName(ofTemporary temporary: String) -> String {
+        let slash = temporary.lastIndex(of: "/")
+        let directory = slash.map { String(temporary[...$0]) } ?? ""
+        var name = slash.map { String(temporary[temporary.index(after: $0)...]) } ?? temporary
+        let marker = ".legible-\(getpid())"
+        if name.hasPrefix("."), let range = name.firstRange(of: marker) {
+            name = String(name[name.index(after: name.startIndex)..<range.lowerBound]) + name[range.upperBound...]
+        }
+        return directory + name
+    }
+
     /// Runs the job; `makeRenderer` gets the frame size (it is called twice: one renderer for
     /// each thread that draws overlays ahead). Returns the number of frames written.
+    /// Errors name `outputPath` (never the temporary file) and, when ffmpeg fails, give its own
+    /// reason (its last lines), not the broken pipe its end left.
     public func run(makeRenderer: (Int, Int) throws -> CaptionRenderer) throws -> Int {
         signal(SIGPIPE, SIG_IGN)
+        let started = Self.now()
 
         // The input.
         var info: FFmpeg.MediaInfo?
@@ -85,9 +236,14 @@ public struct CaptionBurner {
 
         var reader: Y4MReader
         do { reader = try Y4MReader(descriptor: inputDescriptor) } catch {
-            decoder?.terminate()
-            let tail = decoder.map { _ = $0.wait(); return $0.errorTail.suffix(3).joined(separator: " / ") } ?? ""
-            throw LegibleError(.burnFailed, "\(inputPath): \(error)\(tail.isEmpty ? "" : " (ffmpeg: \(tail))")")
+            if let decoder {
+                // The decoder's reason, when it gave one, is the error (not the empty stream it left).
+                let status = decoder.exitStatus(waitingAtMost: 2) ?? { decoder.terminate(); return decoder.wait() }()
+                if !decoder.errorTail.isEmpty {
+                    throw LegibleError(.burnFailed, "ffmpeg could not decode \(inputPath) (exit status \(status))\(Self.reason(decoder, temporary: nil))")
+                }
+            }
+            throw LegibleError(.burnFailed, "\(inputPath): \(error)")
         }
         let header = reader.header
         guard header.chroma != .mono else { throw LegibleError(.burnFailed, "\(inputPath): monochrome video is not supported") }
@@ -130,13 +286,25 @@ public struct CaptionBurner {
             _ = encoder?.wait()
             if let temporary { unlink(temporary) }
         }
+        /// The error for output that could not be written: the encoder's own reason when it
+        /// ended (writing into a pipe nobody reads fails, but that is its effect, not its cause).
+        func writeFailure(_ error: String, after frames: Int) -> LegibleError {
+            guard let encoder, let status = encoder.exitStatus(waitingAtMost: 2) else {
+                cleanUp()
+                return LegibleError(.burnFailed, "cannot write \(outputPath): \(error)")
+            }
+            cleanUp()
+            if status != 0 {
+                return LegibleError(.burnFailed, "ffmpeg could not encode \(outputPath) (exit status \(status))\(Self.reason(encoder, temporary: temporary))")
+            }
+            return LegibleError(.burnFailed, "ffmpeg stopped taking frames after \(frames) of them, saying nothing wrong (do --ffmpeg-args end the output early, with -t or -frames?); nothing written to \(outputPath)")
+        }
 
         var outputHeader = header
         outputHeader.colorRange = range == .full ? "FULL" : header.colorRange
         let writer: Y4MWriter
         do { writer = try Y4MWriter(descriptor: outputDescriptor, header: outputHeader) } catch {
-            cleanUp()
-            throw LegibleError(.burnFailed, "cannot write \(outputPath): \(error)")
+            throw writeFailure(error.message, after: 0)
         }
 
         // Frames: read ahead on a thread, composite and write here.
@@ -154,6 +322,7 @@ public struct CaptionBurner {
         overlays.start()
         defer { overlays.stop() }
         var frames = 0
+        var firstFrameWritten: Double?
         var writeError: String?
         while let planes = queue.take() {
             if isInterrupted() { break }
@@ -162,7 +331,7 @@ public struct CaptionBurner {
                                    planes: consume planes, strides: strides)
             overlays.overlay(forFrame: frames)?.composite(onto: &frame)
             do { try writer.write(planes: frame.planes) } catch {
-                writeError = "\(error)"
+                writeError = error.message
                 break
             }
             // Moved out of the frame so that the pool holds the only reference: the reader then
@@ -171,7 +340,9 @@ public struct CaptionBurner {
             swap(&used, &frame.planes)
             queue.recycle(consume used)
             frames += 1
-            progress(frames, total)
+            let now = Self.now()
+            if firstFrameWritten == nil { firstFrameWritten = now }
+            progress(Progress(frames: frames, totalFrames: total, elapsed: now - started, sinceFirstFrame: firstFrameWritten.map { now - $0 }))
         }
         queue.stop()
         readThread.join()
@@ -180,30 +351,29 @@ public struct CaptionBurner {
             cleanUp()
             throw LegibleError(.burnFailed, "interrupted; \(outputPath == "-" ? "output stopped" : "nothing written to \(outputPath)")")
         }
+        if let writeError { throw writeFailure(writeError, after: frames) }
         if let readError = readerBox.error {
+            // A decoder that failed part way leaves a cut stream: its reason is the error.
+            if let decoder, let status = decoder.exitStatus(waitingAtMost: 2), status != 0, !decoder.errorTail.isEmpty {
+                cleanUp()
+                throw LegibleError(.burnFailed, "ffmpeg could not decode \(inputPath) (exit status \(status))\(Self.reason(decoder, temporary: nil))")
+            }
             cleanUp()
             throw LegibleError(.burnFailed, "\(inputPath): \(readError)")
-        }
-        if let writeError {
-            let tail = encoder.map { e -> String in e.terminate(); _ = e.wait(); return e.errorTail.suffix(4).joined(separator: "\n  ") } ?? ""
-            cleanUp()
-            throw LegibleError(.burnFailed, "writing \(outputPath) failed: \(writeError)\(tail.isEmpty ? "" : "\nffmpeg said:\n  \(tail)")")
         }
         if let decoder {
             let status = decoder.wait()
             if status != 0 {
-                let tail = decoder.errorTail.suffix(4).joined(separator: "\n  ")
                 cleanUp()
-                throw LegibleError(.burnFailed, "ffmpeg could not decode \(inputPath) (exit status \(status)):\n  \(tail)")
+                throw LegibleError(.burnFailed, "ffmpeg could not decode \(inputPath) (exit status \(status))\(Self.reason(decoder, temporary: nil))")
             }
         }
         if let encoder {
             encoder.closeInput()
             let status = encoder.wait()
             if status != 0 {
-                let tail = encoder.errorTail.suffix(4).joined(separator: "\n  ")
                 if let temporary { unlink(temporary) }
-                throw LegibleError(.burnFailed, "ffmpeg could not encode \(outputPath) (exit status \(status)):\n  \(tail)")
+                throw LegibleError(.burnFailed, "ffmpeg could not encode \(outputPath) (exit status \(status))\(Self.reason(encoder, temporary: temporary))")
             }
         } else if outputDescriptor != 1 {
             close(outputDescriptor)

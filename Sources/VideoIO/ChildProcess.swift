@@ -120,6 +120,30 @@ package final class ChildProcess: @unchecked Sendable {
         return result
     }
 
+    /// The exit status when the child ends within `seconds` (then it is reaped, as by `wait()`),
+    /// else nil and the child is left running. For telling, when writing to it failed, whether it
+    /// ended on its own (an encoder that gave up: its reason is the error) or is still there.
+    package func exitStatus(waitingAtMost seconds: Double) -> Int32? {
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        var waited = 0.0
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { break }
+            if reaped < 0 && errno != EINTR { return nil }
+            if waited >= seconds { return nil }
+            usleep(10_000)
+            waited += 0.01
+        }
+        closeInput()
+        closeOutput()
+        pthread_join(errorReader, nil)
+        let signal = status & 0x7F
+        let result = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        exitStatus = result
+        return result
+    }
+
     /// The last lines the child wrote to standard error (after `wait()`).
     package var errorTail: [String] { errorLines.lines }
 }

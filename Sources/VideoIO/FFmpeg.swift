@@ -153,15 +153,21 @@ public struct FFmpeg: Sendable {
     /// same container, subtitle and data streams) from `input`; the colour description of the
     /// input is written into the output so that players convert it as the source was.
     /// `leavingOutSubtitleStream`: the input's stream (by index) whose captions are burned, not
-    /// copied, and no other subtitle stream made default in its place.
+    /// copied, and no other subtitle stream made default in its place. A `trial` encodes one black
+    /// frame of the same size and rate (and a fifth of a second of the rest) instead of reading
+    /// standard input: ffmpeg then says whether it can write `output` so before any work is done.
     package func encodeArguments(input: String?, output: String, format: String?, info: MediaInfo, extra: [String],
-                                 leavingOutSubtitleStream: Int? = nil) -> [String] {
-        var arguments = ["-nostdin", "-v", "error", "-y", "-f", "yuv4mpegpipe", "-i", "-"]
-        let ext = (output as NSString).pathExtension.lowercased()
+                                 leavingOutSubtitleStream: Int? = nil, trial: Bool = false) -> [String] {
+        var arguments = ["-nostdin", "-v", "error", "-y"]
+        if trial {
+            let size = "\(info.width)x\(info.height)", rate = "\(info.frameRate.numerator)/\(info.frameRate.denominator)"
+            arguments += ["-f", "lavfi", "-i", "color=black:s=\(size):r=\(rate)"]
+        } else {
+            arguments += ["-f", "yuv4mpegpipe", "-i", "-"]
+        }
         if let input {
             arguments += ["-i", input, "-map", "0:v:0", "-map", "1:a?"]
-            let sameContainer = (input as NSString).pathExtension.lowercased() == ext
-            if sameContainer {
+            if Self.sameContainer(input, output) {
                 arguments += ["-map", "1:s?"]
                 if let burned = leavingOutSubtitleStream { arguments += ["-map", "-1:\(burned)"] }
                 arguments += ["-c:s", "copy"]
@@ -180,9 +186,17 @@ public struct FFmpeg: Sendable {
         if let primaries = info.colorPrimaries { arguments += ["-color_primaries", primaries] }
         if let transfer = info.colorTransfer { arguments += ["-color_trc", transfer] }
         arguments += extra
+        // After the caller's arguments, so that these win.
+        if trial { arguments += ["-frames:v", "1", "-t", "0.2"] }
         if let format { arguments += ["-f", format] }
         arguments.append(output)
         return arguments
+    }
+
+    /// Whether two files are of one container, by their extensions: subtitle and data streams
+    /// are copied only then (ffmpeg cannot put every codec in every container).
+    package static func sameContainer(_ a: String, _ b: String) -> Bool {
+        (a as NSString).pathExtension.lowercased() == (b as NSString).pathExtension.lowercased()
     }
 
     /// A sensible encoder for the input's codec: the same family at visually lossless quality.

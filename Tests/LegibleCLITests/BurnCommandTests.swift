@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 import Legible
@@ -131,13 +132,146 @@ import Glibc
         #expect(FFmpeg.videoEncoder(for: "vp9", output: CaptionBurner.temporaryPath(for: "x.webm")).contains("libvpx-vp9"))
     }
 
+    /// Every error of burn starts `legible burn:`, as every command's errors start with its name
+    /// (the command line prints what a command throws); notes and warnings start `legible:`.
     @Test func clearErrors() {
-        #expect(Run(["burn", "/nonexistent.mp4", "-s", Fixtures.root + "/demo/demo.en.srt", "-o", "/tmp/x.mp4", "--progress", "none"]).status == 1)
-        #expect(Run(["burn", "in.y4m", "-o", "out.mp4"]).status == 2, "no -s, and an input that is not a media file")
+        let absent = Run(["burn", "/nonexistent.mp4", "-s", Fixtures.root + "/demo/demo.en.srt", "-o", "/tmp/x.mp4", "--progress", "none"])
+        #expect(absent.status == 1 && absent.stderr == "legible burn: cannot read /nonexistent.mp4: no such file\n", "\(absent.stderr)")
+        let y4m = Run(["burn", "in.y4m", "-o", "out.mp4"])
+        #expect(y4m.status == 2, "no -s, and an input that is not a media file")
+        #expect(y4m.stderr.hasPrefix("legible burn: burn needs a caption file, -s CAPTIONS: in.y4m is Y4M, which carries no captions\n"), "\(y4m.stderr)")
         // No -s with a media file: its own tracks are burned, so a missing one is an unreadable input.
         let missing = Run(["burn", "in.mp4", "-o", "out.mp4"])
         #expect(missing.status == 1 && missing.stderr == "legible burn: cannot read in.mp4: no such file\n", "\(missing.stderr)")
-        #expect(Run(["burn", "in.mp4", "-s", "a.srt", "-o", "out.mp4", "--size", "7x7"]).status == 2)
+        let size = Run(["burn", "in.mp4", "-s", "a.srt", "-o", "out.mp4", "--size", "7x7"])
+        #expect(size.status == 2)
+        let unreadable = temporaryPath("burn-unreadable.vtt"), clip = temporaryPath("burn-prefix.y4m")
+        defer { unlink(unreadable); unlink(clip) }
+        writeFile(unreadable, "not a WebVTT file\n")
+        writeFile(clip, "YUV4MPEG2 W16 H16 F25:1 C420jpeg\n")
+        let captions = Run(["burn", clip, "-s", unreadable, "-o", temporaryPath("burn-prefix-out.y4m"), "--progress", "none"])
+        #expect(captions.status == 1 && captions.stderr.hasSuffix("\nlegible burn: \(unreadable) could not be read\n"), "\(captions.stderr)")
+        for run in [absent, y4m, missing, size, captions] {
+            let errors = run.stderr.split(separator: "\n").filter { !$0.hasPrefix("usage: ") && !$0.contains(": error: ") && !$0.contains(": warning: ") }
+            #expect(!errors.isEmpty && errors.allSatisfy { $0.hasPrefix("legible burn: ") }, "\(run.stderr)")
+        }
         #expect(access("/tmp/x.mp4", F_OK) != 0, "nothing is left under the output name")
+    }
+
+    /// A 320×240 Y4M clip of `frames` black frames at 25 fps.
+    private func makeY4M(_ path: String, frames: Int) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        defer { close(fd) }
+        let writer = try Y4MWriter(descriptor: fd, header: Y4MHeader(width: 320, height: 240, frameRate: (25, 1), chroma: .yuv420))
+        let black = [[UInt8](repeating: 16, count: 320 * 240), [UInt8](repeating: 128, count: 160 * 120), [UInt8](repeating: 128, count: 160 * 120)]
+        for _ in 0..<frames { try writer.write(planes: black) }
+    }
+
+    /// When the encoder dies, its own reason is the error — not the broken pipe it leaves behind —
+    /// and the output is named as the user gave it, never by its temporary name. Through the
+    /// library's run (no check first), and through the command, whose check finds it at once.
+    @Test func anEncoderFailureIsFFmpegsOwnReason() throws {
+        let input = temporaryPath("burn-fail.y4m"), captions = temporaryPath("burn-fail.srt"), output = temporaryPath("burn-fail.mp4")
+        defer { for p in [input, captions, output] { unlink(p) } }
+        try makeY4M(input, frames: 50)
+        writeFile(captions, srt)
+        let source = try CaptionSource(contentsOf: captions)
+        let track = try source.open(source.options[0])
+        let burner = CaptionBurner(inputPath: input, outputPath: output, inputIsY4M: true, outputIsY4M: false, ffmpeg: try FFmpeg.locate(),
+                                   size: nil, extra: ["-c:v", "nosuchcodec"], offset: .zero, progress: { _ in }, isInterrupted: { false })
+        #expect(throws: LegibleError(.burnFailed, "ffmpeg could not encode \(output) (exit status 1): Unknown encoder 'nosuchcodec'")) {
+            _ = try burner.run { width, height in try CaptionRenderer(track: track, width: width, height: height) }
+        }
+        #expect(throws: LegibleError(.burnFailed, "ffmpeg cannot write \(output) as asked (exit status 1): Unknown encoder 'nosuchcodec'")) {
+            try burner.checkOutput()
+        }
+
+        let run = Run(["burn", input, "-s", captions, "-o", output, "--ffmpeg-args", "-c:v nosuchcodec", "--progress", "none"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "legible burn: ffmpeg cannot write \(output) as asked (exit status 1): Unknown encoder 'nosuchcodec'\n", "\(run.stderr)")
+        let directory = temporaryPath("burn-no-such-directory")
+        let lost = Run(["burn", input, "-s", captions, "-o", directory + "/out.mp4", "--progress", "none"])
+        #expect(lost.status == 1 && lost.stderr == "legible burn: cannot write \(directory)/out.mp4: No such file or directory\n", "\(lost.stderr)")
+        for text in [run.stderr, lost.stderr] { #expect(!text.contains("Broken pipe") && !text.contains(".legible-")) }
+        #expect(access(output, F_OK) != 0)
+    }
+
+    /// An output name ffmpeg has no container for is refused before anything is read (here the
+    /// captions do not even exist), naming the output as given, not the temporary file.
+    @Test func anOutputWithoutAContainerIsRefusedFirst() throws {
+        let directory = try MediaFixtures.directory("burn-container")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let input = directory + "/in.mkv"
+        try makeClip(input)
+        for (output, expected) in [
+            (directory + "/out.xyz", "legible burn: ffmpeg has no container for \(directory)/out.xyz (extension .xyz): name it .mp4, .mkv, .mov or .webm (or another ffmpeg writes), or .y4m\n"),
+            (directory + "/out", "legible burn: \(directory)/out has no extension to choose the container by: name it .mp4, .mkv, .mov or .webm (or another ffmpeg writes), or .y4m\n"),
+        ] {
+            let run = Run(["burn", input, "-s", directory + "/absent.srt", "-o", output, "--progress", "none"])
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix(expected), "\(run.stderr)")
+        }
+        let burner = CaptionBurner(inputPath: input, outputPath: directory + "/out.xyz", inputIsY4M: false, outputIsY4M: false,
+                                   ffmpeg: try FFmpeg.locate(), size: nil, extra: [], offset: .zero, progress: { _ in }, isInterrupted: { false })
+        #expect(throws: LegibleError.self) { try burner.checkOutput() }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["in.mkv"], "no temporary file is left")
+    }
+
+    /// The progress numbers: speed only once measured, time left unknown until then and never 0
+    /// while frames remain.
+    @Test func progressIsMeasuredNotGuessed() {
+        typealias Progress = CaptionBurner.Progress
+        let first = Progress(frames: 1, totalFrames: 100, elapsed: 0.3, sinceFirstFrame: 0)
+        #expect(first.framesPerSecond == nil && first.secondsLeft == nil, "one frame in no time is no speed")
+        let early = Progress(frames: 5, totalFrames: 100, elapsed: 0.4, sinceFirstFrame: 0.1)
+        #expect(early.framesPerSecond == nil && early.secondsLeft == nil)
+        let later = Progress(frames: 51, totalFrames: 100, elapsed: 2.3, sinceFirstFrame: 2)
+        #expect(later.framesPerSecond == 25 && later.secondsLeft == 49.0 / 25)
+        let nearly = Progress(frames: 99_999, totalFrames: 100_000, elapsed: 10, sinceFirstFrame: 1)
+        #expect((nearly.secondsLeft ?? 0) > 0)
+        #expect(Progress(frames: 100, totalFrames: 100, elapsed: 5, sinceFirstFrame: 4).secondsLeft == 0)
+        #expect(Progress(frames: 101, totalFrames: 100, elapsed: 5, sinceFirstFrame: 4).secondsLeft == nil, "past an estimate, unknown")
+        #expect(Progress(frames: 50, totalFrames: nil, elapsed: 5, sinceFirstFrame: 4).secondsLeft == nil)
+
+        var err = ""
+        let io = CommandIO(readStandardInput: { [] }, writeStandardOutput: { _ in }, writeStandardError: { err += $0 })
+        let shown = BurnProgress(mode: .json, io: io)
+        shown.update(first)
+        shown.update(nearly)    // within a second of the first: not shown
+        shown.finish(.failed, error: "ffmpeg could not encode \"x.mp4\"")
+        let lines = err.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(err)")
+        #expect(lines.first?.hasPrefix("{\"frame\":1,\"total\":100,\"fps\":null,\"elapsed\":0.") == true, "\(err)")
+        #expect(lines.first?.hasSuffix(",\"eta\":null,\"done\":false}") == true, "\(err)")
+        #expect(lines.last?.hasPrefix("{\"frame\":99999,\"total\":100000,\"fps\":99998.00,\"elapsed\":0.") == true, "\(err)")
+        #expect(lines.last?.hasSuffix(",\"eta\":null,\"done\":true,\"status\":\"failed\",\"error\":\"ffmpeg could not encode \\\"x.mp4\\\"\"}") == true, "\(err)")
+        #expect(BurnProgress.fixed(0.0001, digits: 3, atLeastOneUnit: true) == "0.001")
+        #expect(BurnProgress.fixed(12.3456, digits: 3) == "12.346" && BurnProgress.fixed(2, digits: 2) == "2.00")
+    }
+
+    /// `--progress json` end to end: JSON Lines on stderr, nothing else there, ending with a record
+    /// that says the burn is done and how; a failure gets one too.
+    @Test func progressJSONEndsWithARecord() throws {
+        let input = temporaryPath("burn-json.y4m"), captions = temporaryPath("burn-json.srt"), output = temporaryPath("burn-json-out.y4m")
+        defer { for p in [input, captions, output] { unlink(p) } }
+        try makeY4M(input, frames: 50)
+        writeFile(captions, srt)
+        let run = Run(["burn", input, "-s", captions, "-o", output, "--progress", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let records = try run.stderr.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+        let first = try #require(records.first), last = try #require(records.last)
+        #expect(first["fps"] is NSNull && first["frame"] as? Int == 1 && first["done"] as? Bool == false, "\(run.stderr)")
+        #expect(last["done"] as? Bool == true && last["status"] as? String == "ok" && last["frame"] as? Int == 50, "\(run.stderr)")
+        #expect(last["eta"] as? Double == 0 && (last["elapsed"] as? Double ?? 0) > 0)
+        #expect(run.stderr.split(separator: "\n").allSatisfy { $0.contains("\"elapsed\":") && $0.firstRange(of: /"elapsed":\d+\.\d{3},/) != nil }, "elapsed in milliseconds")
+
+        let failed = Run(["burn", input, "-s", captions, "-o", temporaryPath("burn-json.xyz"), "--progress", "json"])
+        #expect(failed.status == 2)
+        let record = try #require(failed.stderr.split(separator: "\n").first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(record.utf8)) as? [String: Any])
+        #expect(object["done"] as? Bool == true && object["status"] as? String == "failed" && object["frame"] as? Int == 0, "\(failed.stderr)")
+        #expect((object["error"] as? String)?.hasPrefix("ffmpeg has no container for ") == true)
     }
 }

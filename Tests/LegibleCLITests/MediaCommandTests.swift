@@ -240,11 +240,14 @@ import Legible
             let output = directory + "/out.mkv"
             let run = Run(["burn", mkv, "-o", output, "--ffmpeg-args", "-c:v ffv1", "--progress", "none"])
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stderr.contains("\(mkv): reading track s:0 (en, default), chosen by the track-selection rules"), "\(run.stderr)")
-            #expect(run.stderr.contains("legible: burned \(mkv)#s:0 into 50 frames of \(output)"), "\(run.stderr)")
-            // The burned track is not left in as a soft one (players would show it twice), and no
-            // other becomes the default in its place; that is said.
-            #expect(run.stderr.contains("\(mkv)#s:0 is burned into the picture, so it is left out of \(output)'s subtitle streams"), "\(run.stderr)")
+            // One message says which track, why (the rules' own reason), and that it is not left
+            // in as a soft track (players would show it twice), no other becoming the default.
+            let lines = run.stderr.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2, "\(run.stderr)")
+            let said = try #require(lines.first)
+            #expect(said.hasPrefix("legible: burning \(mkv)'s track s:0 (en, default), chosen by the track-selection rules: "), "\(said)")
+            #expect(said.contains("--track picks another (s:0, s:1, s:2). It is left out of \(output)'s subtitle streams, so that players do not show it twice: s:1, s:2 are copied, none made default in its place"), "\(said)")
+            #expect(lines.last == "legible: burned \(mkv)#s:0 into 50 frames of \(output)", "\(run.stderr)")
             let streams = String(decoding: try MediaFixtures.probe(["-v", "error", "-select_streams", "s", "-show_entries",
                                                                     "stream=codec_name:stream_disposition=default", "-of", "csv=p=0", output]), as: UTF8.self)
             #expect(streams == "ass,0\nwebvtt,0\n", "\(streams)")
@@ -255,9 +258,40 @@ import Legible
             // --track names another: the French one, which starts at the same time.
             let french = Run(["burn", mkv, "--track", "fr", "-o", output, "--ffmpeg-args", "-c:v ffv1", "--progress", "none"])
             #expect(french.status == 0 && french.stderr.contains("legible: burned \(mkv)#s:2 into 50 frames"), "\(french.stderr)")
+            #expect(french.stderr.hasPrefix("legible: burning \(mkv)'s track s:2 (fr, SDH), as --track fr names it. It is left out of \(output)'s subtitle streams, so that players do not show it twice: s:0, s:1 are copied"), "\(french.stderr)")
+            // Into another container no subtitle stream is copied: said so, not "left out".
+            let mp4 = directory + "/out.mp4"
+            let other = Run(["burn", mkv, "-o", mp4, "--progress", "none"])
+            #expect(other.status == 0, "\(other.stderr)")
+            #expect(other.stderr.contains("--track picks another (s:0, s:1, s:2). Subtitle streams are copied only into a file of the input's own container (.mkv): \(mp4) gets none\n"), "\(other.stderr)")
+            let copied = String(decoding: try MediaFixtures.probe(["-v", "error", "-select_streams", "s", "-show_entries", "stream=index", "-of", "csv=p=0", mp4]), as: UTF8.self)
+            #expect(copied.isEmpty, "\(copied)")
             // No caption file and no caption of its own: a usage error.
             let clip = directory + "/plain.y4m"
             #expect(Run(["burn", clip, "-o", output]).status == 2)
+        }
+    }
+
+    /// A video with no captions at all says so in every command, in the library's words (not
+    /// "no caption track '(any)'"); `burn` adds how to give some, and without -s it is a usage error.
+    @Test func aVideoWithoutCaptionsSaysSo() throws {
+        do {
+            let directory = try MediaFixtures.directory("cli-no-captions")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let video = directory + "/plain.mkv"
+            try MediaFixtures.run(["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=64x36:r=25:d=1", "-c:v", "libx264",
+                                   "-preset", "ultrafast", video])
+            let none = "\(video) has no captions: no subtitle stream, and no closed captions (CEA-608) in its video"
+            let burn = Run(["burn", video, "-o", directory + "/out.mkv", "--progress", "none"])
+            #expect(burn.status == 2)
+            #expect(burn.stderr.hasPrefix("legible burn: \(none); give the captions as a file: -s CAPTIONS\nusage: legible burn "), "\(burn.stderr)")
+            let render = Run(["render", video, "--at", "0.5", "-o", directory + "/x.png"])
+            #expect(render.status == 1 && render.stderr == "legible render: \(none)\n", "\(render.stderr)")
+            let dump = Run(["dump", video])
+            #expect(dump.status == 1 && dump.stderr == "legible dump: \(none)\n", "\(dump.stderr)")
+            let validate = Run(["validate", video])
+            #expect(validate.stdout.contains("\(video): error: \(none) [media.no-such-track]"), "\(validate.stdout)")
+            for run in [burn, render, dump, validate] { #expect(!(run.stdout + run.stderr).contains("(any)")) }
         }
     }
 
@@ -330,7 +364,7 @@ import Legible
             let output = directory + "/out.mkv", fallbackOutput = directory + "/fallback.mkv"
             let run = burn(withFont, output)
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stderr.contains("reading track s:1 (en, \"Signs\", default), chosen by the track-selection rules"), "\(run.stderr)")
+            #expect(run.stderr.contains("burning \(withFont)'s track s:1 (en, \"Signs\", default), chosen by the track-selection rules"), "\(run.stderr)")
             #expect(run.stderr.contains("legible: burned \(withFont)#s:1 into 50 frames of \(output)"), "\(run.stderr)")
             let before = try luma(output, frame: 5), during = try luma(output, frame: 25)
             #expect(before.max() ?? 255 < 40, "nothing before 0.5 s")

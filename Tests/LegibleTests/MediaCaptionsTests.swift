@@ -286,7 +286,15 @@ import Legible
             let media = try MediaCaptions(contentsOf: path)
             #expect(media.streams.isEmpty)
             #expect(media.a53 != nil, "no text stream: the video was decoded for A/53 captions")
-            #expect(media.noTrackError("s:0").message == "\(path) has no caption track 's:0': it has no caption track")
+            // Said plainly: no captions at all, and where none were found (not "no track '(any)'").
+            let none = "no subtitle stream, and no closed captions (CEA-608) in its video"
+            #expect(media.whyNoCaptions == none)
+            #expect(media.noCaptionsError() == LegibleError(.noSuchTrack, "\(path) has no captions: \(none)"))
+            #expect(media.noTrackError("s:0").message == "\(path) has no caption track 's:0': it has no captions at all (\(none))")
+            #expect(try CaptionSource(contentsOf: path).noCaptionsError().message == "\(path) has no captions: \(none)")
+            // Not looked for in the video: that is said instead.
+            let unscanned = try MediaCaptions(contentsOf: path, options: .init(a53Scan: .never))
+            #expect(unscanned.whyNoCaptions == "no subtitle stream, and its video (h264) was not decoded for closed captions")
         }
     }
 }
