@@ -31,7 +31,7 @@ public struct BatchRecord: Sendable {
         /// How many findings it made in the file.
         public var count: Int
         /// The positions of the first findings (at most `BatchConfiguration.firstLocationsPerRule`),
-        /// in document order; nil for a finding about the whole file.
+        /// in source order; nil for a finding about the whole file.
         public var first: [SourceLocation?]
     }
 
@@ -57,7 +57,7 @@ public struct BatchRecord: Sendable {
     public var errors: Int, warnings: Int, infos: Int
     /// The findings by rule and severity, sorted by rule then severity.
     public var rules: [RuleTally]
-    /// The findings themselves in document order, at most `BatchConfiguration.maximumFindingsListed`.
+    /// The findings themselves in source order (`Finding.inSourceOrder`), at most `BatchConfiguration.maximumFindingsListed`.
     public var findings: [Finding]
     /// Findings not listed in `findings` (over the limit); counted in `rules` all the same.
     public var findingsOmitted: Int

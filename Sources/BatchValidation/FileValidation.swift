@@ -128,7 +128,7 @@ public struct FileValidation: Sendable {
             }
         }
         // The format's own checks (TTML's profiles, ASS's script rules) see the file as written.
-        let findings = validator.validate(opened.file, document: document, attachedFonts: opened.track?.attachedFonts ?? []) + extra
+        let findings = Finding.inSourceOrder(validator.validate(opened.file, document: document, attachedFonts: opened.track?.attachedFonts ?? []) + extra)
         let report = FileReport(path: name, format: opened.file.format.id.rawValue, findings: findings,
                                 isUnreadable: unreadable, byteCount: opened.file.text.byteCount)
         return Result(report: report, fixes: changes, written: written, displayName: name, choice: choice)
