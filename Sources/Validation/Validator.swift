@@ -114,7 +114,7 @@ struct ValidationRun {
         let views = track.cues.enumerated().map { CueView($0.element, track: t, index: $0.offset) }
         let limits = profile.limits(forLanguage: track.language?.rawValue)
         let expectedScripts = track.language.flatMap { WritingScript.expected(forLanguage: $0.rawValue) }
-        let cea608 = layoutFamily == .cea608Grid || profile.checksCEA608
+        let cea608 = checksCEA608
         checkTiming(views)
         for (k, view) in views.enumerated() {
             checkText(view, expectedScripts: expectedScripts)

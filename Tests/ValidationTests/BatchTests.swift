@@ -230,6 +230,7 @@ private var legibleExecutable: String {
             4: "994934fa2fbf717f226d2b6db3e2152aa0eaca1d6be2a9ad2ca298ba15da6be8",
             5: "49ea29216eeec2dfe9ced08d2e71261f44628c5fbfeae9cbcc72fb3635705c47",
             6: "98bfb9a5bdafc6725d8121d22474dfe65931ee423ec20e5cf8f318c001ced50a",
+            7: "8a2a97ca95d5323255b10324ebef04b5d58460e99ba4bc154fbdfb8d1645891a",
         ]
         var text = ""
         // The rule folders, then the profile folders (profile.<name>: fixtures for a whole profile).

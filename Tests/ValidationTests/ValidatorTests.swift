@@ -130,4 +130,27 @@ private func document(_ cues: [Cue], language: String? = nil) -> Document {
         ]
         #expect(Finding.inSourceOrder(unplaced).map(\.message) == ["whole file", "a", "b", "placed"])
     }
+
+    /// Issue 36: under the 608 rules a long line was reported twice, by
+    /// `layout.max-chars-per-line` and `cea608.columns`. The generic rule stands down when the 608
+    /// row's 32 columns are at least as strict as its limit; a stricter house limit keeps its own.
+    @Test func aLongLineIsOneFindingUnderThe608Rules() throws {
+        let long = cue("1", 0, 4000, String(repeating: "word ", count: 14) + "end", line: 1)   // 73 characters
+        func lineRules(_ profile: ValidationProfile, _ doc: Document) -> [String] {
+            Validator(profile: profile).validate(doc).map(\.rule.rawValue).filter { $0.hasPrefix("layout.max-chars") || $0.hasPrefix("cea608.col") }
+        }
+        #expect(lineRules(.fcc608, document([long])) == ["cea608.columns"])
+        #expect(lineRules(.dcmp, document([long])) == ["cea608.columns"])
+        // SCC input under the general profile (43 characters): the 608 rule alone.
+        let scc = Document(format: CaptionFormatID(rawValue: "scc"), tracks: [Track(cues: [long])], layoutFamily: .cea608Grid)
+        #expect(lineRules(.general, scc) == ["cea608.columns"])
+        #expect(lineRules(.general, document([long])) == ["layout.max-chars-per-line"])
+        // A house limit of 28 under the 608 rules: a 30-character line breaks it alone; a longer one both.
+        let strict = try ValidationProfile.load(json: Array(#"{ "extends": "fcc-608", "maxCharsPerLine": 28 }"#.utf8))
+        #expect(lineRules(strict, document([cue("1", 0, 4000, String(repeating: "x", count: 30), line: 1)])) == ["layout.max-chars-per-line"])
+        #expect(lineRules(strict, document([long])) == ["layout.max-chars-per-line", "cea608.columns"])
+        // With cea608.columns off, the generic rule says it.
+        let off = try ValidationProfile.load(json: Array(#"{ "extends": "fcc-608", "rules": { "cea608.columns": "off" } }"#.utf8))
+        #expect(lineRules(off, document([long])) == ["layout.max-chars-per-line"])
+    }
 }
