@@ -67,6 +67,11 @@ public struct CaptionFormat: Sendable, Hashable, CustomStringConvertible {
     /// Prepares the writer's options for writing contents read in this format back in it: ASS
     /// copies the script's untouched events as written.
     public var rewriteOptions: (@Sendable (any CaptionFileContents, inout FormatOptions) -> Void)?
+    /// The step its writer writes times in (SRT and WebVTT: a millisecond; ASS: a centisecond;
+    /// SCC: a frame at 29.97), or nil when times are written exactly (TTML's ticks). A time
+    /// between two steps is written rounded to the nearer; a tool that computes times to write
+    /// (`validate --fix`) rounds them itself, in the direction its rule needs.
+    public var timeStep: MediaTime?
     /// The writer keeps cues' stacking order (TTML's `tts:zIndex`, ASS's `Layer`), so what is
     /// layered in the source stays layered.
     public var carriesStackingOrder = false

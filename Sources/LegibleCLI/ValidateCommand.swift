@@ -130,6 +130,9 @@ enum ValidateCommand: Command {
                 for change in result.fixes {
                     output.error("\(result.displayName): fixed cue \(change.cue.label): \(change.description) [\(change.rule.rawValue)]")
                 }
+                for left in result.notFixed {
+                    output.error("\(result.displayName): cannot fix cue \(left.cue.label): \(left.reason) [\(left.rule.rawValue)]")
+                }
                 if let written = result.written {
                     for diagnostic in written.diagnostics { output.error("\(written.path):\(diagnostic.description)") }
                 }

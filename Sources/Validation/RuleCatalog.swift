@@ -115,7 +115,7 @@ public enum RuleCatalog {
         RuleDescriptor(.textMojibake, .error, "Text that was decoded with the wrong encoding (double-encoded UTF-8), C1 controls, or U+FFFD."),
         RuleDescriptor(.textScriptMismatch, .warning, "Most letters of the cue are in a script the declared language is not written in."),
         RuleDescriptor(.styleContrast, .warning, "The WCAG contrast ratio of the text against its background is below the profile's minimum."),
-        RuleDescriptor(.cea608Columns, .error, "A line longer than the 32 columns of a CEA-608 caption row."),
+        RuleDescriptor(.cea608Columns, .error, "A line longer than the 32 columns of a CEA-608 caption row.", fixable: true),
         RuleDescriptor(.cea608Charset, .error, "A character the CEA-608 character sets cannot carry."),
         RuleDescriptor(.cea608LoadTime, .warning, "A pop-on caption has too few frames before it to be sent (CEA-608 bandwidth)."),
     ]

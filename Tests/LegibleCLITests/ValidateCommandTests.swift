@@ -82,6 +82,54 @@ import TestSupport
         #expect(run.status == 0, "\(run.stdout)")
     }
 
+    /// Issue 36: `--fix` left a 0-frame gap, and a second run changed nothing, without saying
+    /// why. It says why now (ending the cue sooner would make it too short, and a start is never
+    /// moved), and a second run on its output has nothing left to do and says the same.
+    @Test func fixSaysWhatItCannotFixAndASecondRunHasNothingToDo() throws {
+        let input = temporaryPath("fix-gaps.srt")
+        let once = temporaryPath("fix-gaps-1.srt")
+        let twice = temporaryPath("fix-gaps-2.srt")
+        defer { for path in [input, once, twice] { unlink(path) } }
+        writeFile(input, """
+            1
+            00:00:01,000 --> 00:00:03,000
+            One.
+
+            2
+            00:00:03,010 --> 00:00:05,000
+            Two.
+
+            3
+            00:00:05,100 --> 00:00:06,100
+            Three.
+
+            4
+            00:00:06,500 --> 00:00:07,950
+            Four.
+
+            5
+            00:00:07,950 --> 00:00:09,000
+            Five.
+
+            6
+            00:00:09,000 --> 00:00:11,000
+            Six.
+
+            """)
+        let first = Run(["validate", input, "--fix", "-o", once, "--fail-on", "never"])
+        #expect(first.stderr.contains("fixed cue 1: ended the cue at 2.926 s instead of 3.0 s for a 2-frame gap [timing.min-gap]"), "\(first.stderr)")
+        #expect(first.stderr.contains("fixed cue 3: extended the end from 6.1 s to 6.416 s (chained) [timing.shot-gap]"), "\(first.stderr)")
+        let why = "cannot fix cue 5: the gap before cue 6 stays 0 frames: ending it at 8.916 s for a 2-frame gap would show it for 0.966 s, less than the minimum 1.0 s; --fix does not move a cue's start [timing.min-gap]"
+        #expect(first.stderr.contains("\(input): \(why)"), "\(first.stderr)")
+        #expect(first.stdout.contains("gap after cue 5 is 0 frames"))
+        let second = Run(["validate", once, "--fix", "-o", twice, "--fail-on", "never"])
+        #expect(!second.stderr.contains("fixed cue"), "\(second.stderr)")
+        #expect(second.stderr.contains("\(once): \(why)"), "\(second.stderr)")
+        #expect(readFile(once) == readFile(twice))
+        // What the first run said remains is what the file it wrote has.
+        #expect(Run(["validate", once]).stdout == first.stdout.replacingOccurrences(of: input, with: once))
+    }
+
     /// Parking values for exit from many threads at once (as `validate` over a directory did
     /// from its workers) once corrupted the heap; it is locked now. Without the lock this test
     /// crashed the process, usually within the first few thousand appends.
