@@ -30,10 +30,15 @@ public struct BatchRecord: Sendable {
         public var severity: Severity
         /// How many findings it made in the file.
         public var count: Int
-        /// The positions of the first findings (at most `BatchConfiguration.firstLocationsPerRule`),
-        /// in source order; nil for a finding about the whole file.
-        public var first: [SourceLocation?]
+        /// The positions of the first findings that have one (at most
+        /// `BatchConfiguration.firstLocationsPerRule`), in source order. A finding about the whole
+        /// file has no position and is not listed: a rule whose findings have none has an empty list.
+        public var first: [SourceLocation]
     }
+
+    /// The form of the record's members, raised when one changes (2: `first` lists positions
+    /// only, never null). Part of the cache key, so a cached record is never of an older form.
+    static let form = 2
 
     /// The path as listed.
     public var path: String
@@ -104,7 +109,7 @@ public struct BatchRecord: Sendable {
             let key = finding.rule.rawValue + "\u{0}" + finding.severity.rawValue
             var tally = tallies[key] ?? RuleTally(rule: finding.rule, severity: finding.severity, count: 0, first: [])
             tally.count += 1
-            if tally.first.count < firstLocations { tally.first.append(finding.location) }
+            if tally.first.count < firstLocations, let location = finding.location { tally.first.append(location) }
             tallies[key] = tally
         }
         rules = tallies.values.sorted { ($0.rule.rawValue, $0.severity.rawValue) < ($1.rule.rawValue, $1.severity.rawValue) }
@@ -119,10 +124,7 @@ public struct BatchRecord: Sendable {
 
     /// Every member but `path`, `seconds` and `cached`, serialized: what the cache keeps.
     var body: [UInt8] {
-        func location(_ l: SourceLocation?) -> JSON {
-            guard let l else { return .null }
-            return .object([("line", .int(l.line)), ("column", .int(l.column))])
-        }
+        func location(_ l: SourceLocation) -> JSON { .object([("line", .int(l.line)), ("column", .int(l.column))]) }
         let members: [(String, JSON)] = [
             ("status", .string(status.rawValue)),
             ("message", .optional(message)),

@@ -116,6 +116,10 @@ private var legibleExecutable: String {
         #expect(gone["status"] as? String == "unreadable")
         #expect(gone["sha256"] is NSNull && gone["size"] is NSNull)
         #expect((gone["message"] as? String)?.contains("No such file") == true)
+        // Issue 36: a finding about the whole file has no position; `first` lists none, not [null].
+        let goneRules = try #require(gone["rules"] as? [[String: Any]])
+        #expect(goneRules.count == 1 && (goneRules[0]["first"] as? [Any])?.isEmpty == true)
+        #expect(!run.lines.contains { $0.contains("[null") || $0.contains("null]") })
         #expect(run.records[garbage]?["status"] as? String == "unreadable")
         #expect(run.summary.files == 4 && run.summary.ok == 1 && run.summary.findings == 1 && run.summary.unreadable == 2)
         #expect(String(decoding: run.summary.jsonLine, as: UTF8.self).hasPrefix("{\"summary\":{\"files\":4,\"ok\":1,\"findings\":1,\"unreadable\":2,\"timed-out\":0,"))
