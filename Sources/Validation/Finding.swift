@@ -115,6 +115,19 @@ public struct FileReport: Sendable {
         self.byteCount = byteCount
     }
 
+    /// How a file came out, in the words every output form uses (the batch record's `status`).
+    public enum Status: String, Sendable, CaseIterable {
+        /// Read, and no rule found anything.
+        case ok
+        /// Read, with at least one finding (of any severity the profile reports).
+        case findings
+        /// Could not be read: missing, not a caption file, no cue readable.
+        case unreadable
+    }
+
+    /// `unreadable`, else `findings` when there is one, else `ok`.
+    public var status: Status { isUnreadable ? .unreadable : findings.isEmpty ? .ok : .findings }
+
     /// Findings of each severity.
     public func count(_ severity: Severity) -> Int { findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } }
 }

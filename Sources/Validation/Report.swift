@@ -86,9 +86,8 @@ public struct ReportWriter: Sendable {
         case .jsonl:
             // One object a file, with the members of the batch record (docs/validate.md) that a
             // report has; `BatchRunner` in the Legible module writes the whole record.
-            let status = report.isUnreadable ? "unreadable" : report.findings.isEmpty ? "ok" : "findings"
             return JSON.object([
-                ("path", .string(report.path)), ("status", .string(status)), ("format", .optional(report.format)),
+                ("path", .string(report.path)), ("status", .string(report.status.rawValue)), ("format", .optional(report.format)),
                 ("errors", .int(report.count(.error))), ("warnings", .int(report.count(.warning))), ("infos", .int(report.count(.info))),
                 ("findings", .array(report.findings.map { .object(JSONReport.members(of: $0)) })),
             ]).serialized(pretty: false)
@@ -136,7 +135,7 @@ package enum JSONReport {
     static func document(_ reports: [FileReport], summary: ValidationSummary) -> JSON {
         .object([
             ("files", .array(reports.map { report in
-                .object([("path", .string(report.path)), ("format", .optional(report.format)),
+                .object([("path", .string(report.path)), ("format", .optional(report.format)), ("status", .string(report.status.rawValue)),
                          ("findings", .array(report.findings.map { .object(members(of: $0)) }))])
             })),
             ("summary", self.summary(summary)),
@@ -159,6 +158,7 @@ package enum JSONReport {
     }
 
     static func summary(_ s: ValidationSummary) -> JSON {
-        .object([("files", .int(s.files)), ("errors", .int(s.errors)), ("warnings", .int(s.warnings)), ("infos", .int(s.infos))])
+        .object([("files", .int(s.files)), ("errors", .int(s.errors)), ("warnings", .int(s.warnings)), ("infos", .int(s.infos)),
+                 ("unreadable", .int(s.unreadable))])
     }
 }

@@ -32,6 +32,10 @@ import TestSupport
         #expect(missing.status == 2)
         #expect(missing.stdout.contains("\"rule\": \"input.unreadable-file\""))
         #expect(missing.stdout.contains("\"files\": 2"))
+        // Issue 36: each file's status, and the unreadable count in the summary.
+        #expect(missing.stdout.contains("\"path\": \"/nonexistent/file.srt\",\n      \"format\": \"srt\",\n      \"status\": \"unreadable\""), "\(missing.stdout)")
+        #expect(missing.stdout.contains("\"status\": \"ok\"") || missing.stdout.contains("\"status\": \"findings\""))
+        #expect(missing.stdout.contains("\"unreadable\": 1\n  }"))
     }
 
     /// A valid TTML document whose content is never shown was read: nothing shown is a finding
@@ -57,7 +61,7 @@ import TestSupport
         let passes = run.stdout.range(of: "passes.srt")
         let triggers = run.stdout.range(of: "triggers.srt")
         #expect(passes != nil && triggers != nil && passes!.lowerBound < triggers!.lowerBound)
-        #expect(run.stdout.contains("\"summary\": {\n    \"files\": 2,\n    \"errors\": 0,\n    \"warnings\": 1,\n    \"infos\": 0\n  }"))
+        #expect(run.stdout.contains("\"summary\": {\n    \"files\": 2,\n    \"errors\": 0,\n    \"warnings\": 1,\n    \"infos\": 0,\n    \"unreadable\": 0\n  }"))
     }
 
     @Test func customProfileFromJSON() {

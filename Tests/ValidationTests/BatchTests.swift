@@ -121,6 +121,8 @@ private var legibleExecutable: String {
         #expect(goneRules.count == 1 && (goneRules[0]["first"] as? [Any])?.isEmpty == true)
         #expect(!run.lines.contains { $0.contains("[null") || $0.contains("null]") })
         #expect(run.records[garbage]?["status"] as? String == "unreadable")
+        // The json form's file status uses the records' words.
+        #expect(FileReport.Status.allCases.allSatisfy { BatchRecord.Status(rawValue: $0.rawValue) != nil })
         #expect(run.summary.files == 4 && run.summary.ok == 1 && run.summary.findings == 1 && run.summary.unreadable == 2)
         #expect(String(decoding: run.summary.jsonLine, as: UTF8.self).hasPrefix("{\"summary\":{\"files\":4,\"ok\":1,\"findings\":1,\"unreadable\":2,\"timed-out\":0,"))
     }

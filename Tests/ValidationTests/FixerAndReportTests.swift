@@ -141,7 +141,23 @@ import TimedText
         let out = String(decoding: writer.finish(), as: UTF8.self)
         #expect(out.contains("\"rule\": \"timing.overlap\",\n          \"severity\": \"warning\""))
         #expect(out.contains("\"cue\": \"7\",\n          \"start\": 12.5,\n          \"end\": 14.0"))
-        #expect(out.contains("\"summary\": {\n    \"files\": 1,\n    \"errors\": 1,\n    \"warnings\": 1,\n    \"infos\": 0\n  }"))
+        #expect(out.contains("\"summary\": {\n    \"files\": 1,\n    \"errors\": 1,\n    \"warnings\": 1,\n    \"infos\": 0,\n    \"unreadable\": 0\n  }"))
+    }
+
+    /// Issue 36: each file says how it came out, in the batch record's words, and the summary
+    /// counts the unreadable files; the keys that were there stay as they were.
+    @Test func jsonSaysEachFilesStatusAndCountsTheUnreadable() {
+        var writer = ReportWriter(format: .json, toolVersion: "0.1.0")
+        _ = writer.add(report, order: 0)
+        _ = writer.add(FileReport(path: "ok.srt", format: "srt", findings: []), order: 1)
+        _ = writer.add(FileReport(path: "gone.srt", format: nil, findings: [Finding(rule: "input.unreadable-file", severity: .error, message: "gone")],
+                                  isUnreadable: true), order: 2)
+        let out = String(decoding: writer.finish(), as: UTF8.self)
+        #expect(out.contains("\"path\": \"dir/a b.srt\",\n      \"format\": \"srt\",\n      \"status\": \"findings\",\n      \"findings\": ["))
+        #expect(out.contains("\"path\": \"ok.srt\",\n      \"format\": \"srt\",\n      \"status\": \"ok\""))
+        #expect(out.contains("\"path\": \"gone.srt\",\n      \"format\": null,\n      \"status\": \"unreadable\""))
+        #expect(out.contains("\"summary\": {\n    \"files\": 3,\n    \"errors\": 2,\n    \"warnings\": 1,\n    \"infos\": 0,\n    \"unreadable\": 1\n  }"))
+        #expect(FileReport.Status.allCases.map(\.rawValue) == ["ok", "findings", "unreadable"])
     }
 
     @Test func jsonLinesHasOneObjectPerFile() {
@@ -149,7 +165,7 @@ import TimedText
         let lines = String(decoding: writer.add(report, order: 0) + writer.finish(), as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix("{\"path\":\"dir/a b.srt\",\"status\":\"findings\",\"format\":\"srt\",\"errors\":1,\"warnings\":1,\"infos\":0,\"findings\":[{\"rule\":\"timing.overlap\""))
-        #expect(lines[1] == "{\"summary\":{\"files\":1,\"errors\":1,\"warnings\":1,\"infos\":0}}")
+        #expect(lines[1] == "{\"summary\":{\"files\":1,\"errors\":1,\"warnings\":1,\"infos\":0,\"unreadable\":0}}")
     }
 
     @Test func sarifHasRulesResultsAndEncodedURIs() {
