@@ -188,6 +188,9 @@ public struct BatchSummary: Sendable, Hashable {
     public var ok = 0, findings = 0, unreadable = 0, timedOut = 0
     /// Findings per severity, over every file.
     public var errors = 0, warnings = 0, infos = 0
+    /// Files under the directories walked that were left out as not caption files
+    /// (`CaptionInputs.skipped`): not checked, so not in `files`. Set by the caller.
+    public var skipped = 0
     /// Nothing counted yet.
     public init() {}
 
@@ -219,6 +222,7 @@ public struct BatchSummary: Sendable, Hashable {
         JSON.object([("summary", .object([
             ("files", .int(files)), ("ok", .int(ok)), ("findings", .int(findings)), ("unreadable", .int(unreadable)),
             ("timed-out", .int(timedOut)), ("errors", .int(errors)), ("warnings", .int(warnings)), ("infos", .int(infos)),
+            ("skipped", .int(skipped)),
         ]))]).serialized(pretty: false)
     }
 }

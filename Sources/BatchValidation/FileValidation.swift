@@ -141,31 +141,3 @@ public struct FileValidation: Sendable {
         return Result(report: report, fixes: changes, notFixed: notFixed, written: written, displayName: name, choice: choice)
     }
 }
-
-/// The caption files under a directory, as `legible validate DIR` finds them: recursively, by
-/// the file-name extensions of the formats Legible reads (the registry's), in name order, hidden
-/// entries skipped.
-public enum CaptionFileDiscovery {
-    /// Every caption file under `directory`; empty when it cannot be read.
-    public static func files(under directory: String) -> [String] {
-        guard let names = FileIO.listDirectory(directory) else { return [] }
-        let readable = CaptionFormat.readable
-        var files: [String] = []
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        for name in names.sorted() {
-            let path = prefix + name
-            if isDirectory(path) {
-                files += Self.files(under: path)
-            } else if let format = CaptionFormat.forFileName(name), readable.contains(format) {
-                files.append(path)
-            }
-        }
-        return files
-    }
-
-    /// True when `path` is a directory.
-    public static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
-    }
-}

@@ -194,6 +194,22 @@ public struct CaptionFormat: Sendable, Hashable, CustomStringConvertible {
         return byContent ?? fileName.flatMap(forFileName)
     }
 
+    /// The readable format the first bytes of a file show by their content alone (no name to
+    /// go by): what a file without an extension is, or nil. `head` is the file's start, up to
+    /// `headSize` bytes; it is decoded as a whole file would be (a byte order mark, UTF-16,
+    /// a legacy encoding) before the formats' sniffers look at it.
+    public static func detect(head: [UInt8]) -> CaptionFormat? {
+        let text = SourceDecoder.decode(Array(head.prefix(headSize))).value
+        let formats = readable
+        return text.withUnsafeBytes { bytes in
+            let start = UnsafeBufferPointer(rebasing: bytes.prefix(headSize))
+            return formats.first { $0.recognises?(start) ?? false }
+        }
+    }
+
+    /// How many bytes of a file's start content sniffing looks at (`detect(head:)`).
+    public static var headSize: Int { ContentSniffing.headSize }
+
     /// The writer options `name` (an alias or a file extension such as `dfxp`) asks for, applied
     /// to `options`; nothing when the name asks for no variant.
     public func applyWriterVariant(named name: String, to options: inout FormatOptions) {

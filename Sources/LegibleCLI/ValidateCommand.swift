@@ -12,7 +12,10 @@ enum ValidateCommand: Command {
     static let summary = "Check caption files against a profile's rules (timing, reading speed, layout, text, contrast, CEA-608, spec)."
     static let usage = "legible validate (FILE|DIR... | --files-from LIST|-) [--profile NAME|FILE.json] [--format text|json|jsonl|sarif|junit] [--fail-on SEVERITY] [--fps RATE] [--playback-rate R]... [--fonts-dir DIR]... [--fix (-o OUT | --in-place)] [--jobs N] [--max-seconds S] [--max-memory MB] [--cache DIR] [--from FORMAT] [--encoding NAME]"
     static let discussion = """
-        Directories are searched recursively for caption files (\(CaptionFormat.readable.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: " "))).
+        Directories, given or listed, are searched recursively for caption files: names ending in
+        \(CaptionFileDiscovery.fileExtensions.map { "." + $0 }.joined(separator: " ")), and names without an
+        extension whose first bytes a format recognises; other files are skipped and counted in the
+        summary, hidden ones (.name) left out.
         Files are validated in parallel on all cores; text and jsonl output is written as each file
         finishes, json, sarif and junit at the end. Findings: file:line:col: severity: message [rule-id].
         Profiles: \(ValidationProfile.builtIn.map(\.name).joined(separator: ", ")), or a JSON file (see docs/validate.md).
@@ -92,22 +95,10 @@ enum ValidateCommand: Command {
             if arguments.positionals.contains("-") { throw UsageError(message: "batch mode (--format jsonl) checks files by path; give standard input as a list with --files-from -") }
             return try runBatch(settings, arguments, list: list, io: io)
         }
-        var paths: [String] = []
-        var missing: [String] = []
-        for argument in arguments.positionals {
-            if argument != "-", CaptionFileDiscovery.isDirectory(argument) {
-                paths += CaptionFileDiscovery.files(under: argument)
-            } else {
-                paths.append(argument)
-                if argument != "-" && access(argument, F_OK) != 0 { missing.append(argument) }
-            }
-        }
-        if let list {
-            for path in BatchPathList(descriptor: list) {
-                paths.append(path)
-                if access(path, F_OK) != 0 { missing.append(path) }
-            }
-        }
+        // Directories given or listed are walked alike; a path that is missing is reported
+        // unreadable (exit 2) by its own check.
+        let inputs = CaptionInputs(GivenPaths(given: arguments.positionals, listed: list.map { BatchPathList(descriptor: $0) }))
+        let paths = Array(inputs)
         if settings.fixes {
             if arguments.has("output") && paths.count != 1 { throw UsageError(message: "--fix -o OUT takes exactly one input file (use --in-place for several)") }
             if !arguments.has("output") && !arguments.has("in-place") { throw UsageError(message: "--fix needs -o OUT or --in-place") }
@@ -141,22 +132,23 @@ enum ValidateCommand: Command {
             }
         }
         writer = state.withLock { $0 }
+        writer.addSkipped(inputs.skipped)
         io.writeStandardOutput(writer.finish())
         let summary = writer.summary
-        if summary.unreadable > 0 || !missing.isEmpty { return 2 }
+        // SARIF and JUnit have no summary to say it in.
+        if summary.skipped > 0 && (settings.format == .sarif || settings.format == .junit) {
+            io.error("legible: \(summary.skipped) file\(summary.skipped == 1 ? "" : "s") under the directories given skipped as not caption files")
+        }
+        if summary.unreadable > 0 { return 2 }
         if let failOn = settings.failOn, summary.count(atLeast: failOn) > 0 { return 1 }
         return 0
     }
 
-    /// Batch mode: every path (positionals, directories expanded, then the list) through the
-    /// library's batch runner, each record printed as its file finishes, then the summary.
+    /// Batch mode: every path (positionals, then the list, directories walked as they come)
+    /// through the library's batch runner, each record printed as its file finishes, then the
+    /// summary. The list and the walks are read as the batch goes.
     static func runBatch(_ settings: Settings, _ arguments: Arguments, list: Int32?, io: CommandIO) throws -> Int32 {
-        var given: [String] = []
-        for argument in arguments.positionals {
-            if CaptionFileDiscovery.isDirectory(argument) { given += CaptionFileDiscovery.files(under: argument) } else { given.append(argument) }
-        }
-        let listed = list.map { BatchPathList(descriptor: $0) }
-        let paths = BatchInputs(given: given, listed: listed)
+        let paths = CaptionInputs(GivenPaths(given: arguments.positionals, listed: list.map { BatchPathList(descriptor: $0) }))
         // Worker processes whenever there is a program to start them from: they are what can be
         // stopped (--max-seconds, --max-memory, a crash), and at two jobs they were faster than
         // threads in one process, not slower (docs/validate.md, "Throughput").
@@ -171,15 +163,16 @@ enum ValidateCommand: Command {
         let runner = BatchRunner(validator: batchValidator(settings, arguments), jobs: settings.jobs,
                                  maxSeconds: settings.maxSeconds, isolation: isolation)
         let output = io
-        let summary = try runner.run(paths) { output.writeStandardOutput($0.jsonLine) }
+        var summary = try runner.run(paths) { output.writeStandardOutput($0.jsonLine) }
+        summary.skipped = paths.skipped
         io.writeStandardOutput(summary.jsonLine)
         if summary.unreadable + summary.timedOut > 0 { return 2 }
         if let failOn = settings.failOn, summary.count(atLeast: failOn) > 0 { return 1 }
         return 0
     }
 
-    /// The paths of a batch: those given as arguments, then those of the list, read as needed.
-    struct BatchInputs: Sequence, IteratorProtocol {
+    /// The paths as given: the arguments, then those of the list, read as needed.
+    struct GivenPaths: Sequence, IteratorProtocol {
         var given: [String]
         var listed: BatchPathList?
         var index = 0

@@ -31,6 +31,9 @@ public struct ValidationSummary: Sendable, Hashable {
     public var infos = 0
     /// Files that could not be read at all.
     public var unreadable = 0
+    /// Files under the directories walked that were left out as not caption files
+    /// (`CaptionInputs.skipped`): not validated, so not in `files`.
+    public var skipped = 0
     /// Totals of nothing yet.
     public init() {}
 
@@ -76,6 +79,11 @@ public struct ReportWriter: Sendable {
         self.format = format
         self.failOn = failOn
         self.toolVersion = toolVersion
+    }
+
+    /// Counts files a directory walk left out as not caption files, for the summary.
+    public mutating func addSkipped(_ count: Int) {
+        summary.skipped += count
     }
 
     /// Takes one file's report (`order` is its place among the inputs); returns what to write now.
@@ -126,6 +134,7 @@ enum TextReport {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var text = "\(plural(s.files, "file")) checked: \(plural(s.errors, "error")), \(plural(s.warnings, "warning")), \(plural(s.infos, "info"))"
         if s.unreadable > 0 { text += "; \(s.unreadable) unreadable" }
+        if s.skipped > 0 { text += "; \(s.skipped) skipped (not \(s.skipped == 1 ? "a caption file" : "caption files"))" }
         return text + "\n"
     }
 }
@@ -159,6 +168,6 @@ package enum JSONReport {
 
     static func summary(_ s: ValidationSummary) -> JSON {
         .object([("files", .int(s.files)), ("errors", .int(s.errors)), ("warnings", .int(s.warnings)), ("infos", .int(s.infos)),
-                 ("unreadable", .int(s.unreadable))])
+                 ("unreadable", .int(s.unreadable)), ("skipped", .int(s.skipped))])
     }
 }

@@ -4,6 +4,7 @@ import Dispatch
 import Glibc
 #endif
 import TestSupport
+import Legible
 @testable import LegibleCLI
 
 @Suite struct ValidateCommandTests {
@@ -35,7 +36,7 @@ import TestSupport
         // Issue 36: each file's status, and the unreadable count in the summary.
         #expect(missing.stdout.contains("\"path\": \"/nonexistent/file.srt\",\n      \"format\": \"srt\",\n      \"status\": \"unreadable\""), "\(missing.stdout)")
         #expect(missing.stdout.contains("\"status\": \"ok\"") || missing.stdout.contains("\"status\": \"findings\""))
-        #expect(missing.stdout.contains("\"unreadable\": 1\n  }"))
+        #expect(missing.stdout.contains("\"unreadable\": 1,\n    \"skipped\": 0\n  }"))
     }
 
     /// A valid TTML document whose content is never shown was read: nothing shown is a finding
@@ -61,7 +62,7 @@ import TestSupport
         let passes = run.stdout.range(of: "passes.srt")
         let triggers = run.stdout.range(of: "triggers.srt")
         #expect(passes != nil && triggers != nil && passes!.lowerBound < triggers!.lowerBound)
-        #expect(run.stdout.contains("\"summary\": {\n    \"files\": 2,\n    \"errors\": 0,\n    \"warnings\": 1,\n    \"infos\": 0,\n    \"unreadable\": 0\n  }"))
+        #expect(run.stdout.contains("\"summary\": {\n    \"files\": 2,\n    \"errors\": 0,\n    \"warnings\": 1,\n    \"infos\": 0,\n    \"unreadable\": 0,\n    \"skipped\": 0\n  }"))
     }
 
     @Test func customProfileFromJSON() {
@@ -155,10 +156,55 @@ import TestSupport
         #expect(lines.contains { $0.hasPrefix("{\"path\":\"\(overlap)\",\"status\":\"findings\"") })
         #expect(lines.contains { $0.hasPrefix("{\"path\":\"\(clean)\",\"status\":\"ok\"") })
         #expect(lines.contains { $0.hasPrefix("{\"path\":\"/nonexistent/listed.srt\",\"status\":\"unreadable\"") })
-        #expect(lines.last == "{\"summary\":{\"files\":3,\"ok\":1,\"findings\":1,\"unreadable\":1,\"timed-out\":0,\"errors\":1,\"warnings\":1,\"infos\":0}}")
+        #expect(lines.last == "{\"summary\":{\"files\":3,\"ok\":1,\"findings\":1,\"unreadable\":1,\"timed-out\":0,\"errors\":1,\"warnings\":1,\"infos\":0,\"skipped\":0}}")
         // The text form takes the same list.
         let text = Run(["validate", "--files-from", list])
         #expect(text.stdout.contains("2 files checked"))
+    }
+
+    /// Issue 36: a directory in the --files-from list was "unreadable" while the same directory
+    /// as an argument was walked; both are walked now, in every form. Files a walk leaves out
+    /// (README, notes.txt) are counted in the summary; a caption file without an extension is
+    /// recognised by its first bytes.
+    @Test func listedDirectoriesAreWalkedAndSkippedFilesCounted() throws {
+        let directory = try MediaFixtures.directory("validate-listed-directory")
+        let dir = directory + "/deliveries"
+        mkdir(dir, 0o755)
+        try MediaFixtures.write(readFile(clean)!, to: dir + "/ep1.srt")
+        try MediaFixtures.write(readFile(overlap)!, to: dir + "/captions")
+        try MediaFixtures.write("Read me.\n", to: dir + "/README")
+        try MediaFixtures.write("notes\n", to: dir + "/notes.txt")
+        let list = directory + "/list.txt"
+        try MediaFixtures.write("\(dir)\n", to: list)
+        for run in [Run(["validate", "--files-from", list]), Run(["validate", dir])] {
+            #expect(run.status == 0, "\(run.stdout)")
+            #expect(!run.stdout.contains("is a directory"))
+            #expect(run.stdout.contains("\(dir)/captions:5:1: warning: cue starts at 3.0 s while cue 1 is still shown"), "\(run.stdout)")
+            #expect(run.stdout.hasSuffix("2 files checked: 0 errors, 1 warning, 0 infos; 2 skipped (not caption files)\n"), "\(run.stdout)")
+        }
+        let json = Run(["validate", "--files-from", list, "--format", "json"])
+        #expect(json.stdout.contains("\"unreadable\": 0,\n    \"skipped\": 2\n  }"), "\(json.stdout)")
+        let batch = Run(["validate", "--files-from", list, "--format", "jsonl"])
+        let lines = batch.stdout.split(separator: "\n")
+        #expect(batch.status == 0)
+        #expect(lines.count == 3)
+        #expect(lines.contains { $0.hasPrefix("{\"path\":\"\(dir)/ep1.srt\",\"status\":\"ok\"") })
+        #expect(lines.contains { $0.hasPrefix("{\"path\":\"\(dir)/captions\",\"status\":\"findings\",") })
+        #expect(lines.last == "{\"summary\":{\"files\":2,\"ok\":1,\"findings\":1,\"unreadable\":0,\"timed-out\":0,\"errors\":0,\"warnings\":1,\"infos\":0,\"skipped\":2}}")
+        let sarif = Run(["validate", dir, "--format", "sarif"])
+        #expect(sarif.stderr.contains("2 files under the directories given skipped as not caption files"))
+    }
+
+    /// Issue 36: the help's list of extensions is the one discovery takes files by (`.ass` was
+    /// walked but missing from the docs), and says what happens to the rest.
+    @Test func helpListsTheExtensionsDiscoveryUses() throws {
+        let help = Run(["validate", "--help"]).stdout
+        let listed = CaptionFileDiscovery.fileExtensions.map { "." + $0 }.joined(separator: " ")
+        #expect(help.contains(listed), "\(help)")
+        #expect(listed.contains(".ass") && listed.contains(".ssa") && listed.contains(".srt"))
+        let directory = try MediaFixtures.directory("validate-walks-ass")
+        try MediaFixtures.write(String(decoding: Fixtures.bytes("ass/karaoke.ass"), as: UTF8.self), to: directory + "/song.ass")
+        #expect(Run(["validate", directory, "--format", "json"]).stdout.contains("\"format\": \"ass\""))
     }
 
     @Test func batchFlagsAreForBatchMode() {

@@ -216,6 +216,58 @@ private var legibleExecutable: String {
         #expect(ValidationProfile.netflix.version() != general.version())
     }
 
+    /// Issue 36: a walk takes files by a readable format's extension, and files without an
+    /// extension by their first bytes; everything else is skipped and counted (hidden entries
+    /// are left out and not counted). A pipe without an extension is never opened to look.
+    @Test func walksTakeCaptionFilesAndCountTheRest() throws {
+        let scratch = Scratch("walk")
+        try FileManager.default.createDirectory(atPath: scratch.root + "/sub/deeper", withIntermediateDirectories: true)
+        scratch.write("a.srt", clean)
+        scratch.write("captions", clean)                                   // SRT without an extension
+        scratch.write("sub/karaoke.ass", "[Script Info]\nScriptType: v4.00+\n")
+        scratch.write("sub/deeper/subtitles", "WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n")
+        let utf16 = [UInt8]([0xFF, 0xFE]) + clean.utf8.flatMap { [$0, 0] }  // UTF-16LE with a mark
+        _ = FileManager.default.createFile(atPath: scratch.root + "/sub/utf16", contents: Data(utf16))
+        scratch.write("README", "Subtitles for the film.\n")
+        scratch.write("notes.txt", clean)                                  // an extension no format has
+        scratch.write("poster.jpg", "\u{FF}\u{D8}")
+        scratch.write(".hidden.srt", clean)
+        #expect(mkfifo(scratch.root + "/pipe", 0o644) == 0)
+        var named: [String] = []
+        let inputs = CaptionInputs([scratch.root], onSkip: { named.append($0) })
+        let found = Array(inputs)
+        let under = { (path: String) in String(path.dropFirst(scratch.root.count + 1)) }
+        #expect(found.map(under) == ["a.srt", "captions", "sub/deeper/subtitles", "sub/karaoke.ass", "sub/utf16"])
+        #expect(inputs.skipped == 4)
+        #expect(named.map(under) == ["README", "notes.txt", "pipe", "poster.jpg"])
+        #expect(CaptionFileDiscovery.files(under: scratch.root) == found)
+        #expect(CaptionFileDiscovery.fileExtensions.contains("ass") && CaptionFileDiscovery.fileExtensions == CaptionFileDiscovery.fileExtensions.sorted())
+    }
+
+    /// Issue 36: a directory among the listed paths is walked as a directory argument is, and the
+    /// list is still read as the batch goes: one path is taken from it only when the walk before
+    /// it is done.
+    @Test func listedDirectoriesAreWalkedLazily() {
+        let scratch = Scratch("lazy")
+        try? FileManager.default.createDirectory(atPath: scratch.root + "/dir", withIntermediateDirectories: true)
+        let a = scratch.write("dir/a.srt", clean)
+        let b = scratch.write("dir/b.vtt", "WEBVTT\n")
+        let single = scratch.write("single.srt", clean)
+        final class Drawn: @unchecked Sendable { var count = 0 }
+        let drawn = Drawn()
+        let list = AnyIterator([scratch.root + "/dir", single, "/nonexistent/x.srt"].makeIterator())
+        var inputs = CaptionInputs(AnySequence { AnyIterator { () -> String? in
+            let next = list.next()
+            if next != nil { drawn.count += 1 }
+            return next
+        } })
+        #expect(inputs.next() == a && drawn.count == 1)
+        #expect(inputs.next() == b && drawn.count == 1)
+        #expect(inputs.next() == single && drawn.count == 2)
+        #expect(inputs.next() == "/nonexistent/x.srt")
+        #expect(inputs.next() == nil)
+    }
+
     @Test func pathListsAreReadLineByLine() {
         let scratch = Scratch("list")
         let list = scratch.write("list.txt", "a.srt\r\n\nb c.vtt\nlast.ttml")
