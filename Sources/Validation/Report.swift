@@ -70,6 +70,10 @@ public struct ReportWriter: Sendable {
     public let failOn: Severity?
     /// Legible's version, written into SARIF's `tool.driver.version`.
     public let toolVersion: String
+    /// The least severe finding the text form prints (`legible validate -q`: errors, by
+    /// default warnings, `-v`: infos); the summary counts every finding and says which
+    /// severities were not shown. The other forms always hold every finding.
+    public var textShows: Severity = .info
     /// The counts over every file reported so far: files, findings by severity, unreadable files.
     public private(set) var summary = ValidationSummary()
     private var held: [(order: Int, report: FileReport)] = []
@@ -90,7 +94,7 @@ public struct ReportWriter: Sendable {
     public mutating func add(_ report: FileReport, order: Int) -> [UInt8] {
         summary.add(report)
         switch format {
-        case .text: return Array(TextReport.lines(report).utf8)
+        case .text: return Array(TextReport.lines(report, shows: textShows).utf8)
         case .jsonl:
             // One object a file, with the members of the batch record (docs/validate.md) that a
             // report has; `BatchRunner` in the Legible module writes the whole record.
@@ -109,7 +113,7 @@ public struct ReportWriter: Sendable {
     public func finish() -> [UInt8] {
         let reports = held.sorted { $0.order < $1.order }.map(\.report)
         switch format {
-        case .text: return Array(TextReport.summaryLine(summary).utf8)
+        case .text: return Array(TextReport.summaryLine(summary, shows: textShows).utf8)
         case .jsonl: return JSON.object([("summary", JSONReport.summary(summary))]).serialized(pretty: false)
         case .json: return JSONReport.document(reports, summary: summary).serialized(pretty: true)
         case .sarif: return SARIFReport.document(reports, toolVersion: toolVersion).serialized(pretty: true)
@@ -120,9 +124,9 @@ public struct ReportWriter: Sendable {
 
 /// The human form.
 enum TextReport {
-    static func lines(_ report: FileReport) -> String {
+    static func lines(_ report: FileReport, shows minimum: Severity = .info) -> String {
         var out = ""
-        for finding in report.findings {
+        for finding in report.findings where finding.severity >= minimum {
             out += report.path
             if let location = finding.location { out += ":\(location.line):\(location.column)" }
             out += ": \(finding.severity.rawValue): \(finding.message) [\(finding.rule.rawValue)]\n"
@@ -130,9 +134,13 @@ enum TextReport {
         return out
     }
 
-    static func summaryLine(_ s: ValidationSummary) -> String {
+    static func summaryLine(_ s: ValidationSummary, shows minimum: Severity = .info) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        var text = "\(plural(s.files, "file")) checked: \(plural(s.errors, "error")), \(plural(s.warnings, "warning")), \(plural(s.infos, "info"))"
+        // Findings of a severity below what is printed are counted all the same, and said so.
+        func count(_ n: Int, _ word: String, _ severity: Severity) -> String {
+            plural(n, word) + (n > 0 && severity < minimum ? " (not shown)" : "")
+        }
+        var text = "\(plural(s.files, "file")) checked: \(plural(s.errors, "error")), \(count(s.warnings, "warning", .warning)), \(count(s.infos, "info", .info))"
         if s.unreadable > 0 { text += "; \(s.unreadable) unreadable" }
         if s.skipped > 0 { text += "; \(s.skipped) skipped (not \(s.skipped == 1 ? "a caption file" : "caption files"))" }
         return text + "\n"

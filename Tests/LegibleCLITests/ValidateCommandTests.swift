@@ -207,6 +207,68 @@ import Legible
         #expect(Run(["validate", directory, "--format", "json"]).stdout.contains("\"format\": \"ass\""))
     }
 
+    /// Issue 36: --batch-worker is for batch mode's own workers: accepted, never shown (nor
+    /// suggested for a misspelt option); -q and -v are what they are in the other commands.
+    @Test func helpHidesTheWorkerOptionAndHasQuietAndVerbose() {
+        let help = Run(["validate", "--help"]).stdout
+        #expect(!help.contains("batch-worker"))
+        #expect(help.contains("  -q, --quiet ") && help.contains("  -v, --verbose "))
+        #expect(!Run(["validate", overlap, "--batch-wroker"]).stderr.contains("batch-worker"))
+        // Still accepted: batchModeStartsWorkersThatCarryItsOptions and BatchTests start workers with it.
+        #expect(options(ValidateCommand.options, accept: "batch-worker"))
+    }
+
+    /// -q prints errors only, -v infos too; warnings and errors by default. The summary counts
+    /// every finding and says which were not shown; a finding that --fail-on counts is always
+    /// printed. -q silences the notes on stderr; -v names the files a walk skips.
+    @Test func quietAndVerboseChooseWhatTheTextFormPrints() throws {
+        let directory = try MediaFixtures.directory("validate-quiet-verbose")
+        let file = directory + "/levels.srt"
+        // A 5-frame gap (info: chain the cues), an overlap (warning), a cue never shown (error).
+        try MediaFixtures.write("""
+            1
+            00:00:01,000 --> 00:00:03,000
+            One.
+
+            2
+            00:00:03,200 --> 00:00:05,000
+            Two.
+
+            3
+            00:00:04,500 --> 00:00:06,500
+            Three.
+
+            4
+            00:00:08,000 --> 00:00:08,000
+            Never.
+
+            """, to: file)
+        try MediaFixtures.write("not captions\n", to: directory + "/README")
+        func rules(_ run: Run) -> [String] {
+            run.stdout.split(separator: "\n").filter { $0.hasSuffix("]") }.compactMap { $0.split(separator: "[").last.map { String($0.dropLast()) } }
+        }
+        let normal = Run(["validate", directory])
+        #expect(rules(normal) == ["timing.overlap", "timing.zero-or-negative"])
+        #expect(normal.stdout.hasSuffix("1 file checked: 1 error, 1 warning, 1 info (not shown); 1 skipped (not a caption file)\n"), "\(normal.stdout)")
+        #expect(!normal.stderr.contains("README"))
+        let quiet = Run(["validate", directory, "-q"])
+        #expect(rules(quiet) == ["timing.zero-or-negative"])
+        #expect(quiet.stdout.hasSuffix("1 file checked: 1 error, 1 warning (not shown), 1 info (not shown); 1 skipped (not a caption file)\n"))
+        let verbose = Run(["validate", directory, "--verbose"])
+        #expect(rules(verbose) == ["timing.shot-gap", "timing.overlap", "timing.zero-or-negative"])
+        #expect(verbose.stdout.hasSuffix("1 file checked: 1 error, 1 warning, 1 info; 1 skipped (not a caption file)\n"))
+        #expect(verbose.stderr.contains("legible: skipped \(directory)/README: not a caption file"))
+        // What fails the run is printed, -q or not.
+        #expect(rules(Run(["validate", file, "-q", "--fail-on", "warning"])) == ["timing.overlap", "timing.zero-or-negative"])
+        #expect(rules(Run(["validate", file, "--fail-on", "info"])).count == 3)
+        // The other forms hold every finding.
+        #expect(Run(["validate", file, "-q", "--format", "json"]).stdout.contains("timing.shot-gap"))
+        // -q: no notes on stderr about the fixes.
+        let out = directory + "/fixed.srt"
+        #expect(Run(["validate", file, "--fix", "-o", out]).stderr.contains("fixed cue 1"))
+        #expect(!Run(["validate", file, "--fix", "-o", out, "-q"]).stderr.contains("fixed cue"))
+    }
+
     @Test func batchFlagsAreForBatchMode() {
         #expect(Run(["validate", overlap, "--max-seconds", "5"]).status == 2)
         #expect(Run(["validate", overlap, "--cache", "/tmp", "--format", "json"]).status == 2)
@@ -239,4 +301,8 @@ import Legible
         // Embedded without a program to start, limits are a usage error, not silently ignored.
         #expect(Run(["validate", overlap, "--format", "jsonl", "--max-seconds", "5"]).status == 2)
     }
+}
+
+private func options(_ specs: [OptionSpec], accept name: String) -> Bool {
+    (try? Arguments.parse(["--" + name], options: specs))?.has(name) == true
 }
