@@ -30,10 +30,15 @@ public struct BatchRecord: Sendable {
         public var severity: Severity
         /// How many findings it made in the file.
         public var count: Int
-        /// The positions of the first findings (at most `BatchConfiguration.firstLocationsPerRule`),
-        /// in document order; nil for a finding about the whole file.
-        public var first: [SourceLocation?]
+        /// The positions of the first findings that have one (at most
+        /// `BatchConfiguration.firstLocationsPerRule`), in source order. A finding about the whole
+        /// file has no position and is not listed: a rule whose findings have none has an empty list.
+        public var first: [SourceLocation]
     }
+
+    /// The form of the record's members, raised when one changes (2: `first` lists positions
+    /// only, never null). Part of the cache key, so a cached record is never of an older form.
+    static let form = 2
 
     /// The path as listed.
     public var path: String
@@ -57,7 +62,7 @@ public struct BatchRecord: Sendable {
     public var errors: Int, warnings: Int, infos: Int
     /// The findings by rule and severity, sorted by rule then severity.
     public var rules: [RuleTally]
-    /// The findings themselves in document order, at most `BatchConfiguration.maximumFindingsListed`.
+    /// The findings themselves in source order (`Finding.inSourceOrder`), at most `BatchConfiguration.maximumFindingsListed`.
     public var findings: [Finding]
     /// Findings not listed in `findings` (over the limit); counted in `rules` all the same.
     public var findingsOmitted: Int
@@ -104,7 +109,7 @@ public struct BatchRecord: Sendable {
             let key = finding.rule.rawValue + "\u{0}" + finding.severity.rawValue
             var tally = tallies[key] ?? RuleTally(rule: finding.rule, severity: finding.severity, count: 0, first: [])
             tally.count += 1
-            if tally.first.count < firstLocations { tally.first.append(finding.location) }
+            if tally.first.count < firstLocations, let location = finding.location { tally.first.append(location) }
             tallies[key] = tally
         }
         rules = tallies.values.sorted { ($0.rule.rawValue, $0.severity.rawValue) < ($1.rule.rawValue, $1.severity.rawValue) }
@@ -119,10 +124,7 @@ public struct BatchRecord: Sendable {
 
     /// Every member but `path`, `seconds` and `cached`, serialized: what the cache keeps.
     var body: [UInt8] {
-        func location(_ l: SourceLocation?) -> JSON {
-            guard let l else { return .null }
-            return .object([("line", .int(l.line)), ("column", .int(l.column))])
-        }
+        func location(_ l: SourceLocation) -> JSON { .object([("line", .int(l.line)), ("column", .int(l.column))]) }
         let members: [(String, JSON)] = [
             ("status", .string(status.rawValue)),
             ("message", .optional(message)),
@@ -186,6 +188,9 @@ public struct BatchSummary: Sendable, Hashable {
     public var ok = 0, findings = 0, unreadable = 0, timedOut = 0
     /// Findings per severity, over every file.
     public var errors = 0, warnings = 0, infos = 0
+    /// Files under the directories walked that were left out as not caption files
+    /// (`CaptionInputs.skipped`): not checked, so not in `files`. Set by the caller.
+    public var skipped = 0
     /// Nothing counted yet.
     public init() {}
 
@@ -217,6 +222,7 @@ public struct BatchSummary: Sendable, Hashable {
         JSON.object([("summary", .object([
             ("files", .int(files)), ("ok", .int(ok)), ("findings", .int(findings)), ("unreadable", .int(unreadable)),
             ("timed-out", .int(timedOut)), ("errors", .int(errors)), ("warnings", .int(warnings)), ("infos", .int(infos)),
+            ("skipped", .int(skipped)),
         ]))]).serialized(pretty: false)
     }
 }

@@ -55,7 +55,7 @@ public struct BatchValidator: Sendable {
         self.configuration = configuration
         profileVersion = configuration.profileVersion
         cacheSalt = [
-            "engine=\(LegibleEngine.version)", "profile=\(profileVersion)",
+            "engine=\(LegibleEngine.version)", "record=\(BatchRecord.form)", "profile=\(profileVersion)",
             "encoding=\(configuration.reading.encoding ?? "-")", "format=\(configuration.reading.format?.id.rawValue ?? "-")",
             "fonts=\(configuration.options.fontDirectories.joined(separator: ":"))", "listed=\(configuration.maximumFindingsListed)", "first=\(configuration.firstLocationsPerRule)",
         ].joined(separator: "\n")

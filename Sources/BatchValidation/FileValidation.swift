@@ -26,8 +26,10 @@ public struct FileValidation: Sendable {
     public struct Result: Sendable {
         /// The findings, as every report form prints them.
         public var report: FileReport
-        /// The fixes applied, in order (empty without `fixes`).
+        /// The fixes applied, by cue (empty without `fixes`).
         public var fixes: [Fixer.Change]
+        /// The findings of fixable rules the fixes had to leave, and why (empty without `fixes`).
+        public var notFixed: [Fixer.NotFixed] = []
         /// Where the fixed file was written, and what its writer had to change to fit it.
         public var written: (path: String, diagnostics: [Diagnostic])?
         /// The name diagnostics and fixes are reported under: the path, or for a track of a media
@@ -102,17 +104,21 @@ public struct FileValidation: Sendable {
         let name = opened.inside ? (opened.track?.option.id ?? displayName) : displayName
         var document = opened.document
         var changes: [Fixer.Change] = []
+        var notFixed: [Fixer.NotFixed] = []
         var written: (path: String, diagnostics: [Diagnostic])?
         var extra: [Finding] = []
         let unreadable = opened.file.isUnreadable
         if let fixes, !unreadable {
-            let (fixed, applied) = Fixer(profile: validator.profile, frameRate: validator.frameRate(for: document)).fix(document)
             let target: String
             switch fixes {
             case .inPlace: target = path
             case .file(let output): target = output
             }
             let format = fixes == .inPlace ? opened.file.format : (CaptionFormat.forFileName(target) ?? opened.file.format)
+            // Times put on the steps the output format writes, so the file says what the fix meant.
+            let outcome = Fixer(profile: validator.profile, frameRate: validator.frameRate(for: document), timeStep: format.timeStep)
+                .apply(to: document)
+            let fixed = outcome.document
             if format.canWrite {
                 do {
                     var diagnostics: [Diagnostic] = []
@@ -121,7 +127,8 @@ public struct FileValidation: Sendable {
                         diagnostics = try opened.file.write(fixed, as: format) { try out.write($0) }
                     }
                     written = (target, diagnostics)
-                    changes = applied
+                    changes = outcome.changes
+                    notFixed = outcome.notFixed
                     document = fixed
                 } catch {
                     extra.append(Finding(rule: "input.unwritable", severity: .error, message: "cannot write the fixed file: \(error)"))
@@ -131,37 +138,9 @@ public struct FileValidation: Sendable {
             }
         }
         // The format's own checks (TTML's profiles, ASS's script rules) see the file as written.
-        let findings = validator.validate(opened.file, document: document, attachedFonts: opened.track?.attachedFonts ?? []) + extra
+        let findings = Finding.inSourceOrder(validator.validate(opened.file, document: document, attachedFonts: opened.track?.attachedFonts ?? []) + extra)
         let report = FileReport(path: name, format: opened.file.format.id.rawValue, findings: findings,
                                 isUnreadable: unreadable, byteCount: opened.file.text.byteCount)
-        return Result(report: report, fixes: changes, written: written, displayName: name, choice: choice)
-    }
-}
-
-/// The caption files under a directory, as `legible validate DIR` finds them: recursively, by
-/// the file-name extensions of the formats Legible reads (the registry's), in name order, hidden
-/// entries skipped.
-public enum CaptionFileDiscovery {
-    /// Every caption file under `directory`; empty when it cannot be read.
-    public static func files(under directory: String) -> [String] {
-        guard let names = FileIO.listDirectory(directory) else { return [] }
-        let readable = CaptionFormat.readable
-        var files: [String] = []
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        for name in names.sorted() {
-            let path = prefix + name
-            if isDirectory(path) {
-                files += Self.files(under: path)
-            } else if let format = CaptionFormat.forFileName(name), readable.contains(format) {
-                files.append(path)
-            }
-        }
-        return files
-    }
-
-    /// True when `path` is a directory.
-    public static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+        return Result(report: report, fixes: changes, notFixed: notFixed, written: written, displayName: name, choice: choice)
     }
 }

@@ -67,6 +67,11 @@ public struct CaptionFormat: Sendable, Hashable, CustomStringConvertible {
     /// Prepares the writer's options for writing contents read in this format back in it: ASS
     /// copies the script's untouched events as written.
     public var rewriteOptions: (@Sendable (any CaptionFileContents, inout FormatOptions) -> Void)?
+    /// The step its writer writes times in (SRT and WebVTT: a millisecond; ASS: a centisecond;
+    /// SCC: a frame at 29.97), or nil when times are written exactly (TTML's ticks). A time
+    /// between two steps is written rounded to the nearer; a tool that computes times to write
+    /// (`validate --fix`) rounds them itself, in the direction its rule needs.
+    public var timeStep: MediaTime?
     /// The writer keeps cues' stacking order (TTML's `tts:zIndex`, ASS's `Layer`), so what is
     /// layered in the source stays layered.
     public var carriesStackingOrder = false
@@ -188,6 +193,22 @@ public struct CaptionFormat: Sendable, Hashable, CustomStringConvertible {
         }
         return byContent ?? fileName.flatMap(forFileName)
     }
+
+    /// The readable format the first bytes of a file show by their content alone (no name to
+    /// go by): what a file without an extension is, or nil. `head` is the file's start, up to
+    /// `headSize` bytes; it is decoded as a whole file would be (a byte order mark, UTF-16,
+    /// a legacy encoding) before the formats' sniffers look at it.
+    public static func detect(head: [UInt8]) -> CaptionFormat? {
+        let text = SourceDecoder.decode(Array(head.prefix(headSize))).value
+        let formats = readable
+        return text.withUnsafeBytes { bytes in
+            let start = UnsafeBufferPointer(rebasing: bytes.prefix(headSize))
+            return formats.first { $0.recognises?(start) ?? false }
+        }
+    }
+
+    /// How many bytes of a file's start content sniffing looks at (`detect(head:)`).
+    public static var headSize: Int { ContentSniffing.headSize }
 
     /// The writer options `name` (an alias or a file extension such as `dfxp`) asks for, applied
     /// to `options`; nothing when the name asks for no variant.

@@ -7,12 +7,16 @@ struct OptionSpec: Sendable {
     /// The placeholder shown in help (`FILE`), or nil for a flag that takes no value.
     var valueName: String?
     var help: String
+    /// Accepted but left out of `--help` and of "did you mean" (an option for Legible's own use,
+    /// such as the batch worker's).
+    var isHidden: Bool
 
-    init(_ long: String, short: Character? = nil, value valueName: String? = nil, help: String) {
+    init(_ long: String, short: Character? = nil, value valueName: String? = nil, help: String, hidden: Bool = false) {
         self.long = long
         self.short = short
         self.valueName = valueName
         self.help = help
+        isHidden = hidden
     }
 }
 
@@ -112,7 +116,7 @@ struct Arguments {
     }
 
     private static func suggestion(for name: String, in options: [OptionSpec]) -> String {
-        let close = options.map(\.long).filter { editDistance($0, name) <= 2 }
+        let close = options.filter { !$0.isHidden }.map(\.long).filter { editDistance($0, name) <= 2 }
         return close.isEmpty ? "" : " (did you mean '--\(close[0])'?)"
     }
 }

@@ -13,7 +13,7 @@ extension Command {
     static var helpText: String {
         var text = "USAGE: \(usage)\n\n\(summary)\n"
         if !discussion.isEmpty { text += "\n\(discussion)\n" }
-        let all = options + [OptionSpec("help", short: "h", help: "Show this help.")]
+        let all = options.filter { !$0.isHidden } + [OptionSpec("help", short: "h", help: "Show this help.")]
         text += "\nOPTIONS:\n"
         let labels = all.map { spec -> String in
             var label = spec.short.map { "-\($0), " } ?? "    "

@@ -3,11 +3,18 @@ import TimedText
 import CEA608
 
 extension ValidationRun {
+    /// The columns of a CEA-608 caption row (CEA-608-E §B.4: 32 characters a row).
+    static let cea608Columns = 32
+
+    /// Whether the `cea608.*` rules run: on 608 input (SCC), and on any input under a profile for 608.
+    var checksCEA608: Bool { layoutFamily == .cea608Grid || profile.checksCEA608 }
+
     /// `cea608.columns`, `cea608.charset`, `cea608.load-time`: what a line-21 caption can carry.
     mutating func checkCEA608(_ view: CueView, previous: CueView?) {
-        for (number, line) in view.lines.enumerated() where line.count > 32 {
-            report(.cea608Columns, "line \(number + 1) has \(line.count) characters; a CEA-608 row holds 32", cue: view,
-                   fix: "re-wrap the text at 32 characters per line")
+        let columns = Self.cea608Columns
+        for (number, line) in view.lines.enumerated() where line.count > columns {
+            report(.cea608Columns, "line \(number + 1) has \(line.count) characters; a CEA-608 row holds \(columns)", cue: view,
+                   fix: "re-wrap the text at \(columns) characters per line")
             break
         }
         var missing: [Unicode.Scalar] = []

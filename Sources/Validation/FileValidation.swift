@@ -24,6 +24,6 @@ extension Validator {
                                    start: found.start, end: found.end))
             }
         }
-        return validate(document ?? file.document, diagnostics: diagnostics) + own
+        return Finding.inSourceOrder(validate(document ?? file.document, diagnostics: diagnostics) + own)
     }
 }

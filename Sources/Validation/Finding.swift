@@ -72,13 +72,34 @@ public struct Finding: Sendable, Hashable {
     }
 }
 
+extension Finding {
+    /// `findings` in the order every report lists them: by source line, then column. Findings
+    /// without a source position come first — those about the whole file (an unreadable input,
+    /// a reader's note on the encoding), then those about a cue that has no position (a cue
+    /// decoded from video), in cue order. Findings at the same place keep the order they were
+    /// made in: reader diagnostics, then the common rules (timing, text, reading speed, layout,
+    /// style, CEA-608), then the format's own checks.
+    public static func inSourceOrder(_ findings: [Finding]) -> [Finding] {
+        func key(_ f: Finding) -> (Int, Int, Int) {
+            if let location = f.location { return (2, location.line, location.column) }
+            guard let cue = f.cue else { return (0, 0, 0) }
+            return (1, cue.track, cue.index)
+        }
+        // Decorated with the original place, so equal keys keep their order whatever the sort does.
+        return findings.enumerated()
+            .map { (key: key($0.element), offset: $0.offset, finding: $0.element) }
+            .sorted { ($0.key.0, $0.key.1, $0.key.2, $0.offset) < ($1.key.0, $1.key.1, $1.key.2, $1.offset) }
+            .map(\.finding)
+    }
+}
+
 /// What validating one file produced.
 public struct FileReport: Sendable {
     /// The path as given (shown in every output form).
     public var path: String
     /// The format read (`srt`, `webvtt`, `scc`, `ttml`), or nil when the file could not be read.
     public var format: String?
-    /// What the reader and the rules found, in document order.
+    /// What the reader and the rules found, in source order (`Finding.inSourceOrder`).
     public var findings: [Finding]
     /// The file could not be read at all (missing, not a caption file): exit status 2.
     public var isUnreadable: Bool
@@ -93,6 +114,19 @@ public struct FileReport: Sendable {
         self.isUnreadable = isUnreadable
         self.byteCount = byteCount
     }
+
+    /// How a file came out, in the words every output form uses (the batch record's `status`).
+    public enum Status: String, Sendable, CaseIterable {
+        /// Read, and no rule found anything.
+        case ok
+        /// Read, with at least one finding (of any severity the profile reports).
+        case findings
+        /// Could not be read: missing, not a caption file, no cue readable.
+        case unreadable
+    }
+
+    /// `unreadable`, else `findings` when there is one, else `ok`.
+    public var status: Status { isUnreadable ? .unreadable : findings.isEmpty ? .ok : .findings }
 
     /// Findings of each severity.
     public func count(_ severity: Severity) -> Int { findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } }

@@ -10,7 +10,8 @@ extension ValidationRun {
                    fix: "split the cue or re-wrap it into \(maximum) lines")
         }
         let vertical = Self.isVertical(view.cue, regions: regions)
-        if let maximum = vertical ? limits.maxCharsPerVerticalLine ?? limits.maxCharsPerLine : limits.maxCharsPerLine {
+        if let maximum = vertical ? limits.maxCharsPerVerticalLine ?? limits.maxCharsPerLine : limits.maxCharsPerLine,
+           !leavesLineLengthTo608(maximum: maximum, limits: limits) {
             let kind = vertical && limits.maxCharsPerVerticalLine != nil ? "vertical line" : "line"
             for (number, line) in lines.enumerated() {
                 let (length, limit, unit) = limits.fullWidthCounting
@@ -27,6 +28,15 @@ extension ValidationRun {
         if let problem = offScreenProblem(view.cue.layout, regions: regions) {
             report(.layoutOffScreen, problem, cue: view)
         }
+    }
+
+    /// Whether `layout.max-chars-per-line` stands down for `cea608.columns`: when the 608 rules
+    /// run, a line limit of 32 characters or more (counted as graphemes) flags no line that the
+    /// 608 row's 32 columns do not, and the 608 rule says the harder limit (an error: the caption
+    /// cannot be sent) — so a long line is one finding, not two. A stricter house limit (28
+    /// characters) or full-width counting still has its own finding.
+    func leavesLineLengthTo608(maximum: Int, limits: ValidationProfile.Limits) -> Bool {
+        checksCEA608 && isOn(.cea608Columns) && !limits.fullWidthCounting && maximum >= Self.cea608Columns
     }
 
     /// True when the cue's text runs vertically: its own writing direction (WebVTT `vertical`)

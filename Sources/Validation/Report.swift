@@ -31,6 +31,9 @@ public struct ValidationSummary: Sendable, Hashable {
     public var infos = 0
     /// Files that could not be read at all.
     public var unreadable = 0
+    /// Files under the directories walked that were left out as not caption files
+    /// (`CaptionInputs.skipped`): not validated, so not in `files`.
+    public var skipped = 0
     /// Totals of nothing yet.
     public init() {}
 
@@ -67,6 +70,10 @@ public struct ReportWriter: Sendable {
     public let failOn: Severity?
     /// Legible's version, written into SARIF's `tool.driver.version`.
     public let toolVersion: String
+    /// The least severe finding the text form prints (`legible validate -q`: errors, by
+    /// default warnings, `-v`: infos); the summary counts every finding and says which
+    /// severities were not shown. The other forms always hold every finding.
+    public var textShows: Severity = .info
     /// The counts over every file reported so far: files, findings by severity, unreadable files.
     public private(set) var summary = ValidationSummary()
     private var held: [(order: Int, report: FileReport)] = []
@@ -78,17 +85,21 @@ public struct ReportWriter: Sendable {
         self.toolVersion = toolVersion
     }
 
+    /// Counts files a directory walk left out as not caption files, for the summary.
+    public mutating func addSkipped(_ count: Int) {
+        summary.skipped += count
+    }
+
     /// Takes one file's report (`order` is its place among the inputs); returns what to write now.
     public mutating func add(_ report: FileReport, order: Int) -> [UInt8] {
         summary.add(report)
         switch format {
-        case .text: return Array(TextReport.lines(report).utf8)
+        case .text: return Array(TextReport.lines(report, shows: textShows).utf8)
         case .jsonl:
             // One object a file, with the members of the batch record (docs/validate.md) that a
             // report has; `BatchRunner` in the Legible module writes the whole record.
-            let status = report.isUnreadable ? "unreadable" : report.findings.isEmpty ? "ok" : "findings"
             return JSON.object([
-                ("path", .string(report.path)), ("status", .string(status)), ("format", .optional(report.format)),
+                ("path", .string(report.path)), ("status", .string(report.status.rawValue)), ("format", .optional(report.format)),
                 ("errors", .int(report.count(.error))), ("warnings", .int(report.count(.warning))), ("infos", .int(report.count(.info))),
                 ("findings", .array(report.findings.map { .object(JSONReport.members(of: $0)) })),
             ]).serialized(pretty: false)
@@ -102,7 +113,7 @@ public struct ReportWriter: Sendable {
     public func finish() -> [UInt8] {
         let reports = held.sorted { $0.order < $1.order }.map(\.report)
         switch format {
-        case .text: return Array(TextReport.summaryLine(summary).utf8)
+        case .text: return Array(TextReport.summaryLine(summary, shows: textShows).utf8)
         case .jsonl: return JSON.object([("summary", JSONReport.summary(summary))]).serialized(pretty: false)
         case .json: return JSONReport.document(reports, summary: summary).serialized(pretty: true)
         case .sarif: return SARIFReport.document(reports, toolVersion: toolVersion).serialized(pretty: true)
@@ -113,9 +124,9 @@ public struct ReportWriter: Sendable {
 
 /// The human form.
 enum TextReport {
-    static func lines(_ report: FileReport) -> String {
+    static func lines(_ report: FileReport, shows minimum: Severity = .info) -> String {
         var out = ""
-        for finding in report.findings {
+        for finding in report.findings where finding.severity >= minimum {
             out += report.path
             if let location = finding.location { out += ":\(location.line):\(location.column)" }
             out += ": \(finding.severity.rawValue): \(finding.message) [\(finding.rule.rawValue)]\n"
@@ -123,10 +134,15 @@ enum TextReport {
         return out
     }
 
-    static func summaryLine(_ s: ValidationSummary) -> String {
+    static func summaryLine(_ s: ValidationSummary, shows minimum: Severity = .info) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        var text = "\(plural(s.files, "file")) checked: \(plural(s.errors, "error")), \(plural(s.warnings, "warning")), \(plural(s.infos, "info"))"
+        // Findings of a severity below what is printed are counted all the same, and said so.
+        func count(_ n: Int, _ word: String, _ severity: Severity) -> String {
+            plural(n, word) + (n > 0 && severity < minimum ? " (not shown)" : "")
+        }
+        var text = "\(plural(s.files, "file")) checked: \(plural(s.errors, "error")), \(count(s.warnings, "warning", .warning)), \(count(s.infos, "info", .info))"
         if s.unreadable > 0 { text += "; \(s.unreadable) unreadable" }
+        if s.skipped > 0 { text += "; \(s.skipped) skipped (not \(s.skipped == 1 ? "a caption file" : "caption files"))" }
         return text + "\n"
     }
 }
@@ -136,7 +152,7 @@ package enum JSONReport {
     static func document(_ reports: [FileReport], summary: ValidationSummary) -> JSON {
         .object([
             ("files", .array(reports.map { report in
-                .object([("path", .string(report.path)), ("format", .optional(report.format)),
+                .object([("path", .string(report.path)), ("format", .optional(report.format)), ("status", .string(report.status.rawValue)),
                          ("findings", .array(report.findings.map { .object(members(of: $0)) }))])
             })),
             ("summary", self.summary(summary)),
@@ -159,6 +175,7 @@ package enum JSONReport {
     }
 
     static func summary(_ s: ValidationSummary) -> JSON {
-        .object([("files", .int(s.files)), ("errors", .int(s.errors)), ("warnings", .int(s.warnings)), ("infos", .int(s.infos))])
+        .object([("files", .int(s.files)), ("errors", .int(s.errors)), ("warnings", .int(s.warnings)), ("infos", .int(s.infos)),
+                 ("unreadable", .int(s.unreadable)), ("skipped", .int(s.skipped))])
     }
 }

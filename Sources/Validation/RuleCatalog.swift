@@ -82,7 +82,7 @@ public enum RuleCatalog {
     /// diagnoses, since `spec.*` findings are rules too. Batch records carry it inside the
     /// profile version, and `--cache` keys results by it, so a cached result is never served
     /// for rules that would now say something else. History: docs/validate.md, "Rule-set version".
-    public static let version = 5
+    public static let version = 7
 
     /// The non-`spec` rules with their default severities and summaries: the common model's,
     /// then those of each format's own checks (`ass.missing-style`, …), from the format registry.
@@ -115,7 +115,7 @@ public enum RuleCatalog {
         RuleDescriptor(.textMojibake, .error, "Text that was decoded with the wrong encoding (double-encoded UTF-8), C1 controls, or U+FFFD."),
         RuleDescriptor(.textScriptMismatch, .warning, "Most letters of the cue are in a script the declared language is not written in."),
         RuleDescriptor(.styleContrast, .warning, "The WCAG contrast ratio of the text against its background is below the profile's minimum."),
-        RuleDescriptor(.cea608Columns, .error, "A line longer than the 32 columns of a CEA-608 caption row."),
+        RuleDescriptor(.cea608Columns, .error, "A line longer than the 32 columns of a CEA-608 caption row.", fixable: true),
         RuleDescriptor(.cea608Charset, .error, "A character the CEA-608 character sets cannot carry."),
         RuleDescriptor(.cea608LoadTime, .warning, "A pop-on caption has too few frames before it to be sent (CEA-608 bandwidth)."),
     ]

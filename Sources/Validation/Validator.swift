@@ -28,7 +28,8 @@ public struct ValidationOptions: Sendable, Hashable {
 ///
 /// Rules read the common model (`Document`), so every format is checked the same way; what a
 /// reader reported while reading (its diagnostics) comes back as `spec.*` findings. Findings are
-/// in document order: by track, then by source position, reader diagnostics first.
+/// in source order: by line, then column, those without a position first
+/// (`Finding.inSourceOrder`).
 public struct Validator: Sendable {
     /// The profile whose limits and rule settings apply.
     public var profile: ValidationProfile
@@ -59,7 +60,7 @@ public struct Validator: Sendable {
         for (t, track) in document.tracks.enumerated() {
             run.check(track, index: t)
         }
-        return run.findings
+        return Finding.inSourceOrder(run.findings)
     }
 }
 
@@ -113,7 +114,7 @@ struct ValidationRun {
         let views = track.cues.enumerated().map { CueView($0.element, track: t, index: $0.offset) }
         let limits = profile.limits(forLanguage: track.language?.rawValue)
         let expectedScripts = track.language.flatMap { WritingScript.expected(forLanguage: $0.rawValue) }
-        let cea608 = layoutFamily == .cea608Grid || profile.checksCEA608
+        let cea608 = checksCEA608
         checkTiming(views)
         for (k, view) in views.enumerated() {
             checkText(view, expectedScripts: expectedScripts)

@@ -116,7 +116,13 @@ private var legibleExecutable: String {
         #expect(gone["status"] as? String == "unreadable")
         #expect(gone["sha256"] is NSNull && gone["size"] is NSNull)
         #expect((gone["message"] as? String)?.contains("No such file") == true)
+        // Issue 36: a finding about the whole file has no position; `first` lists none, not [null].
+        let goneRules = try #require(gone["rules"] as? [[String: Any]])
+        #expect(goneRules.count == 1 && (goneRules[0]["first"] as? [Any])?.isEmpty == true)
+        #expect(!run.lines.contains { $0.contains("[null") || $0.contains("null]") })
         #expect(run.records[garbage]?["status"] as? String == "unreadable")
+        // The json form's file status uses the records' words.
+        #expect(FileReport.Status.allCases.allSatisfy { BatchRecord.Status(rawValue: $0.rawValue) != nil })
         #expect(run.summary.files == 4 && run.summary.ok == 1 && run.summary.findings == 1 && run.summary.unreadable == 2)
         #expect(String(decoding: run.summary.jsonLine, as: UTF8.self).hasPrefix("{\"summary\":{\"files\":4,\"ok\":1,\"findings\":1,\"unreadable\":2,\"timed-out\":0,"))
     }
@@ -210,6 +216,58 @@ private var legibleExecutable: String {
         #expect(ValidationProfile.netflix.version() != general.version())
     }
 
+    /// Issue 36: a walk takes files by a readable format's extension, and files without an
+    /// extension by their first bytes; everything else is skipped and counted (hidden entries
+    /// are left out and not counted). A pipe without an extension is never opened to look.
+    @Test func walksTakeCaptionFilesAndCountTheRest() throws {
+        let scratch = Scratch("walk")
+        try FileManager.default.createDirectory(atPath: scratch.root + "/sub/deeper", withIntermediateDirectories: true)
+        scratch.write("a.srt", clean)
+        scratch.write("captions", clean)                                   // SRT without an extension
+        scratch.write("sub/karaoke.ass", "[Script Info]\nScriptType: v4.00+\n")
+        scratch.write("sub/deeper/subtitles", "WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n")
+        let utf16 = [UInt8]([0xFF, 0xFE]) + clean.utf8.flatMap { [$0, 0] }  // UTF-16LE with a mark
+        _ = FileManager.default.createFile(atPath: scratch.root + "/sub/utf16", contents: Data(utf16))
+        scratch.write("README", "Subtitles for the film.\n")
+        scratch.write("notes.txt", clean)                                  // an extension no format has
+        scratch.write("poster.jpg", "\u{FF}\u{D8}")
+        scratch.write(".hidden.srt", clean)
+        #expect(mkfifo(scratch.root + "/pipe", 0o644) == 0)
+        var named: [String] = []
+        let inputs = CaptionInputs([scratch.root], onSkip: { named.append($0) })
+        let found = Array(inputs)
+        let under = { (path: String) in String(path.dropFirst(scratch.root.count + 1)) }
+        #expect(found.map(under) == ["a.srt", "captions", "sub/deeper/subtitles", "sub/karaoke.ass", "sub/utf16"])
+        #expect(inputs.skipped == 4)
+        #expect(named.map(under) == ["README", "notes.txt", "pipe", "poster.jpg"])
+        #expect(CaptionFileDiscovery.files(under: scratch.root) == found)
+        #expect(CaptionFileDiscovery.fileExtensions.contains("ass") && CaptionFileDiscovery.fileExtensions == CaptionFileDiscovery.fileExtensions.sorted())
+    }
+
+    /// Issue 36: a directory among the listed paths is walked as a directory argument is, and the
+    /// list is still read as the batch goes: one path is taken from it only when the walk before
+    /// it is done.
+    @Test func listedDirectoriesAreWalkedLazily() {
+        let scratch = Scratch("lazy")
+        try? FileManager.default.createDirectory(atPath: scratch.root + "/dir", withIntermediateDirectories: true)
+        let a = scratch.write("dir/a.srt", clean)
+        let b = scratch.write("dir/b.vtt", "WEBVTT\n")
+        let single = scratch.write("single.srt", clean)
+        final class Drawn: @unchecked Sendable { var count = 0 }
+        let drawn = Drawn()
+        let list = AnyIterator([scratch.root + "/dir", single, "/nonexistent/x.srt"].makeIterator())
+        var inputs = CaptionInputs(AnySequence { AnyIterator { () -> String? in
+            let next = list.next()
+            if next != nil { drawn.count += 1 }
+            return next
+        } })
+        #expect(inputs.next() == a && drawn.count == 1)
+        #expect(inputs.next() == b && drawn.count == 1)
+        #expect(inputs.next() == single && drawn.count == 2)
+        #expect(inputs.next() == "/nonexistent/x.srt")
+        #expect(inputs.next() == nil)
+    }
+
     @Test func pathListsAreReadLineByLine() {
         let scratch = Scratch("list")
         let list = scratch.write("list.txt", "a.srt\r\n\nb c.vtt\nlast.ttml")
@@ -229,6 +287,8 @@ private var legibleExecutable: String {
             3: "53d4197adb38d0590844728ac1ed3a2e8b30e5ad14170e188d7e7fcf12df202a",
             4: "994934fa2fbf717f226d2b6db3e2152aa0eaca1d6be2a9ad2ca298ba15da6be8",
             5: "49ea29216eeec2dfe9ced08d2e71261f44628c5fbfeae9cbcc72fb3635705c47",
+            6: "98bfb9a5bdafc6725d8121d22474dfe65931ee423ec20e5cf8f318c001ced50a",
+            7: "8a2a97ca95d5323255b10324ebef04b5d58460e99ba4bc154fbdfb8d1645891a",
         ]
         var text = ""
         // The rule folders, then the profile folders (profile.<name>: fixtures for a whole profile).

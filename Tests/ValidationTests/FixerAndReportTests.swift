@@ -42,6 +42,81 @@ import TimedText
     }
 }
 
+/// Issue 36: `--fix` left findings a second run would not clear, without a word.
+@Suite struct FixerLeavesNothingUnsaidTests {
+    private func cue(_ id: String, _ start: Int64, _ end: Int64, _ text: String = "Text.") -> Cue {
+        Cue(id: id, start: MediaTime(milliseconds: start), end: MediaTime(milliseconds: end), content: [.text(text)])
+    }
+    private func doc(_ cues: [Cue], layoutFamily: LayoutFamily = .cueBoxes) -> Document {
+        Document(format: .subRip, tracks: [Track(cues: cues)], layoutFamily: layoutFamily)
+    }
+
+    /// A 0-frame gap after a cue that would drop below the minimum duration if it ended sooner:
+    /// the cue's start is never moved, so the finding stays, and the outcome says why.
+    @Test func aGapThatCannotOpenIsExplained() {
+        let fixer = Fixer(profile: .general, frameRate: .fps23_976, timeStep: MediaTime(milliseconds: 1))
+        let outcome = fixer.apply(to: doc([cue("5", 7950, 9000), cue("6", 9000, 11000)]))
+        #expect(outcome.changes.isEmpty)
+        #expect(outcome.document.tracks[0].cues[0].end == MediaTime(milliseconds: 9000))
+        let left = try? #require(outcome.notFixed.first)
+        #expect(outcome.notFixed.count == 1 && left?.rule == .timingMinGap && left?.cue.id == "5")
+        #expect(left?.reason == "the gap before cue 6 stays 0 frames: ending it at 8.916 s for a 2-frame gap would show it for 0.966 s, less than the minimum 1.0 s; --fix does not move a cue's start")
+        // A short cue with no free time after it: said too.
+        let short = fixer.apply(to: doc([cue("1", 1000, 1500), cue("2", 1560, 3000)]))
+        #expect(short.notFixed.map(\.rule) == [.timingMinDuration, .timingMinGap])
+    }
+
+    /// Times the fix sets are on the output format's steps, rounded the way the rule needs: a
+    /// cue lengthened to Netflix's 5/6 s minimum ends at 0.834 s, not 0.833 (which SRT would
+    /// write for 0.8333…, a hair short, and which every later run lengthened again).
+    @Test func fixedTimesAreOnTheWritersSteps() {
+        let fixer = Fixer(profile: .netflix, frameRate: .fps23_976, timeStep: MediaTime(milliseconds: 1))
+        let first = fixer.apply(to: doc([cue("1", 0, 500), cue("2", 5000, 7000)]))
+        #expect(first.document.tracks[0].cues[0].end == MediaTime(milliseconds: 834))
+        #expect(fixer.apply(to: first.document).changes.isEmpty)
+        // A gap opened to 2 frames (83.42 ms at 23.976): the end rounded down, to 2.916 s.
+        let gap = fixer.apply(to: doc([cue("1", 0, 3000), cue("2", 3000, 5000)]))
+        #expect(gap.document.tracks[0].cues[0].end == MediaTime(milliseconds: 2916))
+        // ASS writes centiseconds.
+        let ass = Fixer(profile: .netflix, frameRate: .fps23_976, timeStep: MediaTime(value: 1, timescale: 100))
+        #expect(ass.apply(to: doc([cue("1", 0, 500), cue("2", 5000, 7000)])).document.tracks[0].cues[0].end == MediaTime(milliseconds: 840))
+    }
+
+    /// A cue lengthened to the minimum duration that then ends a few frames before the next is
+    /// chained in the same run (a second run found a shot gap to chain).
+    @Test func aLengthenedCueIsChainedInTheSameRun() {
+        let fixer = Fixer(profile: .general, frameRate: .fps23_976, timeStep: MediaTime(milliseconds: 1))
+        let outcome = fixer.apply(to: doc([cue("1", 1000, 1500), cue("2", 2200, 4000)]))
+        #expect(outcome.changes.map(\.rule) == [.timingMinDuration, .timingShotGap])
+        #expect(outcome.document.tracks[0].cues[0].end == MediaTime(milliseconds: 2116))
+        #expect(fixer.apply(to: outcome.document).changes.isEmpty)
+        let after = Validator(options: ValidationOptions(frameRate: .fps23_976)).validate(outcome.document)
+        #expect(after.isEmpty, "\(after.map(\.message))")
+    }
+
+    /// Gaps are fixed from the cue that ends last, as the validator measures them: a cue inside
+    /// a longer one does not hide the longer one's 0-frame gap to the next.
+    @Test func gapsAreFixedFromTheCueThatEndsLast() {
+        let fixer = Fixer(profile: .general, frameRate: .fps23_976, timeStep: MediaTime(milliseconds: 1))
+        let outcome = fixer.apply(to: doc([cue("1", 1000, 5000), cue("2", 2000, 3000), cue("3", 5000, 7000)]))
+        #expect(outcome.changes.map(\.cue.id) == ["1"])
+        #expect(outcome.document.tracks[0].cues[0].end == MediaTime(milliseconds: 4916))
+    }
+
+    /// Under the 608 rules the re-wrap is at a row's 32 columns, for `cea608.columns`; a line
+    /// that cannot be re-wrapped safely is said.
+    @Test func the608RowIsRewrappedAndWhatCannotBeIsSaid() {
+        let long = String(repeating: "word ", count: 9) + "end"   // 48 characters
+        let scc = Fixer(profile: .general, frameRate: .fps29_97DropFrame).apply(to: doc([cue("1", 0, 4000, long)], layoutFamily: .cea608Grid))
+        #expect(scc.changes.map(\.rule) == [.cea608Columns])
+        #expect(Validator(profile: .general).validate(scc.document).filter { $0.rule == .cea608Columns }.isEmpty)
+        let word = Fixer(profile: .fcc608, frameRate: .fps29_97DropFrame).apply(to: doc([cue("1", 0, 4000, String(repeating: "x", count: 40))]))
+        #expect(word.changes.isEmpty)
+        #expect(word.notFixed.map(\.rule) == [.cea608Columns])
+        #expect(word.notFixed.first?.reason.contains("longer than a line of 32 characters") == true)
+    }
+}
+
 @Suite struct ReportTests {
     private let report = FileReport(path: "dir/a b.srt", format: "srt", findings: [
         Finding(rule: .timingOverlap, severity: .warning, message: "overlaps", location: SourceLocation(line: 12, column: 1),
@@ -66,7 +141,23 @@ import TimedText
         let out = String(decoding: writer.finish(), as: UTF8.self)
         #expect(out.contains("\"rule\": \"timing.overlap\",\n          \"severity\": \"warning\""))
         #expect(out.contains("\"cue\": \"7\",\n          \"start\": 12.5,\n          \"end\": 14.0"))
-        #expect(out.contains("\"summary\": {\n    \"files\": 1,\n    \"errors\": 1,\n    \"warnings\": 1,\n    \"infos\": 0\n  }"))
+        #expect(out.contains("\"summary\": {\n    \"files\": 1,\n    \"errors\": 1,\n    \"warnings\": 1,\n    \"infos\": 0,\n    \"unreadable\": 0,\n    \"skipped\": 0\n  }"))
+    }
+
+    /// Issue 36: each file says how it came out, in the batch record's words, and the summary
+    /// counts the unreadable files; the keys that were there stay as they were.
+    @Test func jsonSaysEachFilesStatusAndCountsTheUnreadable() {
+        var writer = ReportWriter(format: .json, toolVersion: "0.1.0")
+        _ = writer.add(report, order: 0)
+        _ = writer.add(FileReport(path: "ok.srt", format: "srt", findings: []), order: 1)
+        _ = writer.add(FileReport(path: "gone.srt", format: nil, findings: [Finding(rule: "input.unreadable-file", severity: .error, message: "gone")],
+                                  isUnreadable: true), order: 2)
+        let out = String(decoding: writer.finish(), as: UTF8.self)
+        #expect(out.contains("\"path\": \"dir/a b.srt\",\n      \"format\": \"srt\",\n      \"status\": \"findings\",\n      \"findings\": ["))
+        #expect(out.contains("\"path\": \"ok.srt\",\n      \"format\": \"srt\",\n      \"status\": \"ok\""))
+        #expect(out.contains("\"path\": \"gone.srt\",\n      \"format\": null,\n      \"status\": \"unreadable\""))
+        #expect(out.contains("\"summary\": {\n    \"files\": 3,\n    \"errors\": 2,\n    \"warnings\": 1,\n    \"infos\": 0,\n    \"unreadable\": 1,\n    \"skipped\": 0\n  }"))
+        #expect(FileReport.Status.allCases.map(\.rawValue) == ["ok", "findings", "unreadable"])
     }
 
     @Test func jsonLinesHasOneObjectPerFile() {
@@ -74,7 +165,7 @@ import TimedText
         let lines = String(decoding: writer.add(report, order: 0) + writer.finish(), as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix("{\"path\":\"dir/a b.srt\",\"status\":\"findings\",\"format\":\"srt\",\"errors\":1,\"warnings\":1,\"infos\":0,\"findings\":[{\"rule\":\"timing.overlap\""))
-        #expect(lines[1] == "{\"summary\":{\"files\":1,\"errors\":1,\"warnings\":1,\"infos\":0}}")
+        #expect(lines[1] == "{\"summary\":{\"files\":1,\"errors\":1,\"warnings\":1,\"infos\":0,\"unreadable\":0,\"skipped\":0}}")
     }
 
     @Test func sarifHasRulesResultsAndEncodedURIs() {

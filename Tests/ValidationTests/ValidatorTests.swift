@@ -102,4 +102,55 @@ private func document(_ cues: [Cue], language: String? = nil) -> Document {
         #expect(found.first?.location == SourceLocation(line: 3, column: 4))
         #expect(Validator(profile: .wcag).validate(document([]), diagnostics: [diagnostic]).first?.severity == .info)
     }
+
+    /// Issue 36: findings come in source order — by line, then column — in every output form,
+    /// whichever rule or reader made them; those without a position first; the same place keeps
+    /// the order the rules ran in.
+    @Test func findingsAreInSourceOrder() {
+        let doc = document([
+            cue("1", 1000, 1300, "Short.", line: 1),                                                             // min-duration
+            cue("2", 5000, 7000, "This line is very much longer than forty-three characters, surely.", line: 5), // cps, line length
+            cue("3", 10000, 12000, "Fine.", line: 13),
+        ])
+        let diagnostics = [
+            Diagnostic(.error, "srt.bad-timestamp", "bad timing", at: SourceLocation(line: 10, column: 8)),
+            Diagnostic(.error, "srt.bad-timestamp", "bad timing earlier on the line", at: SourceLocation(line: 10, column: 2)),
+            Diagnostic(.info, "text.encoding", "decoded as windows-1252"),
+        ]
+        let found = Validator().validate(doc, diagnostics: diagnostics)
+        #expect(found.map { $0.location.map { "\($0.line):\($0.column)" } ?? "-" } == ["-", "1:1", "5:1", "5:1", "10:2", "10:8"])
+        #expect(found.map(\.rule.rawValue) == ["spec.text.encoding", "timing.min-duration", "readability.cps", "layout.max-chars-per-line",
+                                               "spec.srt.bad-timestamp", "spec.srt.bad-timestamp"])
+        // Without positions (cues decoded from video): whole-file findings, then by cue.
+        let unplaced = [
+            Finding(rule: .layoutMaxLines, severity: .warning, message: "b", cue: CueReference(track: 0, index: 4, id: nil)),
+            Finding(rule: .textEmpty, severity: .warning, message: "whole file"),
+            Finding(rule: .timingOverlap, severity: .warning, message: "a", cue: CueReference(track: 0, index: 1, id: nil)),
+            Finding(rule: .textEmpty, severity: .warning, message: "placed", location: SourceLocation(line: 2, column: 1)),
+        ]
+        #expect(Finding.inSourceOrder(unplaced).map(\.message) == ["whole file", "a", "b", "placed"])
+    }
+
+    /// Issue 36: under the 608 rules a long line was reported twice, by
+    /// `layout.max-chars-per-line` and `cea608.columns`. The generic rule stands down when the 608
+    /// row's 32 columns are at least as strict as its limit; a stricter house limit keeps its own.
+    @Test func aLongLineIsOneFindingUnderThe608Rules() throws {
+        let long = cue("1", 0, 4000, String(repeating: "word ", count: 14) + "end", line: 1)   // 73 characters
+        func lineRules(_ profile: ValidationProfile, _ doc: Document) -> [String] {
+            Validator(profile: profile).validate(doc).map(\.rule.rawValue).filter { $0.hasPrefix("layout.max-chars") || $0.hasPrefix("cea608.col") }
+        }
+        #expect(lineRules(.fcc608, document([long])) == ["cea608.columns"])
+        #expect(lineRules(.dcmp, document([long])) == ["cea608.columns"])
+        // SCC input under the general profile (43 characters): the 608 rule alone.
+        let scc = Document(format: CaptionFormatID(rawValue: "scc"), tracks: [Track(cues: [long])], layoutFamily: .cea608Grid)
+        #expect(lineRules(.general, scc) == ["cea608.columns"])
+        #expect(lineRules(.general, document([long])) == ["layout.max-chars-per-line"])
+        // A house limit of 28 under the 608 rules: a 30-character line breaks it alone; a longer one both.
+        let strict = try ValidationProfile.load(json: Array(#"{ "extends": "fcc-608", "maxCharsPerLine": 28 }"#.utf8))
+        #expect(lineRules(strict, document([cue("1", 0, 4000, String(repeating: "x", count: 30), line: 1)])) == ["layout.max-chars-per-line"])
+        #expect(lineRules(strict, document([long])) == ["layout.max-chars-per-line", "cea608.columns"])
+        // With cea608.columns off, the generic rule says it.
+        let off = try ValidationProfile.load(json: Array(#"{ "extends": "fcc-608", "rules": { "cea608.columns": "off" } }"#.utf8))
+        #expect(lineRules(off, document([long])) == ["layout.max-chars-per-line"])
+    }
 }

@@ -11,6 +11,8 @@ extension CaptionFormat {
         var format = CaptionFormat(id: .scc, name: "Scenarist SCC (CEA-608)", layoutFamily: .cea608Grid)
         format.aliases = ["scc", "cea608", "cea-608"]
         format.fileExtensions = ["scc"]
+        // One byte pair a frame at 30000/1001 frames a second: captions change on frames.
+        format.timeStep = MediaTime(value: 1001, timescale: 30000)
         format.mimeTypes = ["text/x-scc"]
         format.containerCodecs = ["eia_608"]
         format.documentation = "docs/cea608.md"

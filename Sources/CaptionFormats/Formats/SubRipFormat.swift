@@ -9,6 +9,7 @@ extension CaptionFormat {
         var format = CaptionFormat(id: .subRip, name: "SubRip", layoutFamily: .cueBoxes)
         format.aliases = ["subrip", "srt"]
         format.fileExtensions = ["srt"]
+        format.timeStep = MediaTime(milliseconds: 1)
         format.mimeTypes = ["application/x-subrip", "text/srt"]
         format.containerCodecs = ["subrip", "srt"]
         // tx3g: ffmpeg's mov_text decoder turns its style records (bold, italic, underline,

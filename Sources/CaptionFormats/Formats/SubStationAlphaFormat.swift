@@ -11,6 +11,7 @@ extension CaptionFormat {
         var format = CaptionFormat(id: .substationAlpha, name: "SubStation Alpha (ASS/SSA)", layoutFamily: .assScript)
         format.aliases = ["ass", "ssa", "substationalpha"]
         format.fileExtensions = ["ass", "ssa"]
+        format.timeStep = MediaTime(value: 1, timescale: 100)
         format.mimeTypes = ["text/x-ass", "text/x-ssa"]
         format.containerCodecs = ["ass", "ssa"]
         format.ffmpegMuxer = "ass"

@@ -9,6 +9,7 @@ extension CaptionFormat {
         var format = CaptionFormat(id: .webVTT, name: "WebVTT", layoutFamily: .cueBoxes)
         format.aliases = ["vtt", "webvtt"]
         format.fileExtensions = ["vtt", "webvtt"]
+        format.timeStep = MediaTime(milliseconds: 1)
         format.mimeTypes = ["text/vtt"]
         format.containerCodecs = ["webvtt"]
         format.ffmpegMuxer = "webvtt"
