@@ -98,7 +98,8 @@ public struct TTMLReader: SourceTextReader, Sendable {
             return ParseResult(value: TTMLFile(document: empty, ttml: nil, xml: scanned.value),
                                diagnostics: scanned.diagnostics + log.finished())
         }
-        let (track, styler) = Self.track(ttml, context: TTMLStyleContext(root: root))
+        let (track, styler, recut) = Self.track(ttml, context: TTMLStyleContext(root: root))
+        for diagnostic in recut { log.report(diagnostic.severity, diagnostic.code, diagnostic.message, at: diagnostic.location) }
         // The constraints of the profiles the document declares (IMSC text, EBU-TT-D): warnings.
         var profiles = TTMLProfileChecker(root: root)
         profiles.check()
@@ -123,17 +124,22 @@ public struct TTMLReader: SourceTextReader, Sendable {
         return Fraction(Int64(width), Int64(height))
     }
 
-    /// The track: one cue per region per run of ISDs in which the region's content is the same,
-    /// styled (`TTMLCueStyler`), and the regions with their geometry (`TTMLCueBuilder`).
+    /// The track: one cue per paragraph where that shows what the ISDs show, else one cue per
+    /// region per run of ISDs in which the region's content is the same (`TTMLCueBuilder`), styled
+    /// (`TTMLCueStyler`), and the regions with their geometry; and the `ttml.paragraphs-recut`
+    /// note when some paragraphs are not one cue each.
     /// `passOverUnchanged` false looks at every region at every time (tests: passing over the
-    /// regions in which nothing begins or ends must not change the result).
-    static func track(_ ttml: TTMLDocument, context: TTMLStyleContext, passOverUnchanged: Bool = true) -> (Track, TTMLCueStyler) {
+    /// regions in which nothing begins or ends must not change the result); `keepsParagraphs`
+    /// false makes the ISDs' cues only (tests: the paragraphs' cues must show the same).
+    static func track(_ ttml: TTMLDocument, context: TTMLStyleContext, passOverUnchanged: Bool = true,
+                      keepsParagraphs: Bool = true) -> (Track, TTMLCueStyler, [Diagnostic]) {
         let builder = TTMLISDBuilder(document: ttml)
         let found = TTMLISDBuilder.significantTimesAndChanges(of: ttml)
         let timeline = passOverUnchanged
             ? found : TTMLISDBuilder.SignificantTimes(everyRegionChangingAt: found.times)
-        var cues = TTMLCueBuilder(document: ttml, styler: TTMLCueStyler(context: context))
+        var cues = TTMLCueBuilder(document: ttml, styler: TTMLCueStyler(context: context), keepsParagraphs: keepsParagraphs)
         cues.add(timeline, from: builder)
+        cues.finish(from: builder)
         let styler = cues.styler
         // The last ISD lasts indefinitely: a cue still open then never ends.
         var track = Track(language: ttml.language.flatMap(LanguageTag.init(wellFormed:)), kind: .subtitles, cues: cues.cues)
@@ -141,7 +147,7 @@ public struct TTMLReader: SourceTextReader, Sendable {
             .filter { $0.element.origin != .defaultRegion || cues.usedRegions.contains($0.offset) }
             .map { styler.region($0.element, segments: builder.regionStyleSegments($0.offset)) }
         track.sortCuesByStart()
-        return (track, styler)
+        return (track, styler, cues.diagnostics)
     }
 }
 

@@ -19,7 +19,7 @@ import TestSupport
     }
 
     private func expectCuesFollowTheISDs(_ ttml: TTMLDocument, _ context: TTMLStyleContext) {
-        let (track, _) = TTMLReader.track(ttml, context: context)
+        let (track, _, _) = TTMLReader.track(ttml, context: context)
         #expect(!track.cues.isEmpty)
         expectCuesFollowTheISDs(track, ttml)
     }
@@ -97,7 +97,7 @@ import TestSupport
               </body>
             </tt>
             """)
-        let (_, styler) = TTMLReader.track(ttml, context: context)
+        let (_, styler, _) = TTMLReader.track(ttml, context: context)
         let reported = styler.log.diagnostics.filter { $0.code == .ttmlIgnoredStyleValue }
         #expect(reported.count == 1, "\(reported)")
         #expect(reported.first?.location?.line == 3)
@@ -141,8 +141,8 @@ import TestSupport
             return
         }
         let context = TTMLStyleContext(root: root)
-        let (passing, _) = TTMLReader.track(ttml, context: context)
-        let (looking, _) = TTMLReader.track(ttml, context: context, passOverUnchanged: false)
+        let (passing, _, _) = TTMLReader.track(ttml, context: context)
+        let (looking, _, _) = TTMLReader.track(ttml, context: context, passOverUnchanged: false)
         let same = passing == looking
         #expect(same, "seed \(seed): \(passing.cues.count) cues against \(looking.cues.count)")
     }

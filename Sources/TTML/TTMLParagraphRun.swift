@@ -1,0 +1,205 @@
+import TimedText
+
+extension DiagnosticCode {
+    /// Paragraphs that could not each be one cue: what their region shows changes while they are
+    /// shown, so their cues are cut where it changes. One per document, counting them.
+    public static let ttmlParagraphsRecut: Self = "ttml.paragraphs-recut"
+}
+
+/// The paragraphs one region shows while some of them overlap in time, from a significant time at
+/// which the region shows paragraphs none of which it showed just before, to one at which it shows
+/// nothing or only new ones. When the run ends, `TTMLCueBuilder` makes one cue per paragraph where
+/// those show the same as the ISDs at every moment (`isSeparable`), and otherwise one per stretch
+/// in which the region's content is the same, as the ISDs cut it.
+///
+/// One cue per paragraph, laid out in its region with the others active then, shows what the ISD
+/// shows when, at every moment of the run:
+/// - each paragraph shows the same as it did when it began (its slice of the selection, its own
+///   active `set`s and every span in it, is unchanged): no span or `set` timed inside it;
+/// - nothing is active on the region or on a `body` or `div` (set markers), whose styles the
+///   paragraphs inherit, and no `div` shows a picture (a cue carries one for its whole content);
+/// - the paragraphs shown, in document order, began in that order (ties keep document order): the
+///   renderer stacks a region's cues by start, then by their place in the track, where the ISD
+///   stacks paragraphs in document order.
+struct TTMLParagraphRun {
+    /// One stretch of time in which a paragraph is shown in the region.
+    struct Piece {
+        var node: Int
+        var begin: MediaTime
+        var end: MediaTime?
+        /// The selection that shows this paragraph alone (its ancestors, its slice), taken from the
+        /// last selection it was shown in once it may have to become a cue of its own.
+        var selection: [Int] = []
+    }
+
+    /// A paragraph in a region's selection: its node, and where its entry, its set markers, its
+    /// subtree and its close are.
+    struct Slice {
+        var node: Int
+        var range: Range<Int>
+    }
+
+    /// The run's places in the builder's cues, in order: one per ISD cue (a placeholder while the
+    /// run is separable, which the paragraphs' cues replace when it ends).
+    var cues: [Int] = []
+    /// Every piece of the run, in the order they began (document order among those that began together).
+    var pieces: [Piece] = []
+    /// The pieces shown now, in document order, with where each is in the open cue's selection.
+    var current: [(piece: Int, range: Range<Int>)] = []
+    /// False once one cue per paragraph would not show what the ISDs show.
+    var isSeparable: Bool
+    /// True once the region's selection changed during the run (it then has several ISD cues, or one
+    /// whose selection changed without its content: `set`s giving the same styles).
+    var changed = false
+
+    /// A run starting at `t` with the paragraphs `shown`.
+    init(at t: MediaTime, shown: [Slice], alone: Bool) {
+        isSeparable = alone
+        pieces.reserveCapacity(shown.count)
+        current.reserveCapacity(shown.count)
+        for slice in shown {
+            current.append((pieces.count, slice.range))
+            pieces.append(Piece(node: slice.node, begin: t))
+        }
+    }
+
+    /// True when the region shows, from `t`, some paragraph it showed just before (or shows something
+    /// other than paragraphs before or after): the run goes on.
+    func continues(with shown: [Slice]) -> Bool {
+        if current.isEmpty || shown.isEmpty { return true }
+        var i = 0, j = 0
+        while i < current.count && j < shown.count {
+            let a = pieces[current[i].piece].node, b = shown[j].node
+            if a == b { return true }
+            if a < b { i += 1 } else { j += 1 }
+        }
+        return false
+    }
+
+    /// The region's selection changes at `t`, from `old` to `new` (whose paragraphs are `shown`):
+    /// pieces end, go on or begin, and the run stops being separable if a paragraph's slice changes
+    /// or the paragraphs' begins fall out of document order.
+    mutating func advance(to t: MediaTime, shown: [Slice], alone: Bool, old: [Int], new: [Int]) {
+        changed = true
+        if !alone { isSeparable = false }
+        var next: [(piece: Int, range: Range<Int>)] = []
+        next.reserveCapacity(shown.count)
+        var latestBegin: MediaTime?
+        func follows(_ piece: Int) {
+            let begin = pieces[piece].begin
+            if let latestBegin, begin < latestBegin { isSeparable = false }
+            latestBegin = begin
+        }
+        var i = 0, j = 0
+        while i < current.count || j < shown.count {
+            let a = i < current.count ? pieces[current[i].piece].node : Int.max
+            let b = j < shown.count ? shown[j].node : Int.max
+            if a < b {
+                // Ended at t: its own selection taken while it is at hand.
+                let (piece, range) = current[i]
+                pieces[piece].end = t
+                if isSeparable { pieces[piece].selection = Self.ownSelection(range, in: old) }
+                i += 1
+            } else if b < a {
+                next.append((pieces.count, shown[j].range))
+                pieces.append(Piece(node: b, begin: t))
+                follows(pieces.count - 1)
+                j += 1
+            } else {
+                let (piece, range) = current[i]
+                if isSeparable && !old[range].elementsEqual(new[shown[j].range]) { isSeparable = false }
+                next.append((piece, shown[j].range))
+                follows(piece)
+                i += 1
+                j += 1
+            }
+        }
+        current = next
+    }
+
+    /// Ends the pieces still shown at `t` (nil: never), taking their own selections from
+    /// `selection` (the open cue's) when they are to become cues of their own. A run of one
+    /// paragraph whose selection never changed (nearly every run) takes that selection whole.
+    mutating func end(at t: MediaTime?, selection: [Int]) {
+        for (piece, range) in current {
+            pieces[piece].end = t
+            guard isSeparable else { continue }
+            pieces[piece].selection = pieces.count == 1 && !changed ? selection : Self.ownSelection(range, in: selection)
+        }
+        current = []
+    }
+
+    // MARK: - Selections
+
+    /// The paragraphs of a region's selection (`TTMLISDBuilder.selectRegion`), in document order, in
+    /// `out`. Returns false when what the region shows depends on more than the paragraphs' slices:
+    /// a set active on the region or on a container, or a container's picture. Content outside any
+    /// paragraph (which shows nothing) is passed over.
+    static func paragraphs(in selection: [Int], nodes: [TTMLContentNode], into out: inout [Slice]) -> Bool {
+        out.removeAll(keepingCapacity: true)
+        var alone = true
+        var k = 0
+        let close = TTMLISDBuilder.close
+        while k < selection.count {
+            let entry = selection[k]
+            if entry == close {
+                k += 1
+                continue
+            }
+            guard entry >= 0 else {
+                alone = false  // a set of the region's or of a body or div
+                k += 1
+                continue
+            }
+            switch nodes[entry].kind {
+            case .body, .div:
+                if nodes[entry].image != nil { alone = false }
+                k += 1
+            case .p:
+                let end = subtreeEnd(in: selection, from: k)
+                out.append(Slice(node: entry, range: k..<end))
+                k = end
+            default:
+                k = subtreeEnd(in: selection, from: k)
+            }
+        }
+        return alone
+    }
+
+    /// Past the close that matches the node entry at `start`.
+    static func subtreeEnd(in selection: [Int], from start: Int) -> Int {
+        var depth = 1
+        var k = start + 1
+        while depth > 0 {
+            let entry = selection[k]
+            if entry == TTMLISDBuilder.close { depth -= 1 } else if entry >= 0 { depth += 1 }
+            k += 1
+        }
+        return k
+    }
+
+    /// The selection that shows the paragraph at `range` of `selection` alone: the containers it is
+    /// in (which, in a separable run, have no set markers), its slice, and their closes.
+    static func ownSelection(_ range: Range<Int>, in selection: [Int]) -> [Int] {
+        var ancestors: [Int] = []
+        var k = 0
+        while k < range.lowerBound {
+            let entry = selection[k]
+            if entry >= 0 {
+                ancestors.append(entry)
+                k += 1
+            } else if entry == TTMLISDBuilder.close {
+                ancestors.removeLast()
+                k += 1
+            } else {
+                k += 1
+            }
+        }
+        var own: [Int] = []
+        own.reserveCapacity(ancestors.count * 2 + range.count)
+        own += ancestors
+        own += selection[range]
+        for _ in ancestors { own.append(TTMLISDBuilder.close) }
+        return own
+    }
+}
