@@ -18,8 +18,9 @@ struct TTMLCueBuilder {
     private var runs: [TTMLParagraphRun?]
     /// Per cue: the paragraph it shows, whole and alone, or -1.
     private var cueParagraphs: [Int32] = []
-    /// Separated runs: their ISD cues (indices) are dropped, and their paragraphs' cues take the
-    /// place of the first (so that cues beginning together keep the order they were made in).
+    /// Separable runs: their placeholders (indices) are dropped, and each paragraph's cue takes the
+    /// place of the one made when it began (so that cues beginning together keep the order the
+    /// ISDs' would have).
     private var dropped: [Int] = []
     private var replacements: [Int: [(cue: Cue, paragraph: Int)]] = [:]
     /// The paragraphs of runs that stay cut by the ISDs, and those runs' cues.
@@ -193,8 +194,8 @@ struct TTMLCueBuilder {
     }
 
     /// Ends region `r`'s run at `t` (nil: the run lasts to the end), while its open cue is still
-    /// the one it last showed: a separable run's paragraphs become its cues, in its first
-    /// placeholder's place; otherwise its ISD cues stay, and its paragraphs are counted as cut
+    /// the one it last showed: a separable run's paragraphs become its cues, in its placeholders'
+    /// places; otherwise its ISD cues stay, and its paragraphs are counted as cut
     /// unless it is one paragraph shown by one cue.
     private mutating func finishRun(_ r: Int, at t: MediaTime?, from builder: TTMLISDBuilder) {
         guard var run = runs[r], let open = open[r] else { return }
@@ -228,13 +229,19 @@ struct TTMLCueBuilder {
             if cue.content.isEmpty && run.pieces.count > 1 { continue }
             made.append((cue, piece.node))
         }
-        let first = run.cues[0]
         if made.count == 1 && run.cues.count == 1 {
-            cues[first] = made[0].cue
-            cueParagraphs[first] = Int32(made[0].paragraph)
-        } else {
-            dropped += run.cues
-            if !made.isEmpty { replacements[first] = made }
+            cues[run.cues[0]] = made[0].cue
+            cueParagraphs[run.cues[0]] = Int32(made[0].paragraph)
+            return
+        }
+        // Each paragraph's cue in the place of the placeholder made when it began (every piece
+        // begins at a time the run's selection changed), so that cues beginning together in
+        // different regions keep the regions' order, as the ISDs' cues do.
+        dropped += run.cues
+        var slot = 0
+        for made in made {
+            while slot + 1 < run.cues.count && cues[run.cues[slot]].start < made.cue.start { slot += 1 }
+            replacements[run.cues[slot], default: []].append(made)
         }
     }
 
