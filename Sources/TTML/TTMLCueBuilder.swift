@@ -15,12 +15,15 @@ struct TTMLCueBuilder {
     /// False: the ISDs' cues only, as if no run were separable (tests compare the two).
     private let keepsParagraphs: Bool
     /// Per region: the run of overlapping paragraphs it is showing.
-    private var runs: [TTMLParagraphRun?]
+    /// Per region: the run of overlapping paragraphs it is showing (`isActive`), or its buffers
+    /// kept for the next.
+    private var runs: [TTMLParagraphRun]
     /// Per cue: the paragraph it shows, whole and alone, or -1.
     private var cueParagraphs: [Int32] = []
     /// Separable runs: their placeholders (indices) are dropped, and each paragraph's cue takes the
     /// place of the one made when it began (so that cues beginning together keep the order the
-    /// ISDs' would have).
+    /// ISDs' would have); a run's first cue, made when it began, is dropped unless it shows one
+    /// paragraph alone.
     private var dropped: [Int] = []
     private var replacements: [Int: [(cue: Cue, paragraph: Int)]] = [:]
     /// The paragraphs of runs that stay cut by the ISDs, and those runs' cues.
@@ -48,7 +51,7 @@ struct TTMLCueBuilder {
         self.keepsParagraphs = keepsParagraphs
         inline = TTMLInlineContent(document: document, trackLanguage: document.language, styler: styler)
         open = Array(repeating: nil, count: document.regions.count)
-        runs = Array(repeating: nil, count: document.regions.count)
+        runs = Array(repeating: TTMLParagraphRun(), count: document.regions.count)
         layouts = Array(repeating: nil, count: document.regions.count * Self.alignmentCount)
     }
 
@@ -83,10 +86,10 @@ struct TTMLCueBuilder {
 
     /// Region `r` at time `t`: its open cue goes on, ends, or gives way to a new one.
     ///
-    /// While the region's run of paragraphs is separable, no cue is made from the ISDs: a
-    /// placeholder keeps each one's place in `cues`, and the paragraphs' cues are made when the
-    /// run ends (`finishRun`). A run that stops being separable has its ISD cues made then
-    /// (`makeISDCues`), and goes on as any other.
+    /// A run of paragraphs starts with the ISD's cue. While the run is separable, no further cue
+    /// is made from the ISDs: a placeholder keeps each one's place in `cues`, and the paragraphs'
+    /// cues are made when the run ends (`finishRun`). A run that stops being separable has its
+    /// ISD cues made then (`makeISDCues`), and goes on as any other.
     private mutating func update(_ r: Int, at t: MediaTime, from builder: TTMLISDBuilder,
                                  selection: inout [Int], scratch: inout TTMLISDBuilder.SelectionScratch) {
         var shows = false
@@ -102,13 +105,17 @@ struct TTMLCueBuilder {
             open[r] = nil
             return
         }
-        if follow(r, at: t, selection: selection, from: builder) {
-            makeISDCues(r, from: builder)
-        }
-        if runs[r]!.isSeparable {
+        switch follow(r, at: t, selection: selection, from: builder) {
+        case .started:
+            break
+        case .goesOn where runs[r].isSeparable:
             open[r] = OpenCue(cue: -1, selection: selection, body: nil, styles: styles)
             appendPlaceholder(r, at: t)
             return
+        case .goesOn:
+            break
+        case .stopsBeingSeparable:
+            makeISDCues(r, from: builder)
         }
         // Without sets another selection is other content, and the cue is made from the
         // selection; with them, the tree is made and compared (other sets may give the same).
@@ -123,7 +130,7 @@ struct TTMLCueBuilder {
         open[r] = OpenCue(cue: cues.count, selection: selection, body: body, styles: styles)
         cues.append(isdCue(r, showing: selection, body: body, styles: styles, from: t))
         cueParagraphs.append(-1)
-        runs[r]!.cues.append(cues.count - 1)
+        runs[r].cues.append(cues.count - 1)
         usedRegions.insert(r)
     }
 
@@ -138,20 +145,21 @@ struct TTMLCueBuilder {
 
     /// Keeps the place of the cue the ISD at `t` would start in region `r`'s separable run.
     private mutating func appendPlaceholder(_ r: Int, at t: MediaTime) {
-        runs[r]!.cues.append(cues.count)
+        runs[r].cues.append(cues.count)
         cues.append(Cue(start: t, end: nil, content: []))
         cueParagraphs.append(-1)
         usedRegions.insert(r)
     }
 
     /// Region `r`'s run has just stopped being separable: the cues the ISDs made in it so far take
-    /// their placeholders' places, each selected again at its start, and the last is left open.
+    /// their placeholders' places, each selected again at its start (the first was made when the
+    /// run began), and the last is left open.
     private mutating func makeISDCues(_ r: Int, from builder: TTMLISDBuilder) {
         var selection: [Int] = []
         var scratch = TTMLISDBuilder.SelectionScratch()
         var opened: OpenCue?
         var kept: [Int] = []
-        for slot in runs[r]!.cues {
+        for (k, slot) in runs[r].cues.enumerated() {
             let begin = cues[slot].start
             let (styles, _) = builder.selectRegion(r, at: begin, into: &selection, scratch: &scratch)
             let body = builder.hasSets ? builder.content(selection, at: begin) : nil
@@ -161,95 +169,99 @@ struct TTMLCueBuilder {
                 continue
             }
             if let known = opened { cues[known.cue].end = begin }
-            cues[slot] = isdCue(r, showing: selection, body: body, styles: styles, from: begin)
+            if k > 0 { cues[slot] = isdCue(r, showing: selection, body: body, styles: styles, from: begin) }
             opened = OpenCue(cue: slot, selection: selection, body: body, styles: styles)
             kept.append(slot)
         }
-        runs[r]!.cues = kept
+        runs[r].cues = kept
         open[r] = opened
     }
 
     // MARK: - Paragraphs
 
+    /// What became of a region's run when its selection changed.
+    private enum RunChange { case started, goesOn, stopsBeingSeparable }
+
     /// Region `r` shows `selection` from `t`, which differs from what it showed: the run of its
-    /// paragraphs goes on, or ends and another begins. True when the run goes on but stops being
-    /// separable now.
-    private mutating func follow(_ r: Int, at t: MediaTime, selection: [Int], from builder: TTMLISDBuilder) -> Bool {
+    /// paragraphs goes on (and may stop being separable now), or ends and another begins.
+    private mutating func follow(_ r: Int, at t: MediaTime, selection: [Int], from builder: TTMLISDBuilder) -> RunChange {
         var shown = slices
         slices = []
         defer { slices = shown }
         let alone = TTMLParagraphRun.paragraphs(in: selection, nodes: document.nodes, into: &shown) && keepsParagraphs
-        if runs[r] != nil, let old = open[r]?.selection {
-            if runs[r]!.continues(with: shown) {
-                let wasSeparable = runs[r]!.isSeparable
-                runs[r]!.advance(to: t, shown: shown, alone: alone, old: old, new: selection)
-                return wasSeparable && !runs[r]!.isSeparable
+        if runs[r].isActive, let old = open[r]?.selection {
+            if runs[r].continues(with: shown) {
+                let wasSeparable = runs[r].isSeparable
+                runs[r].advance(to: t, shown: shown, alone: alone, old: old, new: selection)
+                return wasSeparable && !runs[r].isSeparable ? .stopsBeingSeparable : .goesOn
             }
             if let cue = open[r]?.cue, cue >= 0 { cues[cue].end = t }
             finishRun(r, at: t, from: builder)
             open[r] = nil
         }
-        runs[r] = TTMLParagraphRun(at: t, shown: shown, alone: alone)
-        return false
+        runs[r].start(at: t, shown: shown, alone: alone)
+        return .started
     }
 
     /// Ends region `r`'s run at `t` (nil: the run lasts to the end), while its open cue is still
     /// the one it last showed: a separable run's paragraphs become its cues, in its placeholders'
-    /// places; otherwise its ISD cues stay, and its paragraphs are counted as cut
-    /// unless it is one paragraph shown by one cue.
+    /// places (its first cue, made when it began, stays its first paragraph's when that began
+    /// alone); otherwise its ISD cues stay, and its paragraphs are counted as cut unless it is one
+    /// paragraph shown by one cue.
     private mutating func finishRun(_ r: Int, at t: MediaTime?, from builder: TTMLISDBuilder) {
-        guard var run = runs[r], let open = open[r] else { return }
-        runs[r] = nil
-        run.end(at: t, selection: open.selection)
-        guard run.isSeparable else {
-            if run.pieces.count == 1 && run.cues.count == 1 {
-                cueParagraphs[run.cues[0]] = Int32(run.pieces[0].node)
-            } else if !run.pieces.isEmpty {
-                for piece in run.pieces { recutParagraphs.insert(piece.node) }
-                recutCues += run.cues.count
+        guard runs[r].isActive, open[r] != nil else { return }
+        defer { runs[r].clear() }
+        runs[r].end(at: t, selection: open[r]!.selection)
+        guard runs[r].isSeparable else {
+            if runs[r].pieces.count == 1 && runs[r].cues.count == 1 {
+                cueParagraphs[runs[r].cues[0]] = Int32(runs[r].pieces[0].node)
+            } else if !runs[r].pieces.isEmpty {
+                for piece in runs[r].pieces { recutParagraphs.insert(piece.node) }
+                recutCues += runs[r].cues.count
             }
             return
         }
-        var made: [(cue: Cue, paragraph: Int)] = []
-        made.reserveCapacity(run.pieces.count)
-        for piece in run.pieces {
+        let first = runs[r].cues[0]
+        // A paragraph that shows nothing (only a line break) adds no line to a cue that holds
+        // others: alone, it would add an empty one.
+        let beganWithOne = runs[r].beganWithOne
+        let keepsFirst = beganWithOne && !(cues[first].content.isEmpty && runs[r].pieces.count > 1)
+        if keepsFirst {
+            cues[first].end = runs[r].pieces[0].end
+            cueParagraphs[first] = Int32(runs[r].pieces[0].node)
+            if runs[r].pieces.count == 1 && runs[r].cues.count == 1 { return }  // nearly every run
+        }
+        let pieces = runs[r].pieces, slots = runs[r].cues
+        let styles = open[r]!.styles
+        var slot = 0
+        // A first paragraph that began alone is kept in the first cue, or showed nothing.
+        for (k, piece) in pieces.enumerated() where k > 0 || !beganWithOne {
             var cue: Cue
             if builder.hasSets {
-                cue = self.cue(showing: builder.content(piece.selection, at: piece.begin), in: r, styles: open.styles, from: piece.begin)
+                cue = self.cue(showing: builder.content(piece.selection, at: piece.begin), in: r, styles: styles, from: piece.begin)
             } else {
                 cue = document.nodes.withUnsafeBufferPointer { nodes in
                     piece.selection.withUnsafeBufferPointer {
-                        self.cue(showing: TTMLSelectedNode.root(of: $0, nodes: nodes), in: r, styles: open.styles, from: piece.begin)
+                        self.cue(showing: TTMLSelectedNode.root(of: $0, nodes: nodes), in: r, styles: styles, from: piece.begin)
                     }
                 }
             }
             cue.end = piece.end
-            // A paragraph that shows nothing (only a line break) adds no line to a cue that
-            // holds others: alone, it would add an empty one.
-            if cue.content.isEmpty && run.pieces.count > 1 { continue }
-            made.append((cue, piece.node))
+            if cue.content.isEmpty && pieces.count > 1 { continue }
+            // In the place of the placeholder made when it began (every piece begins at a time
+            // the run's selection changed), so that cues beginning together in different regions
+            // keep the regions' order, as the ISDs' cues do.
+            while slot + 1 < slots.count && cues[slots[slot]].start < cue.start { slot += 1 }
+            replacements[slots[slot], default: []].append((cue, piece.node))
         }
-        if made.count == 1 && run.cues.count == 1 {
-            cues[run.cues[0]] = made[0].cue
-            cueParagraphs[run.cues[0]] = Int32(made[0].paragraph)
-            return
-        }
-        // Each paragraph's cue in the place of the placeholder made when it began (every piece
-        // begins at a time the run's selection changed), so that cues beginning together in
-        // different regions keep the regions' order, as the ISDs' cues do.
-        dropped += run.cues
-        var slot = 0
-        for made in made {
-            while slot + 1 < run.cues.count && cues[run.cues[slot]].start < made.cue.start { slot += 1 }
-            replacements[run.cues[slot], default: []].append(made)
-        }
+        dropped += keepsFirst ? slots.dropFirst() : slots[...]
     }
 
     /// Ends the runs still open (the last ISD lasts indefinitely), puts each separated run's
     /// paragraph cues in place of its ISD cues, gives a cue that is one paragraph the paragraph's
     /// `xml:id` (when no other cue shows it too), and says what stays cut.
     mutating func finish(from builder: TTMLISDBuilder) {
-        for r in runs.indices where runs[r] != nil { finishRun(r, at: nil, from: builder) }
+        for r in runs.indices where runs[r].isActive { finishRun(r, at: nil, from: builder) }
         if !dropped.isEmpty {
             var isDropped = [Bool](repeating: false, count: cues.count)
             for k in dropped { isDropped[k] = true }

@@ -17,7 +17,8 @@ extension DiagnosticCode {
 /// - each paragraph shows the same as it did when it began (its slice of the selection, its own
 ///   active `set`s and every span in it, is unchanged): no span or `set` timed inside it;
 /// - nothing is active on the region or on a `body` or `div` (set markers), whose styles the
-///   paragraphs inherit, and no `div` shows a picture (a cue carries one for its whole content);
+///   paragraphs inherit, no `div` shows a picture (a cue carries one for its whole content), and
+///   the region shows some paragraph;
 /// - the paragraphs shown, in document order, began in that order (ties keep document order): the
 ///   renderer stacks a region's cues by start, then by their place in the track, where the ISD
 ///   stacks paragraphs in document order.
@@ -39,28 +40,43 @@ struct TTMLParagraphRun {
         var range: Range<Int>
     }
 
-    /// The run's places in the builder's cues, in order: one per ISD cue (a placeholder while the
-    /// run is separable, which the paragraphs' cues replace when it ends).
+    /// The run's places in the builder's cues, in order: one per ISD cue (the first made when the
+    /// run began; then, while it is separable, placeholders, which the paragraphs' cues replace
+    /// when it ends).
     var cues: [Int] = []
     /// Every piece of the run, in the order they began (document order among those that began together).
     var pieces: [Piece] = []
     /// The pieces shown now, in document order, with where each is in the open cue's selection.
     var current: [(piece: Int, range: Range<Int>)] = []
     /// False once one cue per paragraph would not show what the ISDs show.
-    var isSeparable: Bool
+    var isSeparable = false
     /// True once the region's selection changed during the run (it then has several ISD cues, or one
     /// whose selection changed without its content: `set`s giving the same styles).
     var changed = false
+    /// True when the run began with one paragraph: its first cue is then that paragraph's.
+    var beganWithOne = false
+    /// False for a run that ended (or never began): its buffers wait for the region's next.
+    private(set) var isActive = false
 
-    /// A run starting at `t` with the paragraphs `shown`.
-    init(at t: MediaTime, shown: [Slice], alone: Bool) {
-        isSeparable = alone
-        pieces.reserveCapacity(shown.count)
-        current.reserveCapacity(shown.count)
+    /// Starts the run at `t` with the paragraphs `shown` (on a run that is new or `clear`).
+    mutating func start(at t: MediaTime, shown: [Slice], alone: Bool) {
+        isActive = true
+        isSeparable = alone && !shown.isEmpty
+        beganWithOne = shown.count == 1
         for slice in shown {
             current.append((pieces.count, slice.range))
             pieces.append(Piece(node: slice.node, begin: t))
         }
+    }
+
+    /// Ends the run, keeping its buffers for the next. (They hold one or two elements: removed
+    /// one at a time, as the range-removing methods cost more through their generic replacement.)
+    mutating func clear() {
+        while !cues.isEmpty { cues.removeLast() }
+        while !pieces.isEmpty { pieces.removeLast() }
+        while !current.isEmpty { current.removeLast() }
+        changed = false
+        isActive = false
     }
 
     /// True when the region shows, from `t`, some paragraph it showed just before (or shows something
@@ -81,9 +97,9 @@ struct TTMLParagraphRun {
     /// or the paragraphs' begins fall out of document order.
     mutating func advance(to t: MediaTime, shown: [Slice], alone: Bool, old: [Int], new: [Int]) {
         changed = true
-        if !alone { isSeparable = false }
+        if !alone || shown.isEmpty { isSeparable = false }
         var next: [(piece: Int, range: Range<Int>)] = []
-        next.reserveCapacity(shown.count)
+        next.reserveCapacity(max(shown.count, current.count))
         var latestBegin: MediaTime?
         func follows(_ piece: Int) {
             let begin = pieces[piece].begin
@@ -98,7 +114,7 @@ struct TTMLParagraphRun {
                 // Ended at t: its own selection taken while it is at hand.
                 let (piece, range) = current[i]
                 pieces[piece].end = t
-                if isSeparable { pieces[piece].selection = Self.ownSelection(range, in: old) }
+                if isSeparable && (piece > 0 || !beganWithOne) { pieces[piece].selection = Self.ownSelection(range, in: old) }
                 i += 1
             } else if b < a {
                 next.append((pieces.count, shown[j].range))
@@ -118,15 +134,14 @@ struct TTMLParagraphRun {
     }
 
     /// Ends the pieces still shown at `t` (nil: never), taking their own selections from
-    /// `selection` (the open cue's) when they are to become cues of their own. A run of one
-    /// paragraph whose selection never changed (nearly every run) takes that selection whole.
+    /// `selection` (the open cue's) when they are to become cues of their own: not a first piece
+    /// whose cue the run began with.
     mutating func end(at t: MediaTime?, selection: [Int]) {
         for (piece, range) in current {
             pieces[piece].end = t
-            guard isSeparable else { continue }
-            pieces[piece].selection = pieces.count == 1 && !changed ? selection : Self.ownSelection(range, in: selection)
+            if isSeparable && (piece > 0 || !beganWithOne) { pieces[piece].selection = Self.ownSelection(range, in: selection) }
         }
-        current = []
+        while !current.isEmpty { current.removeLast() }
     }
 
     // MARK: - Selections
@@ -136,7 +151,7 @@ struct TTMLParagraphRun {
     /// a set active on the region or on a container, or a container's picture. Content outside any
     /// paragraph (which shows nothing) is passed over.
     static func paragraphs(in selection: [Int], nodes: [TTMLContentNode], into out: inout [Slice]) -> Bool {
-        out.removeAll(keepingCapacity: true)
+        while !out.isEmpty { out.removeLast() }
         var alone = true
         var k = 0
         let close = TTMLISDBuilder.close
@@ -153,7 +168,7 @@ struct TTMLParagraphRun {
             }
             switch nodes[entry].kind {
             case .body, .div:
-                if nodes[entry].image != nil { alone = false }
+                if nodes[entry].hasImage { alone = false }
                 k += 1
             case .p:
                 let end = subtreeEnd(in: selection, from: k)

@@ -18,10 +18,15 @@ import TestSupport
         return (file.ttml!, TTMLStyleContext(root: file.xml!.root!))
     }
 
-    private func expectCuesFollowTheISDs(_ ttml: TTMLDocument, _ context: TTMLStyleContext) {
-        let (track, _, _) = TTMLReader.track(ttml, context: context)
-        #expect(!track.cues.isEmpty)
-        expectCuesFollowTheISDs(track, ttml)
+    /// The ISDs' cues; and, with `paragraphs`, the reader's cues too (the documents here are cut
+    /// by spans and sets inside their paragraphs, so that runs stop being separable part-way and
+    /// have their ISD cues made then).
+    private func expectCuesFollowTheISDs(_ ttml: TTMLDocument, _ context: TTMLStyleContext, paragraphs: Bool = false) {
+        for keepsParagraphs in paragraphs ? [false, true] : [false] {
+            let (track, _, _) = TTMLReader.track(ttml, context: context, keepsParagraphs: keepsParagraphs)
+            #expect(!track.cues.isEmpty)
+            expectCuesFollowTheISDs(track, ttml)
+        }
     }
 
     /// The cues are the runs of the ISD sequence, made the plain way (every ISD's tree): per
@@ -69,14 +74,14 @@ import TestSupport
               </div></body>
             </tt>
             """)
-        expectCuesFollowTheISDs(ttml, context)
+        expectCuesFollowTheISDs(ttml, context, paragraphs: true)
     }
 
     @Test(arguments: ["ttml/regions_spans_sets.ttml", "ttml/seq_and_whitespace.ttml", "ttml/smpte_dropframe.ttml",
                       "ttml/legacy_dfxp.dfxp"])
     func fixturesGiveTheRunsOfTheirISDs(_ fixture: String) {
         let (ttml, context) = parsed(fixture: fixture)
-        expectCuesFollowTheISDs(ttml, context)
+        expectCuesFollowTheISDs(ttml, context, paragraphs: true)
     }
 
     /// A bad value in a style that many paragraphs under different parents use is about one place
