@@ -222,20 +222,21 @@ struct TTMLCueBuilder {
             return
         }
         let first = runs[r].cues[0]
-        // A paragraph that shows nothing (only a line break) adds no line to a cue that holds
-        // others: alone, it would add an empty one.
         let beganWithOne = runs[r].beganWithOne
-        let keepsFirst = beganWithOne && !(cues[first].content.isEmpty && runs[r].pieces.count > 1)
-        if keepsFirst {
+        if beganWithOne && runs[r].pieces.count == 1 && runs[r].cues.count == 1 {  // nearly every run
             cues[first].end = runs[r].pieces[0].end
             cueParagraphs[first] = Int32(runs[r].pieces[0].node)
-            if runs[r].pieces.count == 1 && runs[r].cues.count == 1 { return }  // nearly every run
+            return
         }
-        let pieces = runs[r].pieces, slots = runs[r].cues
+        let pieces = runs[r].pieces
         let styles = open[r]!.styles
-        var slot = 0
-        // A first paragraph that began alone is kept in the first cue, or showed nothing.
-        for (k, piece) in pieces.enumerated() where k > 0 || !beganWithOne {
+        // A paragraph that shows nothing (only a line break) adds no line to the ISD's cue, but
+        // would be an empty line as a cue of its own, and left out, its region would show nothing
+        // (nor its background) while it alone is shown: such a run keeps the ISDs' cuts.
+        var showsNothing = beganWithOne && cues[first].content.isEmpty
+        var made: [(cue: Cue, paragraph: Int)] = []
+        // A first paragraph that began alone has the cue the run began with.
+        for (k, piece) in pieces.enumerated() where !showsNothing && (k > 0 || !beganWithOne) {
             var cue: Cue
             if builder.hasSets {
                 cue = self.cue(showing: builder.content(piece.selection, at: piece.begin), in: r, styles: styles, from: piece.begin)
@@ -247,14 +248,30 @@ struct TTMLCueBuilder {
                 }
             }
             cue.end = piece.end
-            if cue.content.isEmpty && pieces.count > 1 { continue }
-            // In the place of the placeholder made when it began (every piece begins at a time
-            // the run's selection changed), so that cues beginning together in different regions
-            // keep the regions' order, as the ISDs' cues do.
-            while slot + 1 < slots.count && cues[slots[slot]].start < cue.start { slot += 1 }
-            replacements[slots[slot], default: []].append((cue, piece.node))
+            if cue.content.isEmpty { showsNothing = true }
+            made.append((cue, piece.node))
         }
-        dropped += keepsFirst ? slots.dropFirst() : slots[...]
+        if showsNothing {
+            makeISDCues(r, from: builder)
+            if let last = runs[r].cues.last { cues[last].end = t }
+            for piece in runs[r].pieces { recutParagraphs.insert(piece.node) }
+            recutCues += runs[r].cues.count
+            return
+        }
+        let slots = runs[r].cues
+        if beganWithOne {
+            cues[first].end = pieces[0].end
+            cueParagraphs[first] = Int32(pieces[0].node)
+        }
+        // Each in the place of the placeholder made when it began (every piece begins at a time
+        // the run's selection changed), so that cues beginning together in different regions
+        // keep the regions' order, as the ISDs' cues do.
+        var slot = 0
+        for made in made {
+            while slot + 1 < slots.count && cues[slots[slot]].start < made.cue.start { slot += 1 }
+            replacements[slots[slot], default: []].append(made)
+        }
+        dropped += beganWithOne ? slots.dropFirst() : slots[...]
     }
 
     /// Ends the runs still open (the last ISD lasts indefinitely), puts each separated run's

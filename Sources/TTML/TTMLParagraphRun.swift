@@ -17,8 +17,9 @@ extension DiagnosticCode {
 /// - each paragraph shows the same as it did when it began (its slice of the selection, its own
 ///   active `set`s and every span in it, is unchanged): no span or `set` timed inside it;
 /// - nothing is active on the region or on a `body` or `div` (set markers), whose styles the
-///   paragraphs inherit, no `div` shows a picture (a cue carries one for its whole content), and
-///   the region shows some paragraph;
+///   paragraphs inherit, no `div` shows a picture (a cue carries one for its whole content), the
+///   region shows some paragraph, and (in a run of several) each shows something (`TTMLCueBuilder`
+///   finds that when it makes their cues);
 /// - the paragraphs shown, in document order, began in that order (ties keep document order): the
 ///   renderer stacks a region's cues by start, then by their place in the track, where the ISD
 ///   stacks paragraphs in document order.
@@ -100,6 +101,7 @@ struct TTMLParagraphRun {
         if !alone || shown.isEmpty { isSeparable = false }
         var next: [(piece: Int, range: Range<Int>)] = []
         next.reserveCapacity(max(shown.count, current.count))
+        var ended: [(piece: Int, range: Range<Int>)] = []
         var latestBegin: MediaTime?
         func follows(_ piece: Int) {
             let begin = pieces[piece].begin
@@ -112,9 +114,8 @@ struct TTMLParagraphRun {
             let b = j < shown.count ? shown[j].node : Int.max
             if a < b {
                 // Ended at t: its own selection taken while it is at hand.
-                let (piece, range) = current[i]
-                pieces[piece].end = t
-                if isSeparable && (piece > 0 || !beganWithOne) { pieces[piece].selection = Self.ownSelection(range, in: old) }
+                pieces[current[i].piece].end = t
+                if needsSelection(current[i].piece) { ended.append(current[i]) }
                 i += 1
             } else if b < a {
                 next.append((pieces.count, shown[j].range))
@@ -131,15 +132,20 @@ struct TTMLParagraphRun {
             }
         }
         current = next
+        if isSeparable && !ended.isEmpty { takeSelections(ended, from: old) }
     }
+
+    /// Whether a piece needs a selection of its own to become a cue: not the first, whose cue the
+    /// run began with when it began alone.
+    private func needsSelection(_ piece: Int) -> Bool { piece > 0 || !beganWithOne }
 
     /// Ends the pieces still shown at `t` (nil: never), taking their own selections from
     /// `selection` (the open cue's) when they are to become cues of their own: not a first piece
     /// whose cue the run began with.
     mutating func end(at t: MediaTime?, selection: [Int]) {
-        for (piece, range) in current {
-            pieces[piece].end = t
-            if isSeparable && (piece > 0 || !beganWithOne) { pieces[piece].selection = Self.ownSelection(range, in: selection) }
+        for (piece, _) in current { pieces[piece].end = t }
+        if isSeparable && current.contains(where: { needsSelection($0.piece) }) {
+            takeSelections(current.filter { needsSelection($0.piece) }, from: selection)
         }
         while !current.isEmpty { current.removeLast() }
     }
@@ -193,28 +199,26 @@ struct TTMLParagraphRun {
         return k
     }
 
-    /// The selection that shows the paragraph at `range` of `selection` alone: the containers it is
-    /// in (which, in a separable run, have no set markers), its slice, and their closes.
-    static func ownSelection(_ range: Range<Int>, in selection: [Int]) -> [Int] {
+    /// Gives each of `items` (pieces, and where each is in `selection`, in document order) the
+    /// selection that shows it alone: the containers it is in (which, in a separable run, have no
+    /// set markers), its slice, and their closes. One walk over `selection` for them all, however
+    /// many paragraphs it shows.
+    private mutating func takeSelections(_ items: [(piece: Int, range: Range<Int>)], from selection: [Int]) {
         var ancestors: [Int] = []
         var k = 0
-        while k < range.lowerBound {
-            let entry = selection[k]
-            if entry >= 0 {
-                ancestors.append(entry)
-                k += 1
-            } else if entry == TTMLISDBuilder.close {
-                ancestors.removeLast()
-                k += 1
-            } else {
+        for (piece, range) in items {
+            while k < range.lowerBound {
+                let entry = selection[k]
+                if entry >= 0 { ancestors.append(entry) } else if entry == TTMLISDBuilder.close { ancestors.removeLast() }
                 k += 1
             }
+            var own: [Int] = []
+            own.reserveCapacity(ancestors.count * 2 + range.count)
+            own += ancestors
+            own += selection[range]
+            for _ in ancestors { own.append(TTMLISDBuilder.close) }
+            pieces[piece].selection = own
+            k = range.upperBound  // past the slice, which closes all it opens
         }
-        var own: [Int] = []
-        own.reserveCapacity(ancestors.count * 2 + range.count)
-        own += ancestors
-        own += selection[range]
-        for _ in ancestors { own.append(TTMLISDBuilder.close) }
-        return own
     }
 }

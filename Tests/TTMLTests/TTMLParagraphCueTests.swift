@@ -98,7 +98,7 @@ import TestSupport
 
     /// Random documents: paragraphs overlapping in two regions (named on the div, the paragraph,
     /// or not at all), in and out of document order, some with a span timed inside, some with a
-    /// `set`, some ending never.
+    /// `set`, some showing only a line break, some ending never.
     @Test(arguments: 0..<40) func paragraphCuesShowWhatTheISDsShow(seed: UInt64) {
         var random = TestRandom(seed: seed)
         let regions = ["", " region=\"a\"", " region=\"b\""]
@@ -114,6 +114,7 @@ import TestSupport
                 case 0: body += " <span begin=\"\(random.below(3))s\" dur=\"1s\">timed</span>"
                 case 1: body += "<set begin=\"1s\" dur=\"1s\" tts:color=\"red\"/>"
                 case 2: body += "<br/>two <span tts:fontStyle=\"italic\">lines</span>"
+                case 3 where random.below(3) == 0: body = String(body[..<body.lastIndex(of: ">")!]) + "><br/>"
                 default: break
                 }
                 body += "</p>"
@@ -216,6 +217,19 @@ import TestSupport
         #expect(cues.allSatisfy { $0.end == nil && !$0.plainText.contains("\n") })
         #expect(cues.map(\.id) == (0..<50).map { "n\($0)" })
         #expect(Self.recutNotes(result).isEmpty)
+    }
+
+    /// A paragraph that shows only a line break is no line in the ISD's cue, but an empty line as
+    /// a cue of its own; left out, its region would show nothing (nor its background) while it
+    /// alone is shown. Its run keeps the ISDs' cuts.
+    @Test func aParagraphThatShowsNothingKeepsTheCuts() {
+        let text = Self.document("""
+            <p xml:id="e0" region="a" begin="1s" end="5s"><br/></p><p xml:id="e1" region="a" begin="2s" end="4s">words</p>
+            """)
+        let result = Self.read(text)
+        #expect(Self.summary(result) == ["1.0-2.0 a -: ", "2.0-4.0 a -: words", "4.0-5.0 a -: "])
+        #expect(Self.summary(result) == Self.summary(Self.read(text, keepsParagraphs: false)))
+        #expect(Self.recutNotes(result).first?.message.hasPrefix("2 paragraphs are shown as 3 cues") == true)
     }
 
     /// Two paragraphs that begin and end together were one cue: now two, in document order.
