@@ -157,6 +157,8 @@ public struct TTMLContentNode: Sendable, Hashable {
         get { imageStorage?.value }
         set { imageStorage = newValue.map(ImageBox.init) }
     }
+    /// Whether the node shows a picture, found without copying it.
+    var hasImage: Bool { imageStorage != nil }
     // Boxed: nodes are many and images rare.
     private var imageStorage: ImageBox?
     private final class ImageBox: Sendable, Hashable {

@@ -29,15 +29,15 @@ public struct TTMLFile: CaptionFileContents {
 /// Reads TTML (TTML1, TTML2, IMSC 1/1.1/1.2, EBU-TT-D, SMPTE-TT, DFXP) into a `Document` of one
 /// track (format `.ttml`, language from `xml:lang` of `tt`).
 ///
-/// Cues are made from the ISD sequence, one per region per stretch of time in which what the
-/// region shows does not change: a cue starts at a significant time where the region's selected
-/// content changes and ends where it changes again. This keeps what TTML means — content is
-/// shown *in a region*, and a span timed inside a paragraph changes what is on screen — exactly:
-/// the set of cues active at any time is what the document shows then, region by region, and
-/// cue boundaries are the significant times at which something visible changes. (One cue per
-/// `p` would be simpler but wrong for paragraphs whose spans come and go, and for paragraphs
-/// that share a region.) Each cue's `layout.regionID` names its region; cue ids are nil, since a
-/// cue need not correspond to one element.
+/// Cues are made from the ISD sequence so that the cues active at any time, laid out region by
+/// region, show what the document shows then. Where a region's paragraphs each show the same for
+/// the whole of their time (no span or `set` timed inside them) and overlap in document order,
+/// each paragraph is one cue, from its begin to its end, with its `xml:id` as the cue's id: the
+/// cue a source file had stays one cue. Elsewhere a cue is one stretch of time in which what a
+/// region shows does not change, starting and ending at the significant times where it changes
+/// (a span timed inside a paragraph changes what is on screen), without an id; the
+/// `ttml.paragraphs-recut` note counts the paragraphs cut so (`TTMLParagraphRun` says exactly
+/// when a paragraph is one cue). Each cue's `layout.regionID` names its region.
 public struct TTMLReader: SourceTextReader, Sendable {
     /// How to read.
     public struct Options: Sendable {
@@ -53,6 +53,9 @@ public struct TTMLReader: SourceTextReader, Sendable {
             get { xml.maximumDepth }
             set { xml.maximumDepth = newValue }
         }
+        /// False: every cue as the ISDs cut them (one per region per stretch of unchanged content),
+        /// never one per paragraph; for tests that compare the two.
+        package var keepsParagraphs = true
         /// - Parameters:
         ///   - maximumInputSize: bytes; 256 MiB by default.
         ///   - maximumDepth: levels of element nesting; 256 by default.
@@ -98,7 +101,8 @@ public struct TTMLReader: SourceTextReader, Sendable {
             return ParseResult(value: TTMLFile(document: empty, ttml: nil, xml: scanned.value),
                                diagnostics: scanned.diagnostics + log.finished())
         }
-        let (track, styler) = Self.track(ttml, context: TTMLStyleContext(root: root))
+        let (track, styler, recut) = Self.track(ttml, context: TTMLStyleContext(root: root), keepsParagraphs: options.keepsParagraphs)
+        for diagnostic in recut { log.report(diagnostic.severity, diagnostic.code, diagnostic.message, at: diagnostic.location) }
         // The constraints of the profiles the document declares (IMSC text, EBU-TT-D): warnings.
         var profiles = TTMLProfileChecker(root: root)
         profiles.check()
@@ -123,17 +127,22 @@ public struct TTMLReader: SourceTextReader, Sendable {
         return Fraction(Int64(width), Int64(height))
     }
 
-    /// The track: one cue per region per run of ISDs in which the region's content is the same,
-    /// styled (`TTMLCueStyler`), and the regions with their geometry (`TTMLCueBuilder`).
+    /// The track: one cue per paragraph where that shows what the ISDs show, else one cue per
+    /// region per run of ISDs in which the region's content is the same (`TTMLCueBuilder`), styled
+    /// (`TTMLCueStyler`), and the regions with their geometry; and the `ttml.paragraphs-recut`
+    /// note when some paragraphs are not one cue each.
     /// `passOverUnchanged` false looks at every region at every time (tests: passing over the
-    /// regions in which nothing begins or ends must not change the result).
-    static func track(_ ttml: TTMLDocument, context: TTMLStyleContext, passOverUnchanged: Bool = true) -> (Track, TTMLCueStyler) {
+    /// regions in which nothing begins or ends must not change the result); `keepsParagraphs`
+    /// false makes the ISDs' cues only (tests: the paragraphs' cues must show the same).
+    static func track(_ ttml: TTMLDocument, context: TTMLStyleContext, passOverUnchanged: Bool = true,
+                      keepsParagraphs: Bool = true) -> (Track, TTMLCueStyler, [Diagnostic]) {
         let builder = TTMLISDBuilder(document: ttml)
         let found = TTMLISDBuilder.significantTimesAndChanges(of: ttml)
         let timeline = passOverUnchanged
             ? found : TTMLISDBuilder.SignificantTimes(everyRegionChangingAt: found.times)
-        var cues = TTMLCueBuilder(document: ttml, styler: TTMLCueStyler(context: context))
+        var cues = TTMLCueBuilder(document: ttml, styler: TTMLCueStyler(context: context), keepsParagraphs: keepsParagraphs)
         cues.add(timeline, from: builder)
+        cues.finish(from: builder)
         let styler = cues.styler
         // The last ISD lasts indefinitely: a cue still open then never ends.
         var track = Track(language: ttml.language.flatMap(LanguageTag.init(wellFormed:)), kind: .subtitles, cues: cues.cues)
@@ -141,7 +150,7 @@ public struct TTMLReader: SourceTextReader, Sendable {
             .filter { $0.element.origin != .defaultRegion || cues.usedRegions.contains($0.offset) }
             .map { styler.region($0.element, segments: builder.regionStyleSegments($0.offset)) }
         track.sortCuesByStart()
-        return (track, styler)
+        return (track, styler, cues.diagnostics)
     }
 }
 

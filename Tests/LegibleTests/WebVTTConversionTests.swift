@@ -31,16 +31,21 @@ import Legible
     @Test func fourRegionsKeepTheirCorners() throws {
         let (text, diagnostics) = try Self.converted("ttml/ebu_tt_d_four_regions.ttml")
         #expect(!text.contains("REGION"))
+        // Each paragraph is a cue, with its xml:id.
         #expect(text.contains("""
+            p1
             00:00:01.000 --> 00:00:11.000 line:5% position:5%,line-left size:40% align:left
             <c.legible-s1>TOP LEFT</c>
 
+            p2
             00:00:01.000 --> 00:00:11.000 line:5% position:95%,line-right size:40% align:right
             <c.legible-s1>TOP RIGHT</c>
 
+            p3
             00:00:01.000 --> 00:00:11.000 line:95%,end position:5%,line-left size:40% align:left
             <c.legible-s1>BOTTOM LEFT</c>
 
+            p4
             00:00:01.000 --> 00:00:11.000 line:95%,end position:95%,line-right size:40% align:right
             <c.legible-s1>BOTTOM RIGHT</c>
             """), "\(text)")

@@ -23,9 +23,24 @@ import TestSupport
             for k in 0..<n { b += "<p begin=\"\(k)s\" end=\"\(k + 5)s\">Line \(k)</p>" }
             return document(body: b)
         }),
+        // One run of paragraphs in one region, one cue each until the last's span cuts them all
+        // by the ISDs: their cues are made then, each selected again once.
+        GrowthShape("overlapping paragraphs cut at the end", 60, { n in
+            var b = ""
+            for k in 0..<n { b += "<p begin=\"\(k)s\" end=\"\(k + 5)s\">Line \(k)</p>" }
+            return document(body: b + "<p begin=\"\(n)s\" end=\"\(n + 5)s\">last <span begin=\"1s\">more</span></p>")
+        }),
+        // Paragraphs shown together for the same time: one run, one cue each, each found in one
+        // walk over what the region shows.
+        GrowthShape("paragraphs shown together", 200, { n in
+            var b = ""
+            for k in 0..<n { b += "<p begin=\"1s\" end=\"2s\">Line \(k)</p>" }
+            return document(body: b)
+        }),
         // Paragraphs that never end stay on screen together (TTML2 §12.3: to the end of an
-        // indefinite body), so n of them in one region are n cues holding 1, 2, … n paragraphs:
-        // the model itself grows with the square. The shape met in real files is one open end.
+        // indefinite body): n of them in one region are n cues, but what the region shows is
+        // selected at each of their begins, which grows with the square. The shape met in real
+        // files is one open end.
         GrowthShape("timed paragraphs and an open end", 60, { n in
             var b = ""
             for k in 0..<n { b += "<p begin=\"\(k)s\" end=\"\(k + 1)s\">Line \(k)</p>" }

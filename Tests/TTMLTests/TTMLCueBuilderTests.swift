@@ -18,10 +18,15 @@ import TestSupport
         return (file.ttml!, TTMLStyleContext(root: file.xml!.root!))
     }
 
-    private func expectCuesFollowTheISDs(_ ttml: TTMLDocument, _ context: TTMLStyleContext) {
-        let (track, _) = TTMLReader.track(ttml, context: context)
-        #expect(!track.cues.isEmpty)
-        expectCuesFollowTheISDs(track, ttml)
+    /// The ISDs' cues; and, with `paragraphs`, the reader's cues too (the documents here are cut
+    /// by spans and sets inside their paragraphs, so that runs stop being separable part-way and
+    /// have their ISD cues made then).
+    private func expectCuesFollowTheISDs(_ ttml: TTMLDocument, _ context: TTMLStyleContext, paragraphs: Bool = false) {
+        for keepsParagraphs in paragraphs ? [false, true] : [false] {
+            let (track, _, _) = TTMLReader.track(ttml, context: context, keepsParagraphs: keepsParagraphs)
+            #expect(!track.cues.isEmpty)
+            expectCuesFollowTheISDs(track, ttml)
+        }
     }
 
     /// The cues are the runs of the ISD sequence, made the plain way (every ISD's tree): per
@@ -69,14 +74,14 @@ import TestSupport
               </div></body>
             </tt>
             """)
-        expectCuesFollowTheISDs(ttml, context)
+        expectCuesFollowTheISDs(ttml, context, paragraphs: true)
     }
 
     @Test(arguments: ["ttml/regions_spans_sets.ttml", "ttml/seq_and_whitespace.ttml", "ttml/smpte_dropframe.ttml",
                       "ttml/legacy_dfxp.dfxp"])
     func fixturesGiveTheRunsOfTheirISDs(_ fixture: String) {
         let (ttml, context) = parsed(fixture: fixture)
-        expectCuesFollowTheISDs(ttml, context)
+        expectCuesFollowTheISDs(ttml, context, paragraphs: true)
     }
 
     /// A bad value in a style that many paragraphs under different parents use is about one place
@@ -97,7 +102,7 @@ import TestSupport
               </body>
             </tt>
             """)
-        let (_, styler) = TTMLReader.track(ttml, context: context)
+        let (_, styler, _) = TTMLReader.track(ttml, context: context)
         let reported = styler.log.diagnostics.filter { $0.code == .ttmlIgnoredStyleValue }
         #expect(reported.count == 1, "\(reported)")
         #expect(reported.first?.location?.line == 3)
@@ -141,8 +146,8 @@ import TestSupport
             return
         }
         let context = TTMLStyleContext(root: root)
-        let (passing, _) = TTMLReader.track(ttml, context: context)
-        let (looking, _) = TTMLReader.track(ttml, context: context, passOverUnchanged: false)
+        let (passing, _, _) = TTMLReader.track(ttml, context: context)
+        let (looking, _, _) = TTMLReader.track(ttml, context: context, passOverUnchanged: false)
         let same = passing == looking
         #expect(same, "seed \(seed): \(passing.cues.count) cues against \(looking.cues.count)")
     }

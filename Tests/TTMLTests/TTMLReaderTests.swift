@@ -22,7 +22,11 @@ private func summary(_ document: Document) -> [String] {
     @Test func regionsSpansAndSets() throws {
         let result = read("ttml/regions_spans_sets.ttml")
         let file = result.value
-        #expect(result.diagnostics.map(\.code) == [.ttmlUnknownRegion])
+        #expect(result.diagnostics.map(\.code) == [.ttmlUnknownRegion, .ttmlParagraphsRecut])
+        // The span that joins at 2 s and the set cut both paragraphs in two: said once, at the first.
+        let recut = try #require(result.diagnostics.last)
+        #expect(recut.severity == .info && recut.location?.line == 21)
+        #expect(recut.message.hasPrefix("2 paragraphs are shown as 4 cues"))
         let ttml = try #require(file.ttml)
         #expect(TTMLISDBuilder(document: ttml).significantTimes() == (0...11).map { s($0) })
         #expect(summary(file.document) == [

@@ -67,8 +67,14 @@ public final class CaptionLayoutEngine {
             }
         }
         // Stacking order (TTML tts:zIndex, carried by the region's cues): lower drawn first, so
-        // higher on top; auto counts as 0, and equal ones keep the order their cues came in.
-        let stacking = regionOrder.enumerated().map { k, id in (regionCues[id]!.first?.layout.zIndex ?? 0, k, id) }
+        // higher on top; auto counts as 0. Equal TTML regions go in their document order, as CSS
+        // paints boxes of equal z-index (imscJS lays regions out in that order), whatever order
+        // their cues came in: that depends on how the cues were cut (one per paragraph, or by
+        // the ISDs). Other regions keep the order their cues came in.
+        let stacking = regionOrder.enumerated().map { k, id in
+            let place = family == .ttmlRegions ? regions.firstIndex { $0.id == id } ?? k : k
+            return (regionCues[id]!.first?.layout.zIndex ?? 0, place, id)
+        }
         regionOrder = stacking.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         for id in regionOrder {
             let region = regions.first { $0.id == id }!
