@@ -69,7 +69,8 @@ public struct SubRipWriter: Sendable {
     }
 
     /// Positions that are not one of SRT's nine `{\\an}` (a WebVTT line or position, a size, vertical
-    /// text): written as the nearest, said once.
+    /// text): written as the nearest, said once. A place within the title-safe margin of the
+    /// nearest is that place to a player (`CueLayout.sitsAtNearestNumpad`), and not said.
     static func approximatedPositions(_ cues: [Cue]) -> [Diagnostic] {
         var count = 0
         var first: SourceLocation?
@@ -78,7 +79,7 @@ public struct SubRipWriter: Sendable {
             layout.box = nil
             layout.regionID = nil
             guard !layout.isDefault else { continue }
-            if SubRipAlignment.layout(numpad: layout.nearestNumpad) != layout {
+            if SubRipAlignment.layout(numpad: layout.nearestNumpad) != layout, !layout.sitsAtNearestNumpad {
                 count += 1
                 if first == nil { first = cue.source }
             }

@@ -14,8 +14,8 @@ package struct ContentSurvey: Sendable {
         case languages
         /// Inline timestamps (karaoke, paint-on): content that appears after the cue's start.
         case timestamps
-        /// A style on a whole cue (`Cue.style`) that says more than initial values (TTML states
-        /// every property of every cue).
+        /// A style on a whole cue (`Cue.style`) that says more than a plain subtitle shows anyway
+        /// (`ContentSurvey.saysMoreThanPlainText`): TTML states every property of every cue.
         case cueStyles
         /// A position other than the default (line, position, size, alignment, vertical text).
         case positions
@@ -45,7 +45,7 @@ package struct ContentSurvey: Sendable {
             var found = Set<Feature>()
             var properties = Set<String>()
             Self.collect(cue.content, into: &found, properties: &properties)
-            if cue.hasStyle, !cue.style.withoutInitialValues.isEmpty { found.insert(.cueStyles) }
+            if cue.hasStyle, Self.saysMoreThanPlainText(cue.style) { found.insert(.cueStyles) }
             if !cue.hasDefaultLayout {
                 let layout = cue.layout
                 if layout.regionID != nil { found.insert(.regions) }
@@ -62,6 +62,23 @@ package struct ContentSurvey: Sendable {
                 spanStyles[name, default: Use(cues: 0, first: cue.source)].cues += 1
             }
         }
+    }
+
+    /// Whether a whole-cue style asks for more than any subtitle player draws unasked: beyond the
+    /// initial values (`StyleProperties.withoutInitialValues`), white text, no background, the
+    /// default font family, wrapping, CSS's ruby position, and a size of one TTML cell (1/15 of
+    /// the height: TTML's initial size, and 608's row), for which a player's own size stands in.
+    /// A TTML document converted from SRT says these on every paragraph; dropping them loses
+    /// nothing a viewer would see, so a writer without cue styles says nothing about them.
+    static func saysMoreThanPlainText(_ style: StyleProperties) -> Bool {
+        var s = style.withoutInitialValues
+        if s.color == Color(red: 255, green: 255, blue: 255) { s.color = nil }
+        if s.backgroundColor?.alpha == 0 { s.backgroundColor = nil }
+        if s.fontFamilies == ["default"] { s.fontFamilies = nil }
+        if s.fontSize == .viewportHeight(Fraction(1, 15)) || s.fontSize == .cells(.one) { s.fontSize = nil }
+        if s.textWrap == .wrap, s.whiteSpaceCollapse == nil { s.textWrap = nil }
+        if s.rubyPosition == .alternateOver { s.rubyPosition = nil }
+        return !s.isEmpty
     }
 
     /// The use of `feature`, or nil when no cue uses it.

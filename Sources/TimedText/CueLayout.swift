@@ -385,6 +385,39 @@ extension CueLayout {
         return [7, 8, 9, 4, 5, 6, 1, 2, 3][row * 3 + column]
     }
 
+    /// Whether these settings put the text where `{\\anN}` for the nearest N (`nearestNumpad`)
+    /// does on a player, to within the title-safe margin (a tenth of the frame): horizontal text
+    /// whose placed edge is at most that far from the frame's edge (or centred, for the middle row
+    /// and column), aligned as the numpad aligns. A TTML region at the bottom of the title-safe area (the usual
+    /// subtitle region, and Legible's own TTML writer's) is `{\\an2}` to an SRT player; a
+    /// `line:30%` is not `{\\an8}`.
+    public var sitsAtNearestNumpad: Bool {
+        guard writingDirection == .horizontal else { return false }
+        let n = nearestNumpad
+        let margin = 0.1
+        let row = (9 - n) / 3  // 0 top, 1 middle, 2 bottom
+        switch line {
+        case .auto: guard row == 2 else { return false }
+        case .number(let k): guard (k >= 0 && row == 0) || (k == -1 && row == 2) else { return false }
+        case .fraction(let f):
+            let edge = f.doubleValue
+            switch row {
+            case 0: guard lineAlignment == .start, edge <= margin else { return false }
+            case 1: guard lineAlignment == .center, abs(edge - 0.5) <= margin / 2 else { return false }
+            default: guard lineAlignment == .end, edge >= 1 - margin else { return false }
+            }
+        }
+        let width = size.doubleValue
+        let alignment = computedPositionAlignment()
+        let p = position?.doubleValue ?? (alignment == .lineLeft ? 0 : alignment == .lineRight ? 1 : 0.5)
+        let left = alignment == .lineLeft ? p : alignment == .lineRight ? p - width : p - width / 2
+        switch (n - 1) % 3 {  // 0 left, 1 centre, 2 right
+        case 0: return (textAlignment == .left || textAlignment == .start) && left <= margin
+        case 2: return (textAlignment == .right || textAlignment == .end) && left + width >= 1 - margin
+        default: return textAlignment == .center && abs(left + width / 2 - 0.5) <= margin / 2
+        }
+    }
+
     /// The numpad position these settings are exactly (a cue box aside), or nil.
     public var numpad: Int? {
         var plain = self

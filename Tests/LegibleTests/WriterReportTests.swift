@@ -18,12 +18,17 @@ import Legible
         #expect(try Self.codes(.subRip, [Self.cue([ruby])]) == [.rubyAsText])
         #expect(try Self.codes(.subRip, [Self.cue([.span(InlineSpan(.voice("Fred"), children: [.text("hi")]))])]) == [.markupDropped])
         #expect(try Self.codes(.subRip, [Self.cue([.text("a"), .timestamp(MediaTime(milliseconds: 1500)), .text("b")])]) == [.timestampsDropped])
-        #expect(try Self.codes(.subRip, [Self.cue([.text("x")], style: StyleProperties(color: .white))]) == [.styleDropped])
+        #expect(try Self.codes(.subRip, [Self.cue([.text("x")], style: StyleProperties(color: Color(red: 255, green: 255, blue: 0)))]) == [.styleDropped])
+        // White text on no background is what an SRT player draws anyway: nothing lost, nothing said.
+        #expect(try Self.codes(.subRip, [Self.cue([.text("x")], style: StyleProperties(color: .white, backgroundColor: .transparent))]).isEmpty)
         let background = InlineSpan(.styled, style: StyleProperties(backgroundColor: .black), children: [.text("x")])
         #expect(try Self.codes(.subRip, [Self.cue([.span(background)])]) == [.styleDropped])
         var high = CueLayout.default
-        high.line = .fraction(Fraction(1, 10))
+        high.line = .fraction(Fraction(3, 10))
         #expect(try Self.codes(.subRip, [Self.cue([.text("x")], layout: high)]) == [.layoutApproximated])
+        // At the top of the title-safe area, a line is where {\an8} puts it on a player.
+        high.line = .fraction(Fraction(1, 10))
+        #expect(try Self.codes(.subRip, [Self.cue([.text("x")], layout: high)]).isEmpty)
         var inRegion = CueLayout.default
         inRegion.regionID = "r"
         #expect(try Self.codes(.subRip, [Self.cue([.text("x")], layout: inRegion)]) == [.layoutApproximated])
