@@ -42,8 +42,8 @@ enum BurnCommand: Command {
         The output is written to a hidden temporary file beside it and renamed when complete: a
         failed or interrupted run leaves nothing under OUTPUT. ffmpeg (Debian package ffmpeg) is
         needed unless both ends are Y4M and --size is not given.
-        Errors start 'legible burn:'. Exit status: 0 written; 1 unreadable input, ffmpeg failure
-        or interruption; 2 usage error (an option, an OUTPUT name ffmpeg has no container for,
+        What it says on stderr starts 'legible burn:'. Exit status: 0 written; 1 unreadable
+        input, ffmpeg failure or interruption; 2 usage error (an option, an OUTPUT name ffmpeg has no container for,
         no captions: a Y4M INPUT or a video without captions of its own and no -s).
         """
     static let options: [OptionSpec] = [
@@ -101,7 +101,7 @@ enum BurnCommand: Command {
                                   arguments: arguments, io: io, progress: progress)
             progress.finish(.ok)
             if progressMode != .json {
-                io.error("legible: burned \(frames.captions) into \(frames.count) frames of \(outputPath == "-" ? "standard output" : outputPath)")
+                io.say("burned \(frames.captions) into \(frames.count) frames of \(outputPath == "-" ? "standard output" : outputPath)")
             }
             return 0
         } catch {
@@ -156,7 +156,7 @@ enum BurnCommand: Command {
                 said += ". Subtitle streams are copied only into a file of the input's own container (\(container)): \(outputPath) gets none"
             }
         }
-        if !said.isEmpty { io.error("legible: \(said)") }
+        if !said.isEmpty { io.say("\(said)") }
 
         var renderer: CaptionRenderer?
         let frames = try burner.run { width, height in
@@ -168,8 +168,8 @@ enum BurnCommand: Command {
             renderer = made
             return made
         }
-        for path in renderer?.unreadableFontFiles ?? [] { io.error("legible: warning: \(path) is not a font file libass can read; skipped") }
-        for failure in renderer?.imageFailures ?? [] { io.error("legible: warning: \(failure)") }
+        for path in renderer?.unreadableFontFiles ?? [] { io.say("warning: \(path) is not a font file libass can read; skipped") }
+        for failure in renderer?.imageFailures ?? [] { io.say("warning: \(failure)") }
         PictureOptions.reportFontChoices(renderer, arguments, io: io)
         return (chosen.input.displayName, frames)
     }

@@ -14,6 +14,9 @@ public final class CommandIO: @unchecked Sendable {
     /// own executable for `.process`; nil when the command line runs inside another program (a
     /// test), where batch mode checks files on threads and cannot enforce time or memory limits.
     public var workerExecutable: String?
+    /// How the program names itself on standard error: `legible`, or `legible dump` while a
+    /// command runs, so that every line a command says starts the same way as its errors.
+    public var program = "legible"
 
     public init(readStandardInput: @escaping () -> [UInt8], writeStandardOutput: @escaping ([UInt8]) -> Void,
                 writeStandardError: @escaping (String) -> Void, standardErrorIsTerminal: Bool = false,
@@ -45,4 +48,6 @@ public final class CommandIO: @unchecked Sendable {
 
     func print(_ line: String) { writeStandardOutput(Array((line + "\n").utf8)) }
     func error(_ line: String) { writeStandardError(line + "\n") }
+    /// A line from the program itself (not a finding in a file): `legible dump: message`.
+    func say(_ message: String) { error("\(program): \(message)") }
 }

@@ -79,7 +79,7 @@ enum ConvertCommand: Command {
         let input = try InputOptions.load(arguments.positionals[0], arguments, io: io)
         InputOptions.report(input, io: io, arguments)
         if input.isUnreadable {
-            io.error("legible: \(input.displayName) could not be read")
+            io.say("\(input.displayName) could not be read")
             return 1
         }
         var written: [Diagnostic] = []

@@ -72,7 +72,7 @@ enum DumpCommand: Command {
         }
         ProcessLifetime.keepUntilExit(input)
         if input.isUnreadable {
-            io.error("legible: \(input.displayName) could not be read")
+            io.say("\(input.displayName) could not be read")
             return 1
         }
         return 0

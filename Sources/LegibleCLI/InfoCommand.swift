@@ -27,7 +27,7 @@ enum InfoCommand: Command {
         io.writeStandardOutput(json ? summary.json.serialized() : Array(summary.text.utf8))
         ProcessLifetime.keepUntilExit((input, summary))
         if input.isUnreadable {
-            io.error("legible: \(input.displayName) could not be read")
+            io.say("\(input.displayName) could not be read")
             return 1
         }
         return 0

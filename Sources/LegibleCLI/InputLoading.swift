@@ -95,7 +95,7 @@ enum InputOptions {
         if io.standardErrorIsTerminal {
             media.progress = { reached, duration in
                 let total = duration.map { " of \(clock($0))" } ?? ""
-                io.writeStandardError("\rlegible: decoding the captions in the video\(path.map { " of " + $0 } ?? ""): \(clock(reached))\(total)\u{1B}[K")
+                io.writeStandardError("\r\(io.program): decoding the captions in the video\(path.map { " of " + $0 } ?? ""): \(clock(reached))\(total)\u{1B}[K")
             }
         }
         return CaptionSource.Options(reading: reading, media: media, attachedFonts: needsFonts)
@@ -127,7 +127,7 @@ enum InputOptions {
         }
         let (option, why) = try choose(source, arguments)
         if source.options.count > 1 && arguments.value("track") == nil {
-            io.error("legible: \(source.name): reading track \(describe(option, of: source)), \(why); --track picks another (\(source.options.map(source.localID).joined(separator: ", ")))")
+            io.say("\(source.name): reading track \(describe(option, of: source)), \(why); --track picks another (\(source.options.map(source.localID).joined(separator: ", ")))")
         }
         let track = try source.open(option)
         let inside = source.captionFile == nil
@@ -184,7 +184,7 @@ enum InputOptions {
     static func report(_ diagnostics: [Diagnostic], of name: String, io: CommandIO, _ arguments: Arguments) {
         let minimum = threshold(arguments)
         for diagnostic in diagnostics where diagnostic.severity >= minimum {
-            io.error("\(name):\(diagnostic.description)")
+            io.error(diagnostic.described(in: name))
         }
     }
 

@@ -64,6 +64,8 @@ public enum LegibleCommandLine {
             io.writeStandardOutput(Array(command.helpText.utf8))
             return 0
         }
+        io.program = "legible \(command.name)"
+        defer { io.program = "legible" }
         do {
             let parsed = try Arguments.parse(rest, options: command.options)
             return try command.run(parsed, io)

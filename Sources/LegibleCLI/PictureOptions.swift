@@ -29,7 +29,7 @@ enum PictureOptions {
             if choice.slant > 0 { asked += " italic" }
             let face = choice.postScriptName ?? "a face"
             let how = choice.isFallback ? "the default family, as nothing matched it" : "\(face) (\(choice.file))"
-            io.error("legible: the script's font \(asked) is drawn with \(how)")
+            io.say("the script's font \(asked) is drawn with \(how)")
         }
     }
 
@@ -174,7 +174,7 @@ enum PictureOptions {
                 byTheRules = all.count > 1 && tags.isEmpty
                 if byTheRules && announce {
                     let named = sources.count == 1 ? "\(found.0.name): " : ""
-                    io.error("legible: \(named)reading track \(InputOptions.describe(picked, of: found.0)), \(why); --track picks another (\(ids.joined(separator: ", ")))")
+                    io.say("\(named)reading track \(InputOptions.describe(picked, of: found.0)), \(why); --track picks another (\(ids.joined(separator: ", ")))")
                 }
             }
         }

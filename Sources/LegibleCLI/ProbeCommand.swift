@@ -45,7 +45,7 @@ enum ProbeCommand: Command {
         }
         if io.standardErrorIsTerminal {
             options.progress = { reached, duration in
-                io.writeStandardError("\rlegible: decoding the captions in the video: \(InputOptions.clock(reached))\(duration.map { " of \(InputOptions.clock($0))" } ?? "")\u{1B}[K")
+                io.writeStandardError("\r\(io.program): decoding the captions in the video: \(InputOptions.clock(reached))\(duration.map { " of \(InputOptions.clock($0))" } ?? "")\u{1B}[K")
             }
         }
         let media = try MediaCaptions(contentsOf: path, options: options)

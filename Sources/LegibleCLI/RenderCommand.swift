@@ -64,14 +64,14 @@ enum RenderCommand: Command {
         let fonts = FontSet()
         for path in fonts.missing {
             let package = FontSet.debianPackage(ofFontAt: path).map { " (Debian package \($0))" } ?? ""
-            io.error("legible: warning: font file \(path)\(package) is missing; its style falls back to DejaVu Sans (run scripts/setup.sh)")
+            io.say("warning: font file \(path)\(package) is missing; its style falls back to DejaVu Sans (run scripts/setup.sh)")
         }
         // The track as its format draws it: an ASS script by libass as itself (with the
         // --fonts-dir fonts beside its own), other formats' cues laid out by their rules.
         let renderer = try CaptionRenderer(track: track, width: width, height: height, appearance: appearance, fonts: fonts,
                                            options: options, fontDirectories: arguments.all("fonts-dir"),
                                            systemFonts: !arguments.has("no-system-fonts"))
-        for path in renderer.unreadableFontFiles { io.error("legible: warning: \(path) is not a font file libass can read; skipped") }
+        for path in renderer.unreadableFontFiles { io.say("warning: \(path) is not a font file libass can read; skipped") }
         let image: Bitmap
         if let time {
             var frame = backdrop.bitmap(width: width, height: height)
@@ -80,12 +80,12 @@ enum RenderCommand: Command {
         } else {
             let times = ContactSheet.moments(renderer, count: count!)
             guard !times.isEmpty else {
-                io.error("legible: \(input.displayName) shows nothing at any time")
+                io.say("\(input.displayName) shows nothing at any time")
                 return 1
             }
             image = try ContactSheet.make(renderer, at: times, backdrop: backdrop)
         }
-        for failure in renderer.imageFailures { io.error("legible: warning: \(failure)") }
+        for failure in renderer.imageFailures { io.say("warning: \(failure)") }
         PictureOptions.reportFontChoices(renderer, arguments, io: io)
         try PNGFile.write(image, to: output)
         return 0

@@ -40,7 +40,7 @@ enum TimelineCommand: Command {
         InputOptions.report(input, io: io, arguments)
         ProcessLifetime.keepUntilExit(input)
         if input.isUnreadable {
-            io.error("legible: \(input.displayName) could not be read")
+            io.say("\(input.displayName) could not be read")
             return 1
         }
         return 0

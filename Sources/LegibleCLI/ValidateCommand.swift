@@ -137,7 +137,7 @@ enum ValidateCommand: Command {
             state.withLock { writer in
                 // What the file's checking said besides its findings, then its report.
                 if notes {
-                    if let choice = result.choice { output.error("legible: \(path): \(choice)") }
+                    if let choice = result.choice { output.say("\(path): \(choice)") }
                     for change in result.fixes {
                         output.error("\(result.displayName): fixed cue \(change.cue.label): \(change.description) [\(change.rule.rawValue)]")
                     }
@@ -148,7 +148,7 @@ enum ValidateCommand: Command {
                 // What the writer had to change, as every command reports it (-q: errors only).
                 if let written = result.written {
                     for diagnostic in written.diagnostics where diagnostic.severity >= settings.notesFrom {
-                        output.error("\(written.path):\(diagnostic.description)")
+                        output.error(diagnostic.described(in: written.path))
                     }
                 }
                 let bytes = writer.add(result.report, order: index)
@@ -161,7 +161,7 @@ enum ValidateCommand: Command {
         let summary = writer.summary
         // SARIF and JUnit have no summary to say it in.
         if summary.skipped > 0 && (settings.format == .sarif || settings.format == .junit) {
-            io.error("legible: \(summary.skipped) file\(summary.skipped == 1 ? "" : "s") under the directories given skipped as not caption files")
+            io.say("\(summary.skipped) file\(summary.skipped == 1 ? "" : "s") under the directories given skipped as not caption files")
         }
         if summary.unreadable > 0 { return 2 }
         if let failOn = settings.failOn, summary.count(atLeast: failOn) > 0 { return 1 }
@@ -199,7 +199,7 @@ enum ValidateCommand: Command {
     /// With -v, each file a directory walk leaves out is named on stderr.
     static func skipNote(_ settings: Settings, _ io: CommandIO) -> ((String) -> Void)? {
         guard settings.verbose else { return nil }
-        return { path in io.error("legible: skipped \(path): not a caption file (no readable format's extension, and no format recognises its start)") }
+        return { path in io.say("skipped \(path): not a caption file (no readable format's extension, and no format recognises its start)") }
     }
 
     /// The paths as given: the arguments, then those of the list, read as needed.

@@ -76,6 +76,14 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         let place = location.map { "\($0): " } ?? ""
         return "\(place)\(severity.rawValue): \(message) [\(code.rawValue)]"
     }
+
+    /// The compiler-style line about `file`: `file:line:column: severity: message [code]`, or
+    /// `file: severity: message [code]` for a finding about no one place (as GCC and Clang write
+    /// them, so that editors and CI annotators find both).
+    public func described(in file: String) -> String {
+        let place = location.map { "\(file):\($0): " } ?? "\(file): "
+        return "\(place)\(severity.rawValue): \(message) [\(code.rawValue)]"
+    }
 }
 
 /// A value read from a source, with everything the reader has to say about it.

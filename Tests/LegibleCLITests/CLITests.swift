@@ -78,6 +78,11 @@ func readFile(_ path: String) -> String? {
         let proseAsSRT = Run(["dump", Fixtures.root + "/srt/not_srt.txt", "--from", "srt", "--json"])
         #expect(proseAsSRT.status == 1)
         #expect(proseAsSRT.stdout.contains("\"code\": \"srt.no-cues\"") && proseAsSRT.stdout.contains("\"tracks\": []"))
+        // A finding about the whole file is `file: severity:` (GCC's form); the program's own
+        // line starts with the command.
+        let proseText = Run(["dump", Fixtures.root + "/srt/not_srt.txt", "--from", "srt"])
+        #expect(proseText.stderr.contains("not_srt.txt: error: no SRT cue found in the text [srt.no-cues]"), "\(proseText.stderr)")
+        #expect(proseText.stderr.hasSuffix("legible dump: \(Fixtures.root)/srt/not_srt.txt could not be read\n"), "\(proseText.stderr)")
         // WebVTT without its signature is rejected (W3C WebVTT §6.1), with its JSON still printed.
         let vtt = temporaryPath("a.vtt")
         writeFile(vtt, "WEBVTTX\n\n00:01.000 --> 00:02.000\nHi\n")

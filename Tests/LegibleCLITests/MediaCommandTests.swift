@@ -97,7 +97,7 @@ import Legible
             let plain = Run(["dump", mkv])
             #expect(plain.status == 0)
             #expect(plain.stdout.contains("track s:0: subtitles, language en, 1 cue"))
-            #expect(plain.stderr.hasPrefix("legible: \(mkv): reading track s:0 (en, default), chosen by the track-selection rules: "), "\(plain.stderr)")
+            #expect(plain.stderr.hasPrefix("legible dump: \(mkv): reading track s:0 (en, default), chosen by the track-selection rules: "), "\(plain.stderr)")
             #expect(plain.stderr.contains("--track picks another (s:0, s:1, s:2)"))
 
             // --track by language; the JSON carries the stream's identity.
@@ -245,9 +245,9 @@ import Legible
             let lines = run.stderr.split(separator: "\n").map(String.init)
             #expect(lines.count == 2, "\(run.stderr)")
             let said = try #require(lines.first)
-            #expect(said.hasPrefix("legible: burning \(mkv)'s track s:0 (en, default), chosen by the track-selection rules: "), "\(said)")
+            #expect(said.hasPrefix("legible burn: burning \(mkv)'s track s:0 (en, default), chosen by the track-selection rules: "), "\(said)")
             #expect(said.contains("--track picks another (s:0, s:1, s:2). It is left out of \(output)'s subtitle streams, so that players do not show it twice: s:1, s:2 are copied, none made default in its place"), "\(said)")
-            #expect(lines.last == "legible: burned \(mkv)#s:0 into 50 frames of \(output)", "\(run.stderr)")
+            #expect(lines.last == "legible burn: burned \(mkv)#s:0 into 50 frames of \(output)", "\(run.stderr)")
             let streams = String(decoding: try MediaFixtures.probe(["-v", "error", "-select_streams", "s", "-show_entries",
                                                                     "stream=codec_name:stream_disposition=default", "-of", "csv=p=0", output]), as: UTF8.self)
             #expect(streams == "ass,0\nwebvtt,0\n", "\(streams)")
@@ -257,8 +257,8 @@ import Legible
             #expect(during[..<(120 * 320)].max() ?? 255 < 40, "and nothing in the top half")
             // --track names another: the French one, which starts at the same time.
             let french = Run(["burn", mkv, "--track", "fr", "-o", output, "--ffmpeg-args", "-c:v ffv1", "--progress", "none"])
-            #expect(french.status == 0 && french.stderr.contains("legible: burned \(mkv)#s:2 into 50 frames"), "\(french.stderr)")
-            #expect(french.stderr.hasPrefix("legible: burning \(mkv)'s track s:2 (fr, SDH), as --track fr names it. It is left out of \(output)'s subtitle streams, so that players do not show it twice: s:0, s:1 are copied"), "\(french.stderr)")
+            #expect(french.status == 0 && french.stderr.contains("legible burn: burned \(mkv)#s:2 into 50 frames"), "\(french.stderr)")
+            #expect(french.stderr.hasPrefix("legible burn: burning \(mkv)'s track s:2 (fr, SDH), as --track fr names it. It is left out of \(output)'s subtitle streams, so that players do not show it twice: s:0, s:1 are copied"), "\(french.stderr)")
             // Into another container no subtitle stream is copied: said so, not "left out".
             let mp4 = directory + "/out.mp4"
             let other = Run(["burn", mkv, "-o", mp4, "--progress", "none"])
@@ -365,7 +365,7 @@ import Legible
             let run = burn(withFont, output)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.contains("burning \(withFont)'s track s:1 (en, \"Signs\", default), chosen by the track-selection rules"), "\(run.stderr)")
-            #expect(run.stderr.contains("legible: burned \(withFont)#s:1 into 50 frames of \(output)"), "\(run.stderr)")
+            #expect(run.stderr.contains("legible burn: burned \(withFont)#s:1 into 50 frames of \(output)"), "\(run.stderr)")
             let before = try luma(output, frame: 5), during = try luma(output, frame: 25)
             #expect(before.max() ?? 255 < 40, "nothing before 0.5 s")
             // The ink's bounding box: \pos(40,60) with \an7 is the text's top-left corner.

@@ -259,7 +259,7 @@ import Legible
         let verbose = Run(["validate", directory, "--verbose"])
         #expect(rules(verbose) == ["timing.shot-gap", "timing.overlap", "timing.zero-or-negative"])
         #expect(verbose.stdout.hasSuffix("1 file checked: 1 error, 1 warning, 1 info; 1 skipped (not a caption file)\n"))
-        #expect(verbose.stderr.contains("legible: skipped \(directory)/README: not a caption file"))
+        #expect(verbose.stderr.contains("legible validate: skipped \(directory)/README: not a caption file"))
         // What fails the run is printed, -q or not.
         #expect(rules(Run(["validate", file, "-q", "--fail-on", "warning"])) == ["timing.overlap", "timing.zero-or-negative"])
         #expect(rules(Run(["validate", file, "--fail-on", "info"])).count == 3)

@@ -160,10 +160,10 @@ import Glibc
         defer { unlink(png) }
         let system = Run(["render", script, "--at", "2", "--size", "640x360", "-o", png, "--verbose"])
         #expect(system.status == 0)
-        #expect(system.stderr.contains("legible: the script's font 'P052' is drawn with P052-Roman (/usr/share/fonts/opentype/urw-base35/P052-Roman.otf)"), "\(system.stderr)")
+        #expect(system.stderr.contains("legible render: the script's font 'P052' is drawn with P052-Roman (/usr/share/fonts/opentype/urw-base35/P052-Roman.otf)"), "\(system.stderr)")
         let own = Run(["render", script, "--at", "2", "--size", "640x360", "-o", png, "--no-system-fonts"])
         #expect(own.status == 0)
-        #expect(own.stderr.contains("legible: the script's font 'P052' is drawn with"), "\(own.stderr)")
+        #expect(own.stderr.contains("legible render: the script's font 'P052' is drawn with"), "\(own.stderr)")
         #expect(!own.stderr.contains("P052-Roman (/usr/share/fonts"), "not the machine's P052")
     }
 }
