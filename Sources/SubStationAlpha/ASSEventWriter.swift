@@ -38,7 +38,11 @@ struct ASSEventWriter {
         }
     }
 
+    /// One `Dialogue:` line, its fields in the order of `columns`: the Format line the script's
+    /// events are read by (a script may order them as it likes; a changed event written in the
+    /// standard order under another would be read wrongly, or not at all).
     func appendDialogue(_ cue: Cue, layer: Int, style: String, margins: (Int, Int, Int), effect: String, keepingText: String?,
+                        columns: [ASSFormatLine.EventColumn] = ASSFormatLine.assEvents,
                         to out: inout ByteWriter, report: inout Report, name keptName: String? = nil) {
         var content = cue.content
         var name = keptName ?? ""
@@ -46,11 +50,29 @@ struct ASSEventWriter {
             name = voice
             content = span.children
         }
-        out.append("Dialogue: \(layer),")
-        appendTime(cue.start, cue: cue, to: &out, report: &report)
-        out.append(UInt8(ascii: ","))
-        appendTime(cue.end ?? cue.start, cue: cue, to: &out, report: &report)
-        out.append(",\(style),\(name.replacingCommas),\(margins.0),\(margins.1),\(margins.2),\(effect.replacingCommas),")
+        out.append("Dialogue: ")
+        for (k, column) in columns.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            switch column {
+            case .layer: out.append("\(layer)")
+            case .marked: out.append("Marked=0")
+            case .start: appendTime(cue.start, cue: cue, to: &out, report: &report)
+            case .end: appendTime(cue.end ?? cue.start, cue: cue, to: &out, report: &report)
+            case .style: out.append(style)
+            case .name: out.append(name.replacingCommas)
+            case .marginLeft: out.append("\(margins.0)")
+            case .marginRight: out.append("\(margins.1)")
+            case .marginVertical: out.append("\(margins.2)")
+            case .effect: out.append(effect.replacingCommas)
+            case .text: appendText(cue, content: content, keepingText: keepingText, to: &out, report: &report)
+            case .unknown: break  // a column Legible does not read: left empty
+            }
+        }
+        out.append(0x0A)
+    }
+
+    /// The `Text` field: kept as the script wrote it, or written from the cue.
+    private func appendText(_ cue: Cue, content: [InlineNode], keepingText: String?, to out: inout ByteWriter, report: inout Report) {
         if let keepingText {
             out.append(keepingText)
         } else {
@@ -66,7 +88,6 @@ struct ASSEventWriter {
                 if report.firstBrace == nil { report.firstBrace = cue.source }
             }
         }
-        out.append(0x0A)
     }
 
     private func appendTime(_ time: MediaTime, cue: Cue, to out: inout ByteWriter, report: inout Report) {

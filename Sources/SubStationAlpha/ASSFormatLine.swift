@@ -12,6 +12,13 @@ struct ASSFormatLine: Sendable, Hashable {
         case alignment, marginLeft, marginRight, marginVertical, alphaLevel, encoding, unknown
     }
 
+    /// The events' columns from one event on: from `firstEvent` (an index of the script's events)
+    /// to the next Format line.
+    struct EventsFrom: Sendable, Hashable {
+        var firstEvent: Int
+        var columns: [EventColumn]
+    }
+
     /// ASS v4+ events.
     static let assEvents: [EventColumn] = [.layer, .start, .end, .style, .name, .marginLeft, .marginRight, .marginVertical, .effect, .text]
     /// SSA v4 events.

@@ -333,6 +333,7 @@ struct ASSScriptScanner {
         }
         eventLayout = ASSFormatLine.EventLayout(columns)
         eventFormatSeen = true
+        script.eventFormats.append(ASSFormatLine.EventsFrom(firstEvent: script.events.count, columns: columns))
         if eventsFromContainer, columns != ASSFormatLine.assEvents, columns != ASSFormatLine.ssaEvents {
             containerEventOrder(p, value, names: names, location: location)
         }
@@ -379,6 +380,7 @@ struct ASSScriptScanner {
         let written = names.joined(separator: ", ")
         if fitting == lines {
             eventLayout = ASSFormatLine.EventLayout(standard)
+            script.eventFormats[script.eventFormats.count - 1].columns = standard
             // libass, and whatever reads the script written back, read events by the Format line:
             // they are given the one that describes them.
             script.rendererRepairs.append(ASSTextRepair(range: value, replacement: Array(standardNames.utf8), isWritten: true))

@@ -53,6 +53,11 @@ public struct SubStationAlphaScript: Sendable, Hashable {
     public var features: ASSFeatureSurvey
     /// What the reader repaired that libass (or the script written back) would read otherwise, for `rendererText`.
     package var rendererRepairs: [ASSTextRepair] = []
+    /// The events' columns as written back (a Format line's, or a repaired container stream's
+    /// standard order), each from the index in `events` of the first event it describes: the
+    /// writer writes a changed event in the columns its neighbours are read by. Empty for a
+    /// script without an events Format line (the version's default columns).
+    var eventFormats: [ASSFormatLine.EventsFrom] = []
 
     /// A script from its parts (a reader's work; `text` and `cuesAsRead` are empty for a script by hand).
     public init(version: Version = .ass, info: ASSScriptInfo = ASSScriptInfo(), styles: [ASSStyle] = [],

@@ -113,9 +113,16 @@ public struct SubStationAlphaWriter: Sendable {
         var out = ByteWriter(capacity: script.text.count + 4096)
         var copied = 0
         var wroteAll = false
+        // The columns each event is read by, followed as the events are walked.
+        var columns = script.version == .ssa ? ASSFormatLine.ssaEvents : ASSFormatLine.assEvents
+        var nextFormat = 0
         script.text.withUnsafeBufferPointer { p in
-            for event in script.events where event.kind == .dialogue {
-                guard let k = event.cueIndex else { continue }
+            for (index, event) in script.events.enumerated() {
+                while nextFormat < script.eventFormats.count, script.eventFormats[nextFormat].firstEvent <= index {
+                    columns = script.eventFormats[nextFormat].columns
+                    nextFormat += 1
+                }
+                guard event.kind == .dialogue, let k = event.cueIndex else { continue }
                 let range = event.lineRange
                 if sameCount {
                     let old = script.cuesAsRead[k]
@@ -125,13 +132,14 @@ public struct SubStationAlphaWriter: Sendable {
                     let keep = old.content == new.content && old.layout == new.layout && old.style == new.style ? event.text : nil
                     eventWriter.appendDialogue(new, layer: new.layout.zIndex ?? 0, style: event.style,
                                                margins: (event.marginLeft, event.marginRight, event.marginVertical),
-                                               effect: event.effect, keepingText: keep, to: &out, report: &report, name: keep == nil ? nil : event.name)
+                                               effect: event.effect, keepingText: keep, columns: columns, to: &out, report: &report,
+                                               name: keep == nil ? nil : event.name)
                 } else {
                     copy(copied..<range.lowerBound, to: &out)
                     if !wroteAll {
                         for cue in cues {
                             eventWriter.appendDialogue(cue, layer: cue.layout.zIndex ?? 0, style: event.style, margins: (0, 0, 0), effect: "",
-                                                       keepingText: nil, to: &out, report: &report)
+                                                       keepingText: nil, columns: columns, to: &out, report: &report)
                         }
                         wroteAll = true
                     }

@@ -52,6 +52,36 @@ import TestSupport
         #expect(after[25] == "Dialogue: 0,0:00:04.00,0:00:06.50,Default,,0,0,0,,I {\\i1}told{\\i0} you,\\Nit's {\\b1}not{\\b0} safe.")
     }
 
+    /// A script may order its event columns as it likes: a changed event is written in the
+    /// order its Format line names (it was written in the standard order, and read back wrongly
+    /// or not at all), whether a cue changed or the cues were rewritten.
+    @Test func aChangedEventFollowsTheScriptsFormatLine() {
+        let script = """
+            [Script Info]
+            ScriptType: v4.00+
+
+            [Events]
+            Format: Start, End, Style, Text
+            Dialogue: 0:00:01.00,0:00:02.00,Default,One
+            Dialogue: 0:00:03.00,0:00:04.00,Default,Two
+
+            """
+        var file = SubStationAlphaReader().readFile(SourceText(script)).value
+        file.document.tracks[0].cues[1].end = centiseconds(450)
+        file.document.tracks[0].cues[1].content = [.text("Two, changed")]
+        let changed = SubStationAlphaWriter(options: .init(script: file.script)).write(file.document).value
+        let text = String(decoding: changed, as: UTF8.self)
+        #expect(text.contains("Dialogue: 0:00:01.00,0:00:02.00,Default,One\nDialogue: 0:00:03.00,0:00:04.50,Default,Two, changed\n"), "\(text)")
+        let again = SubStationAlphaReader().read(SourceText(text))
+        #expect(again.diagnostics.map(\.code) == [.assUnknownStyle], "no style section (said once); nothing else to say")
+        #expect(again.value.tracks[0].cues.map(\.plainText) == ["One", "Two, changed"])
+        #expect(again.value.tracks[0].cues.map(\.end) == [centiseconds(200), centiseconds(450)])
+        // Cues removed: every event is written again, still in the script's columns.
+        file.document.tracks[0].cues.removeFirst()
+        let fewer = String(decoding: SubStationAlphaWriter(options: .init(script: file.script)).write(file.document).value, as: UTF8.self)
+        #expect(fewer.hasSuffix("Format: Start, End, Style, Text\nDialogue: 0:00:03.00,0:00:04.50,Default,Two, changed\n"), "\(fewer)")
+    }
+
     @Test func aRemovedCueRewritesTheEventsAndKeepsTheRest() {
         var file = readFixture("ass/karaoke.ass").value
         file.document.tracks[0].cues.removeLast()
