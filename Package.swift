@@ -92,6 +92,10 @@ let package = Package(
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         .executableTarget(name: "legible-fuzz-ass", dependencies: ["SubStationAlpha", "TextScanning", "FuzzSupport"], path: "Fuzz/SubStationAlpha",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
+        // Conversions: any format read, written as every format and read back.
+        .target(name: "ConversionCheck", dependencies: ["CaptionFormats", "TimedText"], path: "Fuzz/ConversionCheck"),
+        .executableTarget(name: "legible-fuzz-convert", dependencies: ["CaptionFormats", "ConversionCheck", "TextScanning", "FuzzSupport"], path: "Fuzz/Conversion",
+                          swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
 
         // Shared by the test targets: finding and reading Fixtures/.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -109,7 +113,7 @@ let package = Package(
         .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "ClosedCaptionData", "TimedText", "TestSupport"]),
         .testTarget(name: "CaptionStylingTests", dependencies: ["CaptionStyling"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TextScanning", "CaptionStyling", "Timeline", "TimedText"]),
-        .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),
+        .testTarget(name: "LegibleTests", dependencies: ["Legible", "ConversionCheck", "TestSupport"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
         // Every reader on damage shapes at n and 8n: catches work that grows faster than the input.
         .testTarget(name: "ReaderGrowthTests", dependencies: ["SubRip", "WebVTT", "CEA608", "TTML", "SubStationAlpha", "TextScanning", "TestSupport"]),

@@ -9,8 +9,11 @@ extension DiagnosticCode {
     /// straight quote).
     public static let sccUnrepresentableCharacter: Self = "scc.unrepresentable-character"
     /// Warning: a caption is shown some frames after its start, because the frames before it could not
-    /// hold its byte pairs.
+    /// hold its byte pairs; or erased some frames after its end, because it is shorter than they are.
     public static let sccLateCaption: Self = "scc.late-caption"
+    /// Info: captions whose end is two frames or less before the next caption's start are left on
+    /// screen until it replaces them, rather than blanking the screen for a frame or two.
+    public static let sccGapClosed: Self = "scc.gap-closed"
     /// Info: a cue with no text to show; not written.
     public static let sccEmptyCaption: Self = "scc.empty-caption"
     /// Warning: a caption whose pop-on loading did not fit before its start was written paint-on.
@@ -116,6 +119,10 @@ public struct SCCWriter: Sendable {
         }
         let captions = Self.captions(ordered, rows: rowsOfCue, log: &log)
         var pendingErase: Int64?  // the previous caption's end, when the screen must be blanked then
+        // Gaps of two frames or less closed (the caption before kept until the next replaces it).
+        var closedGaps = 0
+        var firstClosedGap: SourceLocation?
+        var previousSource: SourceLocation?
         for (position, caption) in captions.enumerated() {
             let index = caption.label
             let rows = caption.rows
@@ -123,7 +130,11 @@ public struct SCCWriter: Sendable {
             // An end less than two frames before this start is left to the caption that replaces it.
             if let erase = pendingErase, erase < start - 2, erase >= schedule.nextFree {
                 schedule.place([Self.erase], at: erase)
+            } else if let erase = pendingErase, erase < start {
+                closedGaps += 1
+                if firstClosedGap == nil { firstClosedGap = previousSource }
             }
+            previousSource = caption.source
             // Pop-on: the EOC (the first of its two pairs) lands on the start frame; the loading is
             // laid out backwards from it, after what is already sent.
             let popOn = [Self.resumeCaptionLoading, Self.eraseNonDisplayed] + rows.flatMap { $0.units() } + [Self.endOfCaption]
@@ -159,12 +170,24 @@ public struct SCCWriter: Sendable {
             // Blank the screen at the end unless the next caption replaces this one at once.
             if let end, next.map({ end < $0 }) ?? true {
                 pendingErase = max(end, schedule.nextFree)
+                // A caption shorter than its own byte pairs (or ending before it starts) stays
+                // until they are sent: the erase cannot come before them.
+                if let erase = pendingErase, erase > end {
+                    log.report(.warning, .sccLateCaption,
+                               "caption \(index + 1) is erased \(erase - end) frames after its end (\(erase - shown) frames after it appears): 608 cannot erase it before its own byte pairs are sent",
+                               at: caption.source)
+                }
             } else {
                 pendingErase = nil
             }
         }
         if let erase = pendingErase {
             schedule.place([Self.erase], at: max(erase, schedule.nextFree))
+        }
+        if closedGaps > 0 {
+            log.report(.info, .sccGapClosed,
+                       "\(closedGaps) caption\(closedGaps == 1 ? " stays" : "s stay") on screen up to 2 frames past \(closedGaps == 1 ? "its" : "their") end, until the next replaces \(closedGaps == 1 ? "it" : "them"): an erase so close to the next caption would blank the screen for a frame or two (the first here)",
+                       at: firstClosedGap)
         }
         return ParseResult(value: Array(Self.text(schedule.frames, dropFrame: options.dropFrame).utf8),
                            diagnostics: log.finished() + approximations.diagnostics + Self.changes(cues, ContentSurvey(cues)))

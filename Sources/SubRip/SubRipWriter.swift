@@ -180,14 +180,14 @@ public struct SubRipWriter: Sendable {
     }
 
     /// Escapes only what would otherwise read as markup: `<` before a tag name, `&` before a
-    /// character reference, `{\\` (an override block).
+    /// character reference, `{\\` (an override block), and the `>` of a `-->` (a timing line).
     private func appendEscaped(_ string: String, to out: inout ByteWriter) {
         var s = string
         s.withUTF8 { bytes in
             var runStart = 0
             for k in 0..<bytes.count {
                 let b = bytes[k]
-                guard b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "{") else { continue }
+                guard b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "{") || b == UInt8(ascii: ">") else { continue }
                 let next: UInt8 = k + 1 < bytes.count ? bytes[k + 1] : 0
                 let replacement: StaticString
                 if b == UInt8(ascii: "<") && ((next | 0x20) >= 0x61 && (next | 0x20) <= 0x7A || next == UInt8(ascii: "/")) {
@@ -196,6 +196,9 @@ public struct SubRipWriter: Sendable {
                     replacement = "&amp;"
                 } else if b == UInt8(ascii: "{") && next == UInt8(ascii: "\\") {
                     replacement = "&#123;"
+                } else if b == UInt8(ascii: ">") && k >= 2 && bytes[k - 1] == UInt8(ascii: "-") && bytes[k - 2] == UInt8(ascii: "-") {
+                    // A text line holding `-->` is a timing line to every SRT reader.
+                    replacement = "&gt;"
                 } else {
                     continue
                 }

@@ -67,6 +67,10 @@ struct TTMLWriterRun {
         printer.newline(indent: 0)
         printer.closeTag("tt")
         printer.raw("\n")
+        if printer.replacedCharacters > 0 {
+            log.report(.warning, .ttmlInvalidXMLCharacter,
+                       "\(printer.replacedCharacters) character(s) XML 1.0 cannot carry (C0 controls, U+FFFE, U+FFFF) in names and attribute values (font families, ids, speakers) replaced by U+FFFD", at: nil)
+        }
         return printer.bytes
     }
 

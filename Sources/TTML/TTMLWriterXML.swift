@@ -52,6 +52,9 @@ struct TTMLStyleItem: Hashable {
 /// Serialises elements into UTF-8 with the escaping XML 1.0 requires.
 struct TTMLXMLPrinter {
     private(set) var bytes: [UInt8] = []
+    /// Characters XML 1.0 cannot carry that reached the printer (in a name or attribute value the
+    /// writer did not clean: a font family, an id) and were printed as U+FFFD, for the report.
+    private(set) var replacedCharacters = 0
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
@@ -89,7 +92,25 @@ struct TTMLXMLPrinter {
     /// attributes also `"` and the whitespace characters that attribute-value normalisation would
     /// otherwise turn into spaces; CR everywhere, which end-of-line handling would turn into LF.
     private mutating func appendEscaped(_ string: String, inAttribute: Bool) {
-        for byte in string.utf8 {
+        let utf8 = string.utf8
+        var k = utf8.startIndex
+        while k != utf8.endIndex {
+            let byte = utf8[k]
+            k = utf8.index(after: k)
+            // What XML cannot carry at all (XMLCharacters.isAllowed): C0 controls other than TAB,
+            // LF and CR, and U+FFFE/U+FFFF (EF BF BE/BF), printed as U+FFFD.
+            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
+                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                replacedCharacters += 1
+                continue
+            }
+            if byte == 0xEF, k != utf8.endIndex, utf8[k] == 0xBF, case let next = utf8.index(after: k), next != utf8.endIndex,
+               utf8[next] == 0xBE || utf8[next] == 0xBF {
+                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                replacedCharacters += 1
+                k = utf8.index(after: next)
+                continue
+            }
             switch byte {
             case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)

@@ -223,32 +223,46 @@ package struct ByteWriter: ~Copyable {
         count = out - base
     }
 
-    /// Removes empty lines from the bytes after `start` (text appended there, without a final LF):
-    /// in SRT and WebVTT a blank line inside cue text would end the cue early. One scan when the
-    /// text is clean, as nearly all is.
+    /// Removes blank lines — empty, or only spaces and tabs — from the bytes after `start` (text
+    /// appended there, without a final LF): in SRT (and to many WebVTT readers) a blank line inside
+    /// cue text ends the cue early, and what follows it is lost or read as another cue. One scan
+    /// when the text is clean, as nearly all is.
     package mutating func removeEmptyLines(from start: Int) {
         let p = base
         let end = count
         guard start < end else { return }
-        var clean = p[start] != 0x0A && p[end - 1] != 0x0A
+        @inline(__always) func opensBlank(_ b: UInt8) -> Bool { b == 0x0A || b == 0x20 || b == 0x09 }
+        // Clean when no line begins blank-looking (a line starting with a space is looked at
+        // again below) and the text does not end with a line feed.
+        var clean = !opensBlank(p[start]) && p[end - 1] != 0x0A
         var i = start
         // Jump from line feed to line feed: a cue has one or two.
         while clean, i < end, let hit = memchr(p + i, 0x0A, end - i) {
             let k = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
-            if k + 1 < end && p[k + 1] == 0x0A { clean = false }
+            if k + 1 < end && opensBlank(p[k + 1]) { clean = false }
             i = k + 1
         }
         if clean { return }
         var write = start
-        var previous: UInt8 = 0x0A
-        for read in start..<end {
-            let b = p[read]
-            if b == 0x0A && previous == 0x0A { continue }
-            p[write] = b
-            write += 1
-            previous = b
+        var lineStart = start
+        while lineStart < end {
+            var lineEnd = lineStart
+            var blank = true
+            while lineEnd < end, p[lineEnd] != 0x0A {
+                if p[lineEnd] != 0x20 && p[lineEnd] != 0x09 { blank = false }
+                lineEnd += 1
+            }
+            if !blank {
+                // `write` never passes `lineStart`: lines are only taken out.
+                if write > start {
+                    p[write] = 0x0A
+                    write += 1
+                }
+                if write != lineStart { memmove(p + write, p + lineStart, lineEnd - lineStart) }
+                write += lineEnd - lineStart
+            }
+            lineStart = lineEnd + 1
         }
-        if write > start && p[write - 1] == 0x0A { write -= 1 }
         count = write
     }
 

@@ -56,6 +56,23 @@ import TimedText
         let cue = Cue(start: MediaTime(seconds: 5), end: MediaTime(seconds: 6), content: [.text("a"), .lineBreak, .lineBreak, .text("b")])
         let text = String(decoding: SubRipWriter().write([cue]).value, as: UTF8.self)
         #expect(text == "1\n00:00:05,000 --> 00:00:06,000\na\nb\n")
+        // A line of spaces is a blank line to SRT readers too (found by the conversion fuzzer:
+        // the text after one was read as a cue without timing, and skipped).
+        let spaced = Cue(start: MediaTime(seconds: 5), end: MediaTime(seconds: 6),
+                         content: [.text("  a"), .lineBreak, .text("  "), .lineBreak, .text("\t"), .lineBreak, .text("2"), .lineBreak, .text("b ")])
+        let spacedText = String(decoding: SubRipWriter().write([spaced]).value, as: UTF8.self)
+        #expect(spacedText == "1\n00:00:05,000 --> 00:00:06,000\n  a\n2\nb \n")
+    }
+
+    /// A text line holding `-->` is a timing line to every SRT reader: its `>` is written as a
+    /// reference, and the cue reads back whole (found by the conversion fuzzer, from TTML).
+    @Test func anArrowInTextCannotBecomeATimingLine() {
+        let cue = Cue(start: MediaTime(seconds: 1), end: MediaTime(seconds: 2), content: [.text("2 00:00:03,000 --> 00:00:04,000 -> ok")])
+        let written = SubRipWriter().write([cue]).value
+        #expect(String(decoding: written, as: UTF8.self) == "1\n00:00:01,000 --> 00:00:02,000\n2 00:00:03,000 --&gt; 00:00:04,000 -> ok\n")
+        let back = SubRipReader().read(written)
+        #expect(back.diagnostics.isEmpty)
+        #expect(back.value.tracks[0].cues.map(\.plainText) == ["2 00:00:03,000 --> 00:00:04,000 -> ok"])
     }
 
     /// An open end is given the track's end, else a hold; a given end wins; each is reported.

@@ -152,6 +152,17 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
         #expect(out.diagnostics.contains { $0.code == .ttmlInvalidXMLCharacter })
     }
 
+    /// A font family with a control character in it (an ASS style's Fontname, found by the
+    /// conversion fuzzer) was printed into `tts:fontFamily` as it was: no reader could read the
+    /// document. Every attribute value is cleaned as it is printed, and that is said.
+    @Test func aControlCharacterInAnAttributeIsReplacedAndSaid() {
+        let styled = InlineSpan(.styled, style: StyleProperties(fontFamilies: ["Ari\u{11}al"]), children: [.text("hi")])
+        let out = written(Track(cues: [cue(.zero, MediaTime(seconds: 1), [.span(styled)])]))
+        #expect(!out.text.contains("\u{11}"))
+        #expect(out.text.contains("Ari\u{FFFD}al"))
+        #expect(out.diagnostics.contains { $0.code == .ttmlInvalidXMLCharacter && $0.message.contains("attribute values") })
+    }
+
     @Test func attributeValuesAreEscaped() {
         let voice = InlineSpan(.voice("Tom \"T\" & <Jerry>\tx"), children: [.text("hi")])
         let out = written(Track(cues: [cue(.zero, MediaTime(seconds: 1), [.span(voice)])]))
