@@ -17,7 +17,7 @@
 # ass — the SubStation Alpha reader (decoding included) and writer: an unchanged script must
 #       write back as itself, a fresh one must read again; seeded with Fixtures/ass and
 #       Fixtures/ass-bad, guided by the tags in Fuzz/ass.dict.
-# convert — conversions: the input's first byte picks the reader, the rest is the file; it is
+# convert — conversions: the input's first byte picks the reader (or detection), the rest is the file; it is
 #       written as every writable format and read back, which must read without an error and,
 #       where the writer said nothing, give the same cues (number, text, times to the format's
 #       step); seeded with every fixture of every format.

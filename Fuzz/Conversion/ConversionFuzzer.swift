@@ -1,5 +1,5 @@
 // libFuzzer target for conversions: any bytes, read as one of the readable formats (the first
-// byte picks which, so that every reader gets the same input's mutations; the rest is the file),
+// byte picks which, or detection, so that every reader gets the same input's mutations; the rest is the file),
 // written as every writable format and read back, held to `ConversionCheck`'s promises. Build
 // and run: scripts/fuzz.sh convert. Built normally (without -DFUZZING) it replays the files named
 // on the command line, or seeds a corpus (--seed).

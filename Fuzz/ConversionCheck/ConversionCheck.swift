@@ -13,16 +13,19 @@ import TimedText
 ///   step — only when the writer reported something (or the TTML reader said it cut paragraphs
 ///   where what they show changes: karaoke's timed spans).
 public enum ConversionCheck {
-    /// The input's format for a fuzz input's first byte: the readable formats in registry order.
-    public static func format(forByte byte: UInt8) -> CaptionFormat {
+    /// The input's format for a fuzz input's first byte: one of the readable formats in registry
+    /// order, or nil (one value in n + 1) for the format the registry detects, as `legible` does.
+    public static func format(forByte byte: UInt8) -> CaptionFormat? {
         let readable = CaptionFormat.readable
-        return readable[Int(byte) % readable.count]
+        let k = Int(byte) % (readable.count + 1)
+        return k < readable.count ? readable[k] : nil
     }
 
-    /// The first broken promise for `bytes` read as `source`, written as every writable format
-    /// and read back; nil when every one holds.
-    public static func problem(_ bytes: [UInt8], as source: CaptionFormat) -> String? {
-        guard let file = try? CaptionFile(bytes: bytes, fileName: nil, options: .init(format: source, maximumCores: 1)) else { return nil }
+    /// The first broken promise for `bytes` read as `format` (nil: detected), written as every
+    /// writable format and read back; nil when every one holds (or no format reads the bytes).
+    public static func problem(_ bytes: [UInt8], as format: CaptionFormat?) -> String? {
+        guard let file = try? CaptionFile(bytes: bytes, fileName: nil, options: .init(format: format, maximumCores: 1)) else { return nil }
+        let source = file.format
         let cues = file.document.tracks.first?.cues ?? []
         for target in CaptionFormat.writable {
             guard let written = file.written(as: target) else { continue }

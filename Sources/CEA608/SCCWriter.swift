@@ -585,7 +585,11 @@ public struct SCCWriter: Sendable {
                     if pending.count == 2 { flush() }
                 case .special(let byte):
                     flush()
-                    words.append([Self.word(0x11, byte)])
+                    // A special character is a control-code pair: one just like the word before
+                    // would be its redundant copy to a decoder, and dropped (`®®` read back as
+                    // `®`). The second of two is sent twice: the first copy shown, the next ignored.
+                    let word = Self.word(0x11, byte)
+                    words.append(words.last?.last == word ? [word, word] : [word])
                 case .extended(let first, let byte, let fallback):
                     pending.append(fallback)
                     flush()

@@ -124,9 +124,55 @@ public struct SubRipWriter: Sendable {
             }
             appendNodes(cue.content, to: &out)
             out.removeEmptyLines(from: textStart)
+            Self.escapeTimingLines(from: textStart, in: &out)
             if out.byteCount > textStart { out.append(0x0A) }
             if options.crlf { out.expandLineFeeds(from: textStart) }
         }
+    }
+
+    /// A text line the reader would take for a timing line gets written so that it stays text:
+    /// the `>` of each `-->` in it as `&gt;` (one `-->` split across spans escapes no single
+    /// string), and where two times stand around a damaged arrow (`00:00:05,000 -> 00:00:06,000`)
+    /// its first digit as a reference. Nearly every cue has no such line: one scan finds that.
+    static func escapeTimingLines(from start: Int, in out: inout ByteWriter) {
+        let suspect: Int? = out.withBytes { p in
+            var lineStart = start
+            while lineStart < p.count {
+                var lineEnd = lineStart
+                while lineEnd < p.count, p[lineEnd] != 0x0A { lineEnd += 1 }
+                if !SubRipTiming.parse(p, lineStart..<lineEnd).isNotTiming { return lineStart }
+                lineStart = lineEnd + 1
+            }
+            return nil
+        }
+        guard let suspect else { return }
+        // Rare: write the text again from the first such line on, each such line escaped.
+        let tail = out.removeLast(from: suspect)
+        var lineStart = 0
+        while lineStart <= tail.count {
+            var lineEnd = lineStart
+            while lineEnd < tail.count, tail[lineEnd] != 0x0A { lineEnd += 1 }
+            out.append(escapedTimingLine(Array(tail[lineStart..<lineEnd])))
+            if lineEnd < tail.count { out.append(0x0A) }
+            lineStart = lineEnd + 1
+        }
+    }
+
+    /// `line` itself when it is not a timing line to the reader, else escaped as above.
+    private static func escapedTimingLine(_ line: [UInt8]) -> [UInt8] {
+        func isTiming(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { !SubRipTiming.parse($0, 0..<$0.count).isNotTiming } }
+        guard isTiming(line) else { return line }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(line.count + 8)
+        for (k, b) in line.enumerated() {
+            if b == UInt8(ascii: ">"), k >= 2, line[k - 1] == UInt8(ascii: "-"), line[k - 2] == UInt8(ascii: "-") {
+                escaped += Array("&gt;".utf8)
+            } else {
+                escaped.append(b)
+            }
+        }
+        guard isTiming(escaped), let digit = escaped.firstIndex(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return escaped }
+        return Array(escaped[..<digit]) + Array("&#\(escaped[digit]);".utf8) + Array(escaped[(digit + 1)...])
     }
 
     private func appendNodes(_ nodes: [InlineNode], to out: inout ByteWriter) {
@@ -171,7 +217,10 @@ public struct SubRipWriter: Sendable {
         var fontAttributes = ""
         if let color = style.color { fontAttributes += " color=\"\(color.hexText)\"" }
         if let families = style.fontFamilies {
-            fontAttributes += " face=\"\(families.map(GenericFontFamilies.resolved).joined(separator: ","))\""
+            // A tag ends at its first `>` to SRT readers, quotes or not, and a quote ends the value:
+            // no family name has them, and a damaged one is written without them.
+            let names = families.map(GenericFontFamilies.resolved).joined(separator: ",")
+            fontAttributes += " face=\"\(String(names.filter { $0 != "<" && $0 != ">" && $0 != "\"" && !$0.isNewline }))\""
         }
         if case .pixels(let size)? = style.fontSize { fontAttributes += " size=\"\(size.decimalText())\"" }
         if !fontAttributes.isEmpty { open("<font\(fontAttributes)>", "font") }
@@ -180,25 +229,30 @@ public struct SubRipWriter: Sendable {
     }
 
     /// Escapes only what would otherwise read as markup: `<` before a tag name, `&` before a
-    /// character reference, `{\\` (an override block), and the `>` of a `-->` (a timing line).
+    /// character reference, `{\\` (an override block), `{x:` (a MicroDVD control code), `\\N`,
+    /// `\\n` and `\\h` (SSA escapes). Lines that would read as timing lines are escaped whole
+    /// (`escapeTimingLines`).
     private func appendEscaped(_ string: String, to out: inout ByteWriter) {
         var s = string
         s.withUTF8 { bytes in
             var runStart = 0
             for k in 0..<bytes.count {
                 let b = bytes[k]
-                guard b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "{") || b == UInt8(ascii: ">") else { continue }
+                guard b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == UInt8(ascii: "{") || b == UInt8(ascii: "\\") else { continue }
                 let next: UInt8 = k + 1 < bytes.count ? bytes[k + 1] : 0
+                let afterNext: UInt8 = k + 2 < bytes.count ? bytes[k + 2] : 0
                 let replacement: StaticString
                 if b == UInt8(ascii: "<") && ((next | 0x20) >= 0x61 && (next | 0x20) <= 0x7A || next == UInt8(ascii: "/")) {
                     replacement = "&lt;"
                 } else if b == UInt8(ascii: "&") && looksLikeReference(bytes, k) {
                     replacement = "&amp;"
-                } else if b == UInt8(ascii: "{") && next == UInt8(ascii: "\\") {
+                } else if b == UInt8(ascii: "{") && (next == UInt8(ascii: "\\") || (next | 0x20) >= 0x61 && (next | 0x20) <= 0x7A && afterNext == UInt8(ascii: ":")) {
+                    // An override block `{\…}`, or a MicroDVD control code `{y:i}`.
                     replacement = "&#123;"
-                } else if b == UInt8(ascii: ">") && k >= 2 && bytes[k - 1] == UInt8(ascii: "-") && bytes[k - 2] == UInt8(ascii: "-") {
-                    // A text line holding `-->` is a timing line to every SRT reader.
-                    replacement = "&gt;"
+                } else if b == UInt8(ascii: "\\") && (next == UInt8(ascii: "N") || next == UInt8(ascii: "n") || next == UInt8(ascii: "h")) {
+                    // SSA's `\N`, `\n`, `\h`, which SRT readers (Legible's, ffmpeg's, VLC's) take as a
+                    // line break or a no-break space.
+                    replacement = "&#92;"
                 } else {
                     continue
                 }

@@ -59,11 +59,11 @@ struct ASSEventWriter {
             case .start: appendTime(cue.start, cue: cue, to: &out, report: &report)
             case .end: appendTime(cue.end ?? cue.start, cue: cue, to: &out, report: &report)
             case .style: out.append(style)
-            case .name: out.append(name.replacingCommas)
+            case .name: out.append(name.asEventField)
             case .marginLeft: out.append("\(margins.0)")
             case .marginRight: out.append("\(margins.1)")
             case .marginVertical: out.append("\(margins.2)")
-            case .effect: out.append(effect.replacingCommas)
+            case .effect: out.append(effect.asEventField)
             case .text: appendText(cue, content: content, keepingText: keepingText, to: &out, report: &report)
             case .unknown: break  // a column Legible does not read: left empty
             }
@@ -329,9 +329,11 @@ struct ASSEventWriter {
 }
 
 extension String {
-    /// Commas end fields of an event line: in the name and effect fields they become semicolons.
-    var replacingCommas: String {
-        contains(",") ? String(map { $0 == "," ? ";" : $0 }) : self
+    /// The name or effect as one field of an event line: a comma would end the field (it becomes
+    /// a semicolon) and a line break the event (it becomes a space).
+    var asEventField: String {
+        guard contains(where: { $0 == "," || $0.isNewline }) else { return self }
+        return String(map { $0 == "," ? ";" : $0.isNewline ? " " : $0 })
     }
 }
 

@@ -24,8 +24,10 @@ extension TTMLWriterRun {
         }
         // TTML's initial colour is white (IMSC, imscJS).
         karaoke = style.futureColor.map { ($0, style.color ?? .white) }
+        paragraphEnd = end
         p.children = content(cue.content, base: start, fontCells: fontCells, at: location)
         karaoke = nil
+        paragraphEnd = nil
         return p
     }
 
@@ -49,6 +51,13 @@ extension TTMLWriterRun {
                     log.report(.warning, .ttmlClampedTime,
                                "inline timestamp \(t.secondsText) s is before its cue or span begins; written as its begin", at: location)
                     t = base
+                }
+                // WebVTT shows text after a timestamp from the cue's start (as future text); a
+                // TTML span timed from after the paragraph's end never shows at all.
+                if karaoke == nil, let end = paragraphEnd, t >= end, !InlineNode.plainText(of: Array(nodes[(offset + 1)...])).isEmpty {
+                    log.report(.warning, .ttmlClampedTime,
+                               "inline timestamp \(t.secondsText) s is at or after its cue's end (\(end.secondsText) s): the text after it is never shown in TTML",
+                               at: location)
                 }
                 var span = TTMLOutElement("span")
                 if let karaoke {

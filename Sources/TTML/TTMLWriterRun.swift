@@ -18,6 +18,8 @@ struct TTMLWriterRun {
     /// While a paragraph with karaoke colours is written: the colour of text its timestamps have
     /// not reached and the colour it takes when they have (`StyleProperties.futureColor`).
     var karaoke: (future: Color, past: Color)?
+    /// While a paragraph is written: its cue's end (nil: open), past which timed text never shows.
+    var paragraphEnd: MediaTime?
 
     init(options: TTMLWriter.Options, track: Track) {
         self.options = options

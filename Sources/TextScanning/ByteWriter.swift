@@ -62,6 +62,13 @@ package struct ByteWriter: ~Copyable {
     /// Forgets what was written, keeping the memory.
     package mutating func removeAll() { count = 0 }
 
+    /// Takes the bytes from `start` on out, and gives them back (to be written again, changed).
+    package mutating func removeLast(from start: Int) -> [UInt8] {
+        let tail = Array(UnsafeBufferPointer(start: base + start, count: count - start))
+        count = start
+        return tail
+    }
+
     @inlinable @inline(__always)
     package mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }

@@ -120,8 +120,12 @@ public struct InlineSpan: Sendable, Hashable {
     /// True when `style` is not empty (without copying it).
     public var hasStyle: Bool { styleStorage != nil }
 
-    /// The style as stored, to share or to compare by identity.
-    public var sharedStyle: SharedStyle { SharedStyle(storage: styleStorage) }
+    /// The style as stored, to share or to compare by identity (and to give many spans while
+    /// stored once).
+    public var sharedStyle: SharedStyle {
+        get { SharedStyle(storage: styleStorage) }
+        set { styleStorage = newValue.storage }
+    }
     /// The content inside the span.
     public var children: [InlineNode]
     /// True when the span is a whole paragraph (a TTML `p`, or a `div` with a background around

@@ -8,9 +8,11 @@ enum WebVTTWriterBlocks {
     /// `style` without what a WebVTT cue is drawn with anyway (W3C WebVTT §7.4, the user agent's
     /// `::cue` defaults): white text, full opacity, upright normal-weight undecorated unshadowed
     /// text, normal line height, wrapping, no combining, and a black background (browsers draw an
-    /// 80% opaque one; 608's opaque black becomes it), with the names of what was taken out. A
-    /// TTML document states all of these as its initial values, and a 608 caption has them by
-    /// definition: kept, every WebVTT file from either would need a `STYLE` block.
+    /// 80% opaque one; 608's opaque black becomes it), with the names of what was taken out; and
+    /// TTML's initial background, family and size (transparent, `default`, one cell), which
+    /// WebVTT draws its own way. A TTML document states all of these as its initial values, and a
+    /// 608 caption has them by definition: kept, every WebVTT file from either would need a
+    /// `STYLE` block.
     static func withoutCueDefaults(_ style: StyleProperties) -> (style: StyleProperties, dropped: [String]) {
         var s = style
         var dropped: [String] = []
@@ -20,9 +22,22 @@ enum WebVTTWriterBlocks {
             dropped.append(name)
         }
         drop("color: white", s.color == Color(red: 255, green: 255, blue: 255)) { $0.color = nil }
-        if let b = s.backgroundColor, b.red == 0, b.green == 0, b.blue == 0, b.alpha >= 204 {
-            drop(b.alpha == 204 ? "background: 80% black" : "background: black (drawn 80% opaque)", true) { $0.backgroundColor = nil }
+        // From 75% (IMSC's and EBU-TT-D's usual `#000000C0`, which no eye tells from 80%) to opaque.
+        if let b = s.backgroundColor, b.red == 0, b.green == 0, b.blue == 0, b.alpha >= 191 {
+            let said = b.alpha == 204 ? "background: 80% black"
+                : b.alpha == 255 ? "background: black (drawn 80% opaque)"
+                : "background: \(Int((Double(b.alpha) / 2.55).rounded()))% black (drawn 80% opaque)"
+            drop(said, true) { $0.backgroundColor = nil }
         }
+        // TTML's own initial values, which a TTML document states on every paragraph whether its
+        // author said them or not: no background, the `default` family, one cell high. Kept, every
+        // WebVTT file from TTML would need a STYLE block (which ffmpeg 5.1 reads as no cue at
+        // all); left out, the cue is drawn as WebVTT draws any cue, and that is said.
+        if let b = s.backgroundColor, b.alpha == 0 {
+            drop("background: transparent (drawn 80% black)", true) { $0.backgroundColor = nil }
+        }
+        drop("font-family: default", s.fontFamilies == ["default"]) { $0.fontFamilies = nil }
+        drop("font-size: one TTML cell", s.fontSize == .viewportHeight(Fraction(1, 15)) || s.fontSize == .cells(.one)) { $0.fontSize = nil }
         // The rest: values that draw nothing different (TTML states them on every paragraph).
         let initial = s.withoutInitialValues
         if initial != s {
@@ -62,10 +77,54 @@ enum WebVTTWriterBlocks {
         }
         guard count > 0 else { return [] }
         // The colours by name; the rest are initial values nobody would miss by name.
-        var said = names.filter { $0.hasPrefix("color") || $0.hasPrefix("background") }
+        var said = names.filter { $0.hasPrefix("color") || $0.hasPrefix("background") || $0.hasPrefix("font") }
         if said.count < names.count { said.append("CSS initial values") }
         return [Diagnostic(.info, .styleDropped,
                            "\(count) cue\(count == 1 ? "'s style states" : "s' styles state") what WebVTT draws by default (\(said.joined(separator: ", "))); left to the defaults, which need no STYLE block (the first here)",
+                           at: first)]
+    }
+
+    /// Span backgrounds that draw what the cue's own background already draws, taken out: a
+    /// transparent one (CSS paints the cue's background behind its spans anyway) and, in a cue
+    /// drawn on WebVTT's default backing, a black one from 75% to opaque (IMSC's and EBU-TT-D's
+    /// usual `tts:backgroundColor="#000000C0"` on a span, which no eye tells from the default).
+    /// One note says how many cues had the second.
+    static func spanBackgrounds(_ cues: inout [Cue]) -> [Diagnostic] {
+        var count = 0
+        var first: SourceLocation?
+        var done: [ObjectIdentifier: SharedStyle] = [:]
+        func cleaned(_ shared: SharedStyle, onDefaultBacking: Bool, changed: inout Bool) -> SharedStyle {
+            guard let b = shared.style.backgroundColor else { return shared }
+            let black = b.red == 0 && b.green == 0 && b.blue == 0 && b.alpha >= 191
+            guard b.alpha == 0 || (black && onDefaultBacking) else { return shared }
+            if black { changed = true }
+            if let identity = shared.identity, let known = done[identity] { return known }
+            var style = shared.style
+            style.backgroundColor = nil
+            let result = SharedStyle(style)
+            if let identity = shared.identity { done[identity] = result }
+            return result
+        }
+        func map(_ nodes: [InlineNode], onDefaultBacking: Bool, changed: inout Bool) -> [InlineNode] {
+            nodes.map { node in
+                guard case .span(var span) = node else { return node }
+                if span.hasStyle { span.sharedStyle = cleaned(span.sharedStyle, onDefaultBacking: onDefaultBacking, changed: &changed) }
+                span.children = map(span.children, onDefaultBacking: onDefaultBacking && span.style.backgroundColor == nil, changed: &changed)
+                return .span(span)
+            }
+        }
+        for i in cues.indices where InlineNode.containsStyle(cues[i].content) {
+            var changed = false
+            let onDefaultBacking = cues[i].style.backgroundColor == nil
+            cues[i].content = map(cues[i].content, onDefaultBacking: onDefaultBacking, changed: &changed)
+            if changed {
+                count += 1
+                if first == nil { first = cues[i].source }
+            }
+        }
+        guard count > 0 else { return [] }
+        return [Diagnostic(.info, .styleDropped,
+                           "\(count) cue\(count == 1 ? " has" : "s have") text on a 75%-to-opaque black background, which WebVTT's own backing (80% black) draws: left to it, which needs no STYLE block (the first here)",
                            at: first)]
     }
 

@@ -90,11 +90,28 @@ import Legible
         #expect(blue.style.color == Color(red: 0, green: 0, blue: 255))
     }
 
+    /// TTML states its initial values on every paragraph (no background, the `default` family,
+    /// one cell high); an IMSC span on a 75% black background is what WebVTT's backing draws.
+    /// None needs a STYLE block (ffmpeg 5.1 reads no cue of a file with one); each is said.
+    @Test func ttmlInitialValuesAndTheUsualBackingNeedNoBlock() throws {
+        let srt = Array("1\n00:00:01,000 --> 00:00:02,000\nPlain\n".utf8)
+        let ttml = try #require(try CaptionFile(bytes: srt, fileName: "a.srt").written(as: .ttml)).value
+        let plain = WebVTTWriter().write(try CaptionFile(bytes: ttml, fileName: "a.ttml").document)
+        #expect(!String(decoding: plain.value, as: UTF8.self).contains("STYLE"))
+        #expect(!plain.diagnostics.isEmpty && plain.diagnostics.allSatisfy { $0.severity == .info }, "said, as notes")
+        let (japanese, diagnostics) = try Self.converted("demo/demo.ja.sdh.ttml")
+        // What is left is what only CSS can say: tate-chu-yoko.
+        #expect(japanese.contains("STYLE\n::cue(.legible-s1) { text-combine-upright: all; }\n\n"), "\(japanese)")
+        #expect(diagnostics.contains { $0.message.contains("75%-to-opaque black background") })
+    }
+
     /// TTML's generic families are written as the CSS generics imscJS draws them with, not as
     /// family names no machine has (`"default"`), and `::cue` gets no property it does not allow.
+    /// The body's `default` family (TTML's initial value) is left to WebVTT's own default, and said.
     @Test func genericFamiliesAndAllowedProperties() throws {
-        let (text, _) = try Self.converted("ttml/ebu_tt_d_four_regions.ttml")
-        #expect(text.contains("font-family: sans-serif") && text.contains("font-family: monospace"))
+        let (text, diagnostics) = try Self.converted("ttml/ebu_tt_d_four_regions.ttml")
+        #expect(text.contains("font-family: sans-serif") && !text.contains("font-family: monospace"))
+        #expect(diagnostics.contains { $0.code == .styleDropped && $0.message.contains("font-family: default") })
         #expect(!text.contains("\"default\"") && !text.contains("text-wrap-mode") && !text.contains("white-space-collapse"))
     }
 

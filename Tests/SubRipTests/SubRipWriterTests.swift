@@ -73,6 +73,28 @@ import TimedText
         let back = SubRipReader().read(written)
         #expect(back.diagnostics.isEmpty)
         #expect(back.value.tracks[0].cues.map(\.plainText) == ["2 00:00:03,000 --> 00:00:04,000 -> ok"])
+        // A `-->` split across spans, and two times around a damaged arrow (which the reader takes
+        // for a timing line, and after a line `5` for a cue of its own).
+        let split = Cue(start: MediaTime(seconds: 1), end: MediaTime(seconds: 2), content: [
+            .text("a --"), .span(InlineSpan(.italic, children: [.text("> b")])), .lineBreak,
+            .text("5"), .lineBreak, .text("00:00:05,000 -> 00:00:05,500"),
+        ])
+        let splitWritten = SubRipWriter().write([split]).value
+        #expect(String(decoding: splitWritten, as: UTF8.self).hasSuffix("\n5\n&#48;0:00:05,000 -> 00:00:05,500\n"))
+        let splitBack = SubRipReader().read(splitWritten)
+        #expect(splitBack.diagnostics.isEmpty, "\(splitBack.diagnostics)")
+        #expect(splitBack.value.tracks[0].cues.map(\.plainText) == ["a --> b\n5\n00:00:05,000 -> 00:00:05,500"])
+    }
+
+    /// Text the reader would take for markup of another kind: a MicroDVD control code (`{y:i}`)
+    /// and SSA's escapes (`\N`, `\h`) are written as references, and read back as text.
+    @Test func microDVDCodesAndSSAEscapesInTextStayText() {
+        let cue = Cue(start: MediaTime(seconds: 1), end: MediaTime(seconds: 2), content: [.text("{y:i}not italic, C:\\New\\house")])
+        let written = SubRipWriter().write([cue]).value
+        #expect(String(decoding: written, as: UTF8.self).hasSuffix("\n&#123;y:i}not italic, C:&#92;New&#92;house\n"))
+        let back = SubRipReader().read(written)
+        #expect(back.diagnostics.isEmpty, "\(back.diagnostics)")
+        #expect(back.value.tracks[0].cues.map(\.plainText) == ["{y:i}not italic, C:\\New\\house"])
     }
 
     /// An open end is given the track's end, else a hold; a given end wins; each is reported.

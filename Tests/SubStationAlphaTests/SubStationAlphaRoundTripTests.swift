@@ -94,6 +94,18 @@ import TestSupport
         #expect(again.value.tracks[0].cues.map(\.content) == file.document.tracks[0].cues.map(\.content))
     }
 
+    /// A speaker's name with a comma or a line break in it (a TTML `ttm:agent`, found by the
+    /// conversion fuzzer) ended its field or the whole event line early.
+    @Test func aSpeakerNameStaysInItsField() {
+        let voice = InlineSpan(.voice("Tom,\nJerry"), children: [.text("Hello")])
+        let cue = Cue(start: MediaTime(seconds: 1), end: MediaTime(seconds: 2), content: [.span(voice)])
+        let text = String(decoding: SubStationAlphaWriter().write(Document(format: .webVTT, tracks: [Track(cues: [cue])])).value, as: UTF8.self)
+        #expect(text.contains("Dialogue: 0,0:00:01.00,0:00:02.00,Default,Tom; Jerry,0,0,0,,Hello\n"), "\(text)")
+        let again = SubStationAlphaReader().read(SourceText(text))
+        #expect(!again.hasErrors)
+        #expect(again.value.tracks[0].cues.map(\.plainText) == ["Hello"])
+    }
+
     @Test func writesASSFromSubRip() {
         let srt = SubRipReader().read(Array("""
         1

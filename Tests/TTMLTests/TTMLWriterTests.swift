@@ -163,6 +163,15 @@ private func cue(_ start: MediaTime, _ end: MediaTime?, _ content: [InlineNode],
         #expect(out.diagnostics.contains { $0.code == .ttmlInvalidXMLCharacter && $0.message.contains("attribute values") })
     }
 
+    /// Text after an inline timestamp at or past the cue's end shows in WebVTT (as future text)
+    /// but never in a TTML span timed from there: said, not lost silently.
+    @Test func aTimestampPastTheEndIsSaid() {
+        let out = written(Track(cues: [cue(.zero, MediaTime(seconds: 2), [.text("now "), .timestamp(MediaTime(seconds: 5)), .text("never")])]))
+        #expect(out.diagnostics.contains { $0.code == .ttmlClampedTime && $0.message.contains("never shown") })
+        let inside = written(Track(cues: [cue(.zero, MediaTime(seconds: 2), [.text("now "), .timestamp(MediaTime(seconds: 1)), .text("later")])]))
+        #expect(inside.diagnostics.isEmpty)
+    }
+
     @Test func attributeValuesAreEscaped() {
         let voice = InlineSpan(.voice("Tom \"T\" & <Jerry>\tx"), children: [.text("hi")])
         let out = written(Track(cues: [cue(.zero, MediaTime(seconds: 1), [.span(voice)])]))
