@@ -61,12 +61,26 @@ extension WebVTTDefaultClasses {
     /// Cue text whose spans say what they can with default classes: a span whose style is what its
     /// default classes give needs no rule; a span whose style is only a default colour (an SRT
     /// `<font color="blue">`, a TTML span) becomes `<c.blue>` with no style. Nothing else changes.
+    /// A styled span (a TTML span, an SRT `<font>`) that is italic, bold or underlined becomes
+    /// `<i>`, `<b>`, `<u>` around the rest, when the rest is nothing or default colours.
     static func saying(_ nodes: [InlineNode]) -> [InlineNode] {
         guard nodes.contains(where: { if case .span = $0 { true } else { false } }) else { return nodes }
         return nodes.map { node in
             guard case .span(var span) = node else { return node }
             span.children = saying(span.children)
             guard span.hasStyle else { return .span(span) }
+            var tags: [InlineSpan.Kind] = []
+            if span.kind == .styled, span.classes.isEmpty {
+                var rest = span.style
+                if rest.fontStyle == .italic { tags.append(.italic); rest.fontStyle = nil }
+                if rest.fontWeight == .bold { tags.append(.bold); rest.fontWeight = nil }
+                if rest.textDecoration == [.underline] { tags.append(.underline); rest.textDecoration = nil }
+                if !tags.isEmpty, rest.isEmpty || classes(saying: rest) != nil {
+                    span.style = rest
+                } else {
+                    tags = []
+                }
+            }
             if let given = style(span.classes), given == span.style {
                 span.style = .none
             } else if span.kind == .styled || span.kind == .class, let names = classes(saying: span.style) {
@@ -74,7 +88,10 @@ extension WebVTTDefaultClasses {
                 span.classes += names.filter { !span.classes.contains($0) }
                 span.style = .none
             }
-            return .span(span)
+            // The tags around what is left (a plain styled span is just its children).
+            var children: [InlineNode] = span.hasStyle || span.kind != .styled ? [.span(span)] : span.children
+            for kind in tags.reversed() { children = [.span(InlineSpan(kind, children: children))] }
+            return children.count == 1 ? children[0] : .span(InlineSpan(.styled, children: children))
         }
     }
 

@@ -60,7 +60,7 @@ public struct WebVTTWriter: Sendable {
         (track.cues, diagnostics) = options.openEnds.closing(track.cues)
         // What WebVTT draws anyway needs no STYLE rule: the cue defaults, the default colour classes.
         diagnostics += WebVTTWriterBlocks.cueStyles(&track.cues)
-        diagnostics += WebVTTWriterBlocks.spanBackgrounds(&track.cues)
+        diagnostics += WebVTTWriterBlocks.spanDefaults(&track.cues)
         for i in track.cues.indices { track.cues[i].content = WebVTTDefaultClasses.saying(track.cues[i].content) }
         // TTML's box regions become cue settings: WebVTT regions would put their text elsewhere.
         let placement = WebVTTRegionPlacement.placed(track)

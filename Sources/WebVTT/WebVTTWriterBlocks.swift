@@ -37,6 +37,7 @@ enum WebVTTWriterBlocks {
             drop("background: transparent (drawn 80% black)", true) { $0.backgroundColor = nil }
         }
         drop("font-family: default", s.fontFamilies == ["default"]) { $0.fontFamilies = nil }
+        drop("font-family: sans-serif", isWebVTTsOwnFamily(s.fontFamilies)) { $0.fontFamilies = nil }
         drop("font-size: one TTML cell", s.fontSize == .viewportHeight(Fraction(1, 15)) || s.fontSize == .cells(.one)) { $0.fontSize = nil }
         // The rest: values that draw nothing different (TTML states them on every paragraph).
         let initial = s.withoutInitialValues
@@ -84,40 +85,69 @@ enum WebVTTWriterBlocks {
                            at: first)]
     }
 
-    /// Span backgrounds that draw what the cue's own background already draws, taken out: a
-    /// transparent one (CSS paints the cue's background behind its spans anyway) and, in a cue
-    /// drawn on WebVTT's default backing, a black one from 75% to opaque (IMSC's and EBU-TT-D's
-    /// usual `tts:backgroundColor="#000000C0"` on a span, which no eye tells from the default).
-    /// One note says how many cues had the second.
-    static func spanBackgrounds(_ cues: inout [Cue]) -> [Diagnostic] {
+    /// Whether `families` is sans-serif alone (TTML's `sansSerif`, `proportionalSansSerif`): the
+    /// family WebVTT draws every cue in (§7.4, `font: 5vh sans-serif`).
+    static func isWebVTTsOwnFamily(_ families: [String]?) -> Bool {
+        guard let families, families.count == 1 else { return false }
+        return GenericFontFamilies.resolved(families[0]) == "sans-serif"
+    }
+
+    /// Span styles that draw what the cue around them already draws, taken out: a transparent
+    /// background (CSS paints the cue's background behind its spans anyway); in a cue drawn on
+    /// WebVTT's default backing, a black one from 75% to opaque (IMSC's and EBU-TT-D's usual
+    /// `tts:backgroundColor="#000000C0"` on a span, which no eye tells from the default); in a cue
+    /// drawn in WebVTT's own family, sans-serif. One note says how many cues had the black.
+    static func spanDefaults(_ cues: inout [Cue]) -> [Diagnostic] {
+        struct Context: Hashable {
+            var onDefaultBacking: Bool
+            var inOwnFamily: Bool
+        }
+        struct Key: Hashable {
+            var identity: ObjectIdentifier
+            var context: Context
+        }
         var count = 0
         var first: SourceLocation?
-        var done: [ObjectIdentifier: SharedStyle] = [:]
-        func cleaned(_ shared: SharedStyle, onDefaultBacking: Bool, changed: inout Bool) -> SharedStyle {
-            guard let b = shared.style.backgroundColor else { return shared }
-            let black = b.red == 0 && b.green == 0 && b.blue == 0 && b.alpha >= 191
-            guard b.alpha == 0 || (black && onDefaultBacking) else { return shared }
-            if black { changed = true }
-            if let identity = shared.identity, let known = done[identity] { return known }
+        var done: [Key: (style: SharedStyle, black: Bool)] = [:]
+        func cleaned(_ shared: SharedStyle, _ context: Context) -> (style: SharedStyle, black: Bool) {
+            let key = shared.identity.map { Key(identity: $0, context: context) }
+            if let key, let known = done[key] { return known }
             var style = shared.style
-            style.backgroundColor = nil
-            let result = SharedStyle(style)
-            if let identity = shared.identity { done[identity] = result }
+            var black = false
+            if let b = style.backgroundColor {
+                if b.alpha == 0 {
+                    style.backgroundColor = nil
+                } else if context.onDefaultBacking, b.red == 0, b.green == 0, b.blue == 0, b.alpha >= 191 {
+                    style.backgroundColor = nil
+                    black = true
+                }
+            }
+            if context.inOwnFamily, isWebVTTsOwnFamily(style.fontFamilies) { style.fontFamilies = nil }
+            let result = (style == shared.style ? shared : SharedStyle(style), black)
+            if let key { done[key] = result }
             return result
         }
-        func map(_ nodes: [InlineNode], onDefaultBacking: Bool, changed: inout Bool) -> [InlineNode] {
+        func map(_ nodes: [InlineNode], _ context: Context, black: inout Bool) -> [InlineNode] {
             nodes.map { node in
                 guard case .span(var span) = node else { return node }
-                if span.hasStyle { span.sharedStyle = cleaned(span.sharedStyle, onDefaultBacking: onDefaultBacking, changed: &changed) }
-                span.children = map(span.children, onDefaultBacking: onDefaultBacking && span.style.backgroundColor == nil, changed: &changed)
+                var inner = context
+                if span.hasStyle {
+                    let result = cleaned(span.sharedStyle, context)
+                    span.sharedStyle = result.style
+                    black = black || result.black
+                    let style = result.style.style
+                    inner.onDefaultBacking = context.onDefaultBacking && style.backgroundColor == nil
+                    inner.inOwnFamily = context.inOwnFamily && style.fontFamilies == nil
+                }
+                span.children = map(span.children, inner, black: &black)
                 return .span(span)
             }
         }
         for i in cues.indices where InlineNode.containsStyle(cues[i].content) {
-            var changed = false
-            let onDefaultBacking = cues[i].style.backgroundColor == nil
-            cues[i].content = map(cues[i].content, onDefaultBacking: onDefaultBacking, changed: &changed)
-            if changed {
+            var black = false
+            let context = Context(onDefaultBacking: cues[i].style.backgroundColor == nil, inOwnFamily: cues[i].style.fontFamilies == nil)
+            cues[i].content = map(cues[i].content, context, black: &black)
+            if black {
                 count += 1
                 if first == nil { first = cues[i].source }
             }

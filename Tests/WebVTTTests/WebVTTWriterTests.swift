@@ -20,16 +20,13 @@ import TimedText
         #expect(text == """
             WEBVTT
 
-            STYLE
-            ::cue(.legible-s1) { font-style: italic; }
-
             intro
             00:00:01.500 --> 00:00:04.000 line:0% position:100%,line-right align:right
             Tom &amp; Jerry &lt;3 --&gt;
 
             01:00:00.000 --> 01:00:00.100
             <v.loud Mary &lt;the&gt; cat>Hi</v><01:00:00.500><lang ja><ruby>漢<rt>かん</rt></ruby></lang>
-            <i><c.legible-s1>styled</c></i>
+            <i>styled</i>
 
             """)
     }
