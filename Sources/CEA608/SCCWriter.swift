@@ -585,11 +585,11 @@ public struct SCCWriter: Sendable {
                     if pending.count == 2 { flush() }
                 case .special(let byte):
                     flush()
-                    // A special character is a control-code pair: one just like the word before
-                    // would be its redundant copy to a decoder, and dropped (`®®` read back as
-                    // `®`). The second of two is sent twice: the first copy shown, the next ignored.
+                    // A special character is a control-code pair, sent twice as control codes
+                    // are (CEA-608-E D.2): the decoder shows the first and drops the copy. Sent
+                    // once, the second of two alike (`®®`) was the first's copy, and dropped.
                     let word = Self.word(0x11, byte)
-                    words.append(words.last?.last == word ? [word, word] : [word])
+                    words.append([word, word])
                 case .extended(let first, let byte, let fallback):
                     pending.append(fallback)
                     flush()

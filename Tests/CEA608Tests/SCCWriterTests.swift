@@ -120,15 +120,15 @@ import SubRip
         }
     }
 
-    /// A special character is a control-code pair, and the second of two identical pairs in a
-    /// row is a decoder's redundant copy: `®®®` once read back as `®`. The second of two is sent
-    /// twice. Short captions and closed gaps are said (found by the conversion fuzzer).
+    /// A special character is a control-code pair, sent twice as control codes are: sent once,
+    /// the second of two alike was the first's redundant copy to a decoder (`®®®` read back as
+    /// `®`). Short captions and closed gaps are said (found by the conversion fuzzer).
     @Test func repeatedSpecialCharactersAndShortCaptionsSurvive() throws {
         let cue = Cue(start: MediaTime(seconds: 1), end: MediaTime(seconds: 3), content: [.text("®®® ♪♪ a®")])
         let written = SCCWriter().write([cue])
         let read = SCCReader().read(SourceText(bytes: written.value))
         #expect(read.value.tracks.first?.cues.map(\.plainText) == ["®®® ♪♪ a®"])
-        #expect(String(decoding: written.value, as: UTF8.self).contains("91b0 91b0 91b0 91b0 91b0 2080 9137 9137 9137 2061 91b0"))
+        #expect(String(decoding: written.value, as: UTF8.self).contains("91b0 91b0 91b0 91b0 91b0 91b0 2080 9137 9137 9137 9137 2061 91b0 91b0"))
         // A caption ending before it starts is erased once its pairs are sent, and said; a gap of
         // two frames before the next is closed, and said.
         let backwards = Cue(start: MediaTime(seconds: 5), end: MediaTime(seconds: 2), content: [.text("Backwards")])
