@@ -15,6 +15,8 @@ struct ASSEventWriter {
         var firstApproximated: SourceLocation?
         var braces = 0
         var firstBrace: SourceLocation?
+        var escapes = 0
+        var firstEscape: SourceLocation?
 
         func diagnostics(_ survey: ContentSurvey) -> [Diagnostic] {
             var out: [Diagnostic] = []
@@ -26,6 +28,9 @@ struct ASSEventWriter {
             }
             if braces > 0 {
                 out.append(Diagnostic(.warning, .bracesSubstituted, "ASS reads braces as override blocks: '{' and '}' in text are written as full-width braces (\(braces) cue\(braces == 1 ? "" : "s"), the first here)", at: firstBrace))
+            }
+            if escapes > 0 {
+                out.append(Diagnostic(.warning, .escapesBroken, "ASS reads \\N, \\n and \\h in text as line breaks and hard spaces: a word joiner (U+2060) is written after such a backslash so that it shows as typed (\(escapes) cue\(escapes == 1 ? "" : "s"), the first here)", at: firstEscape))
             }
             out += [
                 survey.report(.ruby, .rubyAsText, "ASS has no ruby: ruby is written as base(annotation)"),
@@ -72,6 +77,12 @@ struct ASSEventWriter {
     }
 
     /// The `Text` field: kept as the script wrote it, or written from the cue.
+    /// What text had to change to stay text in ASS.
+    struct TextChanges {
+        var braces = false
+        var escapes = false
+    }
+
     private func appendText(_ cue: Cue, content: [InlineNode], keepingText: String?, to out: inout ByteWriter, report: inout Report) {
         if let keepingText {
             out.append(keepingText)
@@ -81,11 +92,15 @@ struct ASSEventWriter {
             appendLayout(cue, to: &out, report: &report)
             appendCueStyle(cue.style, vertical: cue.layout.writingDirection != .horizontal, to: &out)
             text.appendLeadingKaraoke(to: &out)
-            var sawBrace = false
-            appendNodes(content, text: &text, to: &out, sawBrace: &sawBrace)
-            if sawBrace {
+            var changes = TextChanges()
+            appendNodes(content, text: &text, to: &out, changes: &changes)
+            if changes.braces {
                 report.braces += 1
                 if report.firstBrace == nil { report.firstBrace = cue.source }
+            }
+            if changes.escapes {
+                report.escapes += 1
+                if report.firstEscape == nil { report.firstEscape = cue.source }
             }
         }
     }
@@ -190,11 +205,18 @@ struct ASSEventWriter {
         var style = style
         var tags = ""
         if vertical {
-            tags = "\\fn@" + (style.fontFamilies?.first.map(GenericFontFamilies.resolved) ?? "Arial")
+            tags = "\\fn@" + (style.fontFamilies?.first.map(Self.tagFontName) ?? "Arial")
             style.fontFamilies = nil
         }
         tags += styleTags(style, closing: false)
         if !tags.isEmpty { out.append("{\(tags)}") }
+    }
+
+    /// A family as a `\\fn` tag's value: its CSS generic for a TTML generic, without the braces,
+    /// backslashes and line breaks that would end the tag or the override block early (no real
+    /// family name has them).
+    static func tagFontName(_ family: String) -> String {
+        String(GenericFontFamilies.resolved(family).filter { $0 != "{" && $0 != "}" && $0 != "\\" && !$0.isNewline })
     }
 
     /// Override tags that set (or, `closing`, reset to the style) the properties ASS can say.
@@ -211,7 +233,7 @@ struct ASSEventWriter {
             tags += closing ? "\\2c" : "\\2c&H\(hex(future.blue))\(hex(future.green))\(hex(future.red))&"
         }
         if let families = style.fontFamilies, let first = families.first, !first.isEmpty {
-            tags += closing ? "\\fn" : "\\fn\(GenericFontFamilies.resolved(first))"
+            tags += closing ? "\\fn" : "\\fn\(Self.tagFontName(first))"
         }
         if let size = style.fontSize {
             switch size {
@@ -268,10 +290,10 @@ struct ASSEventWriter {
         }
     }
 
-    private func appendNodes(_ nodes: [InlineNode], text: inout TextState, to out: inout ByteWriter, sawBrace: inout Bool) {
+    private func appendNodes(_ nodes: [InlineNode], text: inout TextState, to out: inout ByteWriter, changes: inout TextChanges) {
         for node in nodes {
             switch node {
-            case .text(let s): appendText(s, to: &out, sawBrace: &sawBrace)
+            case .text(let s): appendText(s, to: &out, changes: &changes)
             case .lineBreak: out.append("\\N")
             case .timestamp: text.appendKaraoke(to: &out)
             case .span(let span):
@@ -288,14 +310,14 @@ struct ASSEventWriter {
                     close = styleTags(span.style, closing: true) + close
                 }
                 if !open.isEmpty { out.append("{\(open)}") }
-                appendNodes(span.children, text: &text, to: &out, sawBrace: &sawBrace)
+                appendNodes(span.children, text: &text, to: &out, changes: &changes)
                 if !close.isEmpty { out.append("{\(close)}") }
             case .ruby(let ruby):
                 for segment in ruby.segments {
-                    appendNodes(segment.base, text: &text, to: &out, sawBrace: &sawBrace)
+                    appendNodes(segment.base, text: &text, to: &out, changes: &changes)
                     if let annotation = segment.annotation {
                         out.append("(")
-                        appendNodes(annotation, text: &text, to: &out, sawBrace: &sawBrace)
+                        appendNodes(annotation, text: &text, to: &out, changes: &changes)
                         out.append(")")
                     }
                 }
@@ -303,7 +325,7 @@ struct ASSEventWriter {
         }
     }
 
-    private func appendText(_ s: String, to out: inout ByteWriter, sawBrace: inout Bool) {
+    private func appendText(_ s: String, to out: inout ByteWriter, changes: inout TextChanges) {
         var start = s.utf8.startIndex
         let utf8 = s.utf8
         var i = start
@@ -311,13 +333,19 @@ struct ASSEventWriter {
             let b = utf8[i]
             let replacement: String?
             switch b {
-            case UInt8(ascii: "{"): replacement = "｛"
-            case UInt8(ascii: "}"): replacement = "｝"
+            case UInt8(ascii: "{"): replacement = "｛"; changes.braces = true
+            case UInt8(ascii: "}"): replacement = "｝"; changes.braces = true
             case 0x0A: replacement = "\\N"
+            case UInt8(ascii: "\\"):
+                let next = utf8.index(after: i)
+                if next < utf8.endIndex, [UInt8(ascii: "N"), UInt8(ascii: "n"), UInt8(ascii: "h")].contains(utf8[next]) {
+                    replacement = "\\\u{2060}"; changes.escapes = true
+                } else {
+                    replacement = nil
+                }
             default: replacement = nil
             }
             if let replacement {
-                if b != 0x0A { sawBrace = true }
                 out.append(String(s[start..<i]))
                 out.append(replacement)
                 start = utf8.index(after: i)

@@ -6,6 +6,9 @@ extension DiagnosticCode {
     public static let timeRoundedToCentiseconds: Self = "write.time-rounded"
     /// Braces in text (which ASS reads as override blocks) written as full-width braces.
     public static let bracesSubstituted: Self = "write.braces-substituted"
+    /// A backslash before N, n or h in text (which ASS reads as a line break or hard space)
+    /// written with a word joiner after it.
+    public static let escapesBroken: Self = "write.escapes-broken"
 }
 
 /// Writes Advanced SubStation Alpha (`v4.00+`).

@@ -106,6 +106,26 @@ import TestSupport
         #expect(again.value.tracks[0].cues.map(\.plainText) == ["Hello"])
     }
 
+    /// A family with a brace in it (from a damaged WebVTT style sheet, found by the conversion
+    /// fuzzer) closed the `{\fn…}` block early, and the rest showed as text.
+    @Test func aFontFamilyCannotCloseTheOverrideBlock() {
+        let cue = Cue(start: MediaTime(seconds: 1), end: MediaTime(seconds: 2), content: [.text("Hi")],
+                      layout: .default, style: StyleProperties(fontFamilies: ["Noto San}s\\b1"]))
+        let text = String(decoding: SubStationAlphaWriter().write(Document(format: .webVTT, tracks: [Track(cues: [cue])])).value, as: UTF8.self)
+        #expect(text.contains(",,{\\fnNoto Sansb1}Hi\n"), "\(text)")
+        #expect(SubStationAlphaReader().read(SourceText(text)).value.tracks[0].cues.map(\.plainText) == ["Hi"])
+    }
+
+    @Test func aBackslashInTextIsNotReadAsABreak() {
+        let cue = Cue(start: MediaTime(seconds: 1), end: MediaTime(seconds: 2), content: [.text("C:\\new\\x \\hi")])
+        let written = SubStationAlphaWriter().write(Document(format: .webVTT, tracks: [Track(cues: [cue])]))
+        let text = String(decoding: written.value, as: UTF8.self)
+        #expect(text.contains(",,C:\\\u{2060}new\\x \\\u{2060}hi\n"), "\(text)")
+        #expect(codes(written.diagnostics) == ["write.escapes-broken"])
+        let back = SubStationAlphaReader().read(SourceText(text)).value.tracks[0].cues
+        #expect(back.map(\.plainText) == ["C:\\\u{2060}new\\x \\\u{2060}hi"])
+    }
+
     @Test func writesASSFromSubRip() {
         let srt = SubRipReader().read(Array("""
         1
