@@ -37,6 +37,7 @@ let package = Package(
         // cc_data triplets and DTVCC packets, under CEA-608 and the coming CEA-708.
         .target(name: "ClosedCaptionData", dependencies: ["TimedText"]),
         .target(name: "CEA608", dependencies: ["TimedText", "TextScanning", "ClosedCaptionData"]),
+        .target(name: "CEA708", dependencies: ["TimedText", "TextScanning", "ClosedCaptionData"]),
         .target(name: "Timeline", dependencies: ["TimedText"]),
         // The XML scanner TTML reads with (and the DASH MPD and `stpp` samples will).
         .target(name: "XML", dependencies: ["TimedText", "TextScanning"]),
@@ -50,7 +51,7 @@ let package = Package(
         .target(name: "VideoIO", dependencies: ["TimedText", "Timeline", "Rendering"]),
         // The registry and the one entry point: every format's module wired in by one entry each.
         .target(name: "CaptionFormats", dependencies: ["TimedText", "TextScanning", "Timeline", "ClosedCaptionData",
-                                                       "SubRip", "WebVTT", "CEA608", "TTML", "SubStationAlpha"]),
+                                                       "SubRip", "WebVTT", "CEA608", "CEA708", "TTML", "SubStationAlpha"]),
         // CEA608 for its character tables (the cea608.* rules hold any document to 608's limits).
         .target(name: "Validation", dependencies: ["TimedText", "Timeline", "TextScanning", "CaptionFormats", "CEA608"]),
         .target(name: "MediaCaptions", dependencies: ["TimedText", "TextScanning", "ClosedCaptionData", "CaptionFormats",
@@ -62,7 +63,7 @@ let package = Package(
         // Validating many inputs: one file as `validate` checks it, directories, threads or worker processes.
         .target(name: "BatchValidation", dependencies: ["TimedText", "TextScanning", "CaptionFormats", "CaptionSources", "TrackSelection",
                                                         "Validation", "VideoIO"]),
-        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "XML", "ClosedCaptionData", "SubRip", "WebVTT", "CEA608",
+        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "XML", "ClosedCaptionData", "SubRip", "WebVTT", "CEA608", "CEA708",
                                                 "TTML", "SubStationAlpha", "Timeline", "TrackSelection", "CaptionStyling", "Rendering",
                                                 "VideoIO", "CaptionFormats", "Validation", "MediaCaptions", "BatchValidation",
                                                 "CaptionSources"]),
@@ -104,6 +105,7 @@ let package = Package(
         .testTarget(name: "SubRipTests", dependencies: ["SubRip", "TextScanning", "WebVTT", "TestSupport"]),
         .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "SubRip", "TextScanning", "TestSupport"]),
         .testTarget(name: "ClosedCaptionDataTests", dependencies: ["ClosedCaptionData", "TimedText"]),
+        .testTarget(name: "CEA708Tests", dependencies: ["CEA708", "ClosedCaptionData", "TimedText"]),
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "ClosedCaptionData", "SubRip", "TextScanning", "TestSupport"]),
         .testTarget(name: "SubStationAlphaTests", dependencies: ["SubStationAlpha", "TextScanning", "SubRip", "WebVTT", "Legible", "LegibleCLI", "TestSupport"]),
         .testTarget(name: "XMLTests", dependencies: ["XML", "TextScanning", "TimedText", "TestSupport"]),

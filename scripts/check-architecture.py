@@ -32,13 +32,14 @@ ALLOWED = {
     "SubStationAlpha": FORMAT_BASE,
     "TTML": FORMAT_BASE | {"XML"},
     "CEA608": FORMAT_BASE | {"ClosedCaptionData"},
+    "CEA708": FORMAT_BASE | {"ClosedCaptionData"},
     "Timeline": {"TimedText"},
     "TrackSelection": {"TimedText", "CICU"},
     "CaptionStyling": {"TimedText"},
     "Rendering": {"TimedText", "Timeline", "CaptionStyling", "TextScanning", "CLibass", "CPNG"},
     "VideoIO": {"TimedText", "Timeline", "Rendering"},
     "CaptionFormats": {"TimedText", "TextScanning", "Timeline", "XML", "ClosedCaptionData", "SubRip", "WebVTT",
-                       "SubStationAlpha", "TTML", "CEA608"},
+                       "SubStationAlpha", "TTML", "CEA608", "CEA708"},
     # CEA608 for its character tables alone: the cea608.* rules hold any document to 608's limits.
     "Validation": {"TimedText", "TextScanning", "Timeline", "CaptionFormats", "CEA608"},
     "MediaCaptions": {"TimedText", "TextScanning", "ClosedCaptionData", "CaptionFormats", "TrackSelection", "VideoIO",
@@ -47,13 +48,13 @@ ALLOWED = {
     "CaptionSources": {"TimedText", "TextScanning", "CaptionFormats", "MediaCaptions", "TrackSelection", "Timeline",
                        "CaptionStyling", "Rendering"},
     "Legible": {"TimedText", "TextScanning", "XML", "ClosedCaptionData", "SubRip", "WebVTT", "SubStationAlpha", "TTML",
-                "CEA608", "Timeline", "TrackSelection", "CaptionStyling", "Rendering", "VideoIO", "CaptionFormats",
+                "CEA608", "CEA708", "Timeline", "TrackSelection", "CaptionStyling", "Rendering", "VideoIO", "CaptionFormats",
                 "Validation", "MediaCaptions", "BatchValidation", "CaptionSources"},
     "LegibleCLI": {"Legible", "CMalloc"},
     "legible": {"LegibleCLI"},
 }
 SYSTEM = {"Foundation", "FoundationEssentials", "Glibc", "Musl", "Darwin", "Dispatch", "Synchronization"}
-FORMAT_MODULES = ["SubRip", "WebVTT", "CEA608", "TTML", "SubStationAlpha"]
+FORMAT_MODULES = ["SubRip", "WebVTT", "CEA608", "CEA708", "TTML", "SubStationAlpha"]
 # The ids and registry values by which code outside a module could still single its format out
 # (`format == .ttml`, `options.scc`): those are format knowledge too.
 # The registry's list of built-in formats, which names each once.
@@ -66,6 +67,7 @@ FORMAT_MEMBERS = {
     "SubRip": {"subRip"},
     "WebVTT": {"webVTT"},
     "CEA608": {"scc", "cea608"},
+    "CEA708": {"cea708"},
     "TTML": {"ttml"},
     "SubStationAlpha": {"substationAlpha"},
 }

@@ -95,15 +95,19 @@ package struct FormatCheckResult: Sendable {
     }
 }
 
-/// One closed-caption channel decoded from a video (`CC1`), as a caption file.
+/// One closed-caption channel (`CC1`) or service (`SERVICE1`) decoded from a video, as a caption file.
 package struct ClosedCaptionTrack: Sendable {
     /// The channel's id (`CC1`…`CC4`), which `--track` and the track list use.
     package var id: String
     /// Its captions, read as a file of the format that decoded them.
     package var file: CaptionFile
+    /// The codec name it is listed with, as ffprobe names closed captions (`eia_608`), or
+    /// `cea_708` for a 708 service, which ffprobe does not list.
+    package var codec: String
 
-    package init(id: String, file: CaptionFile) {
+    package init(id: String, file: CaptionFile, codec: String = "eia_608") {
         self.id = id
         self.file = file
+        self.codec = codec
     }
 }

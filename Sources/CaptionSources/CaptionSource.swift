@@ -206,14 +206,12 @@ public struct CaptionSource: Sendable {
         return chosen
     }
 
-    /// The error for a track this source does not have, naming those it has (and, for a media
-    /// file, the CEA-708 services its video carries, which are not decoded yet).
+    /// The error for a track this source does not have, naming those it has.
     public func noTrackError(_ asked: String) -> LegibleError {
         if case .mediaFile(let media) = kind {
             let lower = asked.lowercased()
             if lower.hasPrefix("service"), let n = Int(lower.dropFirst("service".count)), media.dtvccServices.contains(n) {
-                let channels = media.streams.filter { if case .closedCaptions = $0.source { true } else { false } }.map(\.id)
-                return LegibleError(.unsupportedFormat, "CEA-708 service \(n) carries data in \(media.path), but Legible has no CEA-708 decoder yet; its 608 channels with text: \(channels.isEmpty ? "none" : channels.joined(separator: ", "))")
+                return LegibleError(.noSuchTrack, "CEA-708 service \(n) carries data in \(media.path), but none of it is shown (no window with text is displayed)")
             }
             return media.noTrackError(asked)
         }

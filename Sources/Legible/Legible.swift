@@ -6,6 +6,7 @@
 @_exported import SubRip
 @_exported import WebVTT
 @_exported import CEA608
+@_exported import CEA708
 @_exported import TTML
 @_exported import SubStationAlpha
 @_exported import CaptionFormats

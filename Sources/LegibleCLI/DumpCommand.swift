@@ -6,7 +6,12 @@ enum DumpCommand: Command {
     static let summary = "Print the cues and diagnostics Legible reads from a caption file."
     static let usage = "legible dump FILE [--format text|json | --json\(debugViews.map { view in " | --\(view.name)" + view.flags.map { " [--\($0.name)]" }.joined() }.joined())] [--hls-segment [--hls-reference SECONDS]] [--track ID] [--from FORMAT] [--encoding NAME]"
     /// The debugging views of every format that has one (`--cue-tree`, `--disassemble`).
-    static var debugViews: [DebugView] { CaptionFormat.all.flatMap(\.debugViews) }
+    /// A name several formats share (`--disassemble`: 608 and 708 codes) is one option, with the
+    /// first format's help; each file then shows its own format's view.
+    static var debugViews: [DebugView] {
+        var seen = Set<String>()
+        return CaptionFormat.all.flatMap(\.debugViews).filter { seen.insert($0.name).inserted }
+    }
     static let discussion = """
         FILE may be '-' for standard input. With --json the output is the stable JSON form
         documented in docs/cue-json.md (WebVTT cues carry their 'vtt' view); otherwise a readable

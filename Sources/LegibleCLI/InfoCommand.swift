@@ -81,7 +81,6 @@ enum InfoCommand: Command {
         }
 
         var text: String {
-            let document = input.result.value
             let (format, encoding) = input.formatAndEncoding
             var out = "\(input.displayName): \(format), \(encoding)\n"
             for (t, summary) in tracks.enumerated() {

@@ -34,7 +34,10 @@ struct LoadedInput {
     /// What the input is, for listings: its format and encoding ("srt, UTF-8"), or the channel a
     /// video's captions came from (a 608 channel is kept as SCC, which is not what the user gave).
     var formatAndEncoding: (format: String, encoding: String) {
-        if let channel = closedCaptionChannel { return ("CEA-608 \(channel)", "decoded from the video's caption data (A/53)") }
+        if let channel = closedCaptionChannel {
+            let standard = channel.hasPrefix("SERVICE") ? "CEA-708" : "CEA-608"
+            return ("\(standard) \(channel)", "decoded from the video's caption data (A/53)")
+        }
         var encoding = document.encoding ?? "unknown encoding"
         if source.encodingSource == .detected { encoding += " (detected, confidence \(source.confidence)%)" }
         return (document.format.rawValue, encoding)

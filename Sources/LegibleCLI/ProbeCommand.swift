@@ -12,9 +12,9 @@ enum ProbeCommand: Command {
         subtitle stream is listed with its id (s:N, as --track takes it in every command), codec,
         language, title and dispositions (default, forced, hearing impaired), and whether Legible
         reads it. For captions carried in the video (ATSC A/53 cc_data in H.264, HEVC or MPEG-2),
-        the video is decoded and the caption data run through Legible's CEA-608 decoder: the
-        channels that show text (CC1-CC4, each with its caption count) and the CEA-708 services
-        whose blocks carry data are listed. --a53 auto (the default) decodes the video when
+        the video is decoded and the caption data run through Legible's CEA-608 and CEA-708
+        decoders: the 608 channels and 708 services that show text (CC1-CC4, SERVICE1-SERVICE63,
+        each with its caption count), and services whose blocks carry data but show nothing. --a53 auto (the default) decodes the video when
         ffprobe sees caption data in its first frames or when the file has no text subtitle
         stream; always decodes it in any case (captions that start late); never skips it.
         Decoding takes as long as ffmpeg decoding the video; progress is shown on a terminal.
@@ -97,8 +97,15 @@ enum ProbeCommand: Command {
                 continue
             }
             out += "  A/53 captions: \(a53.packets.count) pictures carry caption data\n"
-            out += "  CEA-608: " + (channels.isEmpty ? "no channel shows text" : channels.map { "\($0.track.id) (\($0.captions) caption\($0.captions == 1 ? "" : "s"))" }.joined(separator: ", ")) + "\n"
-            out += "  CEA-708: " + (media.dtvccServices.isEmpty ? "no service carries data" : "services \(media.dtvccServices.map(String.init).joined(separator: ", ")) carry data (not decoded yet)") + "\n"
+            func listed(_ some: [(track: MediaCaptions.Stream, captions: Int)]) -> String {
+                some.map { "\($0.track.id) (\($0.captions) caption\($0.captions == 1 ? "" : "s"))" }.joined(separator: ", ")
+            }
+            let cea608 = channels.filter { $0.track.codec != "cea_708" }, cea708 = channels.filter { $0.track.codec == "cea_708" }
+            out += "  CEA-608: " + (cea608.isEmpty ? "no channel shows text" : listed(cea608)) + "\n"
+            let silent = media.dtvccServices.filter { n in !cea708.contains { $0.track.id == "SERVICE\(n)" } }
+            var services = cea708.isEmpty ? (media.dtvccServices.isEmpty ? "no service carries data" : "no service shows text") : listed(cea708)
+            if !silent.isEmpty { services += "; service\(silent.count == 1 ? "" : "s") \(silent.map(String.init).joined(separator: ", ")) carr\(silent.count == 1 ? "ies" : "y") data but show\(silent.count == 1 ? "s" : "") nothing" }
+            out += "  CEA-708: " + services + "\n"
             if a53.unreadablePackets > 0 { out += "  \(a53.unreadablePackets) lines of ffprobe's output could not be read\n" }
         }
         out += "attachments:\(inventory.attachments.isEmpty ? " none" : "")\n"
@@ -138,10 +145,13 @@ enum ProbeCommand: Command {
                 members.append(("a53", media.a53.map { a53 in
                     .object([
                         ("pictures", .number(String(a53.packets.count))),
-                        ("cea608", .array(channels.map { channel -> JSON in
+                        ("cea608", .array(channels.filter { $0.track.codec != "cea_708" }.map { channel -> JSON in
                             .object([("channel", .string(channel.track.id)), ("captions", .number(String(channel.captions)))])
                         })),
                         ("cea708Services", .array(media.dtvccServices.map { .number(String($0)) })),
+                        ("cea708", .array(channels.filter { $0.track.codec == "cea_708" }.map { service -> JSON in
+                            .object([("service", .string(service.track.id)), ("captions", .number(String(service.captions)))])
+                        })),
                         ("unreadablePackets", .number(String(a53.unreadablePackets))),
                     ])
                 } ?? .null))

@@ -21,8 +21,8 @@ import Foundation
 /// `ffmpeg` takes a text stream out in the format the registry says carries its codec
 /// (`CaptionFormat.containerCodecs`), which that format's reader then reads; the A/53 data comes
 /// from ffmpeg's `movie` source with its `subcc` pad and is decoded by the registry's
-/// closed-caption decoders (CEA-608), on the video's frame grid. CEA-708 services are listed,
-/// not decoded yet.
+/// closed-caption decoders (CEA-608 channels `CC1`–`CC4` and CEA-708 services `SERVICE1`–
+/// `SERVICE63`), on the video's frame grid.
 public struct MediaCaptions: Sendable {
     /// When the video is decoded for its A/53 captions (which takes as long as decoding the video).
     public enum A53Scan: String, Sendable, Hashable, CaseIterable {
@@ -146,7 +146,7 @@ public struct MediaCaptions: Sendable {
         self.ffmpeg = ffmpeg
         streams = inventory.subtitleStreams.map(Self.stream) + decoded.map { channel in
             Stream(id: channel.id, source: .closedCaptions(channel.id), language: nil, title: nil, kind: .captions,
-                   characteristics: MediaCharacteristic.sdh, isDefault: false, codec: "eia_608", format: channel.file.format,
+                   characteristics: MediaCharacteristic.sdh, isDefault: false, codec: channel.codec, format: channel.file.format,
                    unavailableReason: nil)
         }
     }
@@ -332,7 +332,7 @@ public struct MediaCaptions: Sendable {
                 video = "and its video (\(carrier.codec)) was not decoded for closed captions"
             } else if !dtvccServices.isEmpty {
                 let services = dtvccServices.map(String.init).joined(separator: ", ")
-                video = "and its video's closed captions are CEA-708 only (service \(services)), which Legible does not decode yet"
+                video = "and its video's CEA-708 data (service \(services)) shows no text"
             } else {
                 video = "and no closed captions (CEA-608) in its video"
             }
@@ -358,7 +358,6 @@ public struct MediaCaptions: Sendable {
             if stream.unavailableReason != nil { d += " unreadable" }
             return d
         }
-        has += dtvccServices.map { "SERVICE\($0) (CEA-708, not decoded yet)" }
         let inventoryText = has.isEmpty ? "it has no caption track" : "it has \(has.joined(separator: ", "))"
         return LegibleError(.noSuchTrack, "\(path) has no caption track '\(asked)': \(inventoryText)")
     }

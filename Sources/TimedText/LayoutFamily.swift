@@ -7,6 +7,9 @@ public enum LayoutFamily: String, Sendable, Hashable, CaseIterable {
     case cueBoxes = "cue-boxes"
     /// CEA-608: a 32 × 15 character grid in the safe area, rows and indents from the caption.
     case cea608Grid = "cea608-grid"
+    /// CEA-708: windows on the safe-title area's anchor grid, each a region of rows and columns of
+    /// character cells with its own fill, holding text in the pens it was written with.
+    case cea708Windows = "cea708-windows"
     /// TTML: content flowed into regions (origin, extent, padding, display alignment).
     case ttmlRegions = "ttml-regions"
     /// SubStation Alpha: the script itself is drawn by libass (styles, `\pos`, `\move`, karaoke,

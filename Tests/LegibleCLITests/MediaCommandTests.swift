@@ -67,7 +67,7 @@ import Legible
                 video stream 0: h264, 29.97 fps
                   A/53 captions: 60 pictures carry caption data
                   CEA-608: CC3 (1 caption)
-                  CEA-708: services 2 carry data (not decoded yet)
+                  CEA-708: no service shows text; service 2 carries data but shows nothing
                 """), "\(text.stdout)")
             let json = Run(["probe", broadcast, "--json"])
             #expect(json.status == 0)
@@ -156,8 +156,9 @@ import Legible
             let dump = Run(["dump", broadcast])
             #expect(dump.stdout.contains("track CC3: captions, language unknown, 1 cue"), "the only channel with text: \(dump.stdout)")
             let service = Run(["dump", broadcast, "--track", "SERVICE2"])
-            #expect(service.status == 1)
-            #expect(service.stderr == "legible dump: CEA-708 service 2 carries data in \(broadcast), but Legible has no CEA-708 decoder yet; its 608 channels with text: CC3\n")
+            #expect(service.status == 2)
+            // Its only block writes text before any window is defined: nothing is shown.
+            #expect(service.stderr.hasPrefix("legible dump: CEA-708 service 2 carries data in \(broadcast), but none of it is shown (no window with text is displayed)\n"))
             #expect(Run(["dump", broadcast, "--track", "SERVICE1"]).stderr.contains("has no caption track 'SERVICE1'"))
             let scc = directory + "/cc3.scc"
             #expect(Run(["convert", broadcast, "--track", "CC3", "-o", scc]).status == 0)
@@ -228,6 +229,60 @@ import Legible
             let scc = directory + "/cc1.scc"
             #expect(Run(["convert", film, "--track", "CC1", "-o", scc]).status == 0)
             #expect(Run(["dump", scc, "--disassemble"]).stdout.hasPrefix("00:00:"))
+        }
+    }
+
+    /// A video whose A/53 data carries a CEA-708 service beside 608: the service is a track
+    /// (`SERVICE1`) in every command, its window's text and times as the packets say.
+    @Test func cea708ServicesAreTracks() throws {
+        do {
+            let directory = try MediaFixtures.directory("cli-708")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let video = directory + "/dtvcc.ts"
+            // Picture 10: window 0 defined hidden with its text; 20: shown; 40: hidden. Bytes made
+            // by hand from CEA-708-E's tables: DF0 (0x98) with 6 parameters, "HELLO 708", DSW, HDW.
+            let packets: [Int: [UInt8]] = [
+                10: [0x98, 0x00, 0x4A, 0x68, 0x71, 0x1F, 0x09] + Array("HELLO 708".utf8),
+                20: [0x89, 0x01],
+                40: [0x8A, 0x01],
+            ]
+            var sequence = 0
+            try MediaFixtures.a53Video(video, frames: 60) { n in
+                var triplets: [(UInt8, UInt8, UInt8)] = [(0xFC, 0x80, 0x80), (0xFD, 0x80, 0x80)]
+                if let data = packets[n] {
+                    // One service block (service 1) in one packet, padded to an even length.
+                    var packet = [UInt8(0x20 | data.count)] + data
+                    if packet.count % 2 == 0 { packet.append(0) }
+                    packet.insert(UInt8(sequence << 6) | UInt8((packet.count + 1) / 2), at: 0)
+                    sequence = (sequence + 1) % 4
+                    for k in stride(from: 0, to: packet.count, by: 2) {
+                        triplets.append((k == 0 ? 0xFF : 0xFE, packet[k], k + 1 < packet.count ? packet[k + 1] : 0))
+                    }
+                }
+                return triplets
+            }
+            let probe = Run(["probe", video])
+            #expect(probe.stdout.contains("  CEA-708: SERVICE1 (1 caption)\n"), "\(probe.stdout)")
+            let tracks = Run(["tracks", video])
+            #expect(tracks.stdout.contains("\(video)#SERVICE1"), "\(tracks.stdout)")
+            let dump = Run(["dump", video, "--track", "SERVICE1", "--json"])
+            #expect(dump.status == 0, "\(dump.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+            let cue = try #require(((object["tracks"] as? [[String: Any]])?.first?["cues"] as? [[String: Any]])?.first)
+            #expect(cue["text"] as? String == "HELLO 708")
+            let frame = 1001.0 / 30000
+            #expect(abs((cue["start"] as? Double ?? 0) - 20 * frame) < 0.001)
+            #expect(abs((cue["end"] as? Double ?? 0) - 40 * frame) < 0.001)
+            let listing = Run(["dump", video, "--track", "SERVICE1", "--disassemble"])
+            #expect(listing.stdout.contains("S1: {DF0:hidden,anchor=7@(74,104),rows=2,cols=32,priority=0,ws=1,ps=1}\"HELLO 708\""), "\(listing.stdout)")
+            #expect(listing.stdout.contains("S1: {DSW:00000001}"))
+            let info = Run(["info", video, "--track", "SERVICE1"])
+            #expect(info.stdout.hasPrefix("\(video)#SERVICE1: CEA-708 SERVICE1, decoded from the video's caption data (A/53)\n"), "\(info.stdout)")
+            // Drawn: the window's black fill and white text in the lower part of the frame.
+            let png = directory + "/frame.png"
+            let render = Run(["render", video, "--track", "SERVICE1", "--at", "1", "--size", "640x360", "-o", png])
+            #expect(render.status == 0, "\(render.stderr)")
+            #expect(FileManager.default.fileExists(atPath: png))
         }
     }
 

@@ -42,7 +42,7 @@ extension CaptionFormat {
         }
         format.debugViews = [
             DebugView(name: "disassemble",
-                      help: "Print an SCC file's CEA-608 codes readably, line by line ({RCL}, {1504}, text); for a video's 608 channel, its field's byte pairs picture by picture, with their times.",
+                      help: "Print closed-caption codes readably: an SCC file's CEA-608 codes line by line ({RCL}, {1504}, text); for a video's 608 channel, its field's byte pairs picture by picture; for a 708 service, its DTVCC packets' commands ({DF0:...}{SPL:R1-C0}\"text\"), with their times.",
                       shows: "shows SCC codes", flags: [("channels", "With --disassemble: prefix each code with its channel (CC1|, CC2|).")]) { file, _, flags in
                 let options = SCCDisassembler.Options(showsChannels: flags.contains("channels"))
                 // A channel decoded from a video has no SCC text: its field's pairs were kept.

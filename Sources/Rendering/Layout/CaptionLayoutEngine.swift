@@ -53,7 +53,9 @@ public final class CaptionLayoutEngine {
             case .cea608Grid: layoutCEA608(cue, resolver: resolver, language: language, into: &scene)
             // A TTML cue outside any placeable region, and an ASS script's cues when no native
             // script is drawn, are laid out as the cue boxes their settings also express.
-            case .cueBoxes, .ttmlRegions, .assScript: layoutWebVTT(cue, resolver: resolver, family: family, language: language, into: &scene)
+            // A 708 cue always names its window's region; one made by hand without one is a cue box.
+            case .cueBoxes, .ttmlRegions, .assScript, .cea708Windows:
+                layoutWebVTT(cue, resolver: resolver, family: family, language: language, into: &scene)
             }
         }
         present(since: SceneMarks(CaptionScene()), gain: .one, disparity: .zero, in: &scene)
@@ -101,6 +103,8 @@ public final class CaptionLayoutEngine {
         switch family {
         case .cea608Grid: StyleProperties(fontFamilies: ["monospaceSansSerif"])
         case .ttmlRegions: StyleProperties(color: .white, backgroundColor: .transparent)
+        // CEA-708's default pen: white monospaced text on solid black (the cue's own style says so too).
+        case .cea708Windows: StyleProperties(color: .white, backgroundColor: .black, fontFamilies: ["monospaced-sans-serif"])
         case .cueBoxes, .assScript: .none
         }
     }

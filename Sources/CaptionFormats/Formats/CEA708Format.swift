@@ -1,0 +1,75 @@
+internal import TimedText
+import TextScanning
+import ClosedCaptionData
+public import CEA708
+
+extension CaptionFormat {
+    /// CEA-708 (DTVCC) caption services: decoded from a video's A/53 caption data into one track
+    /// a service (`SERVICE1`…`SERVICE63`, as HLS names them), each window state a cue in its
+    /// window's region. There is no 708 file format of its own (MCC carries it).
+    public static let cea708: CaptionFormat = {
+        var format = CaptionFormat(id: .cea708, name: "CEA-708 (DTVCC)", layoutFamily: .cea708Windows)
+        format.aliases = ["cea708", "cea-708", "dtvcc"]
+        format.containerCodecs = []
+        format.documentation = "docs/cea708.md"
+        format.debugViews = [
+            DebugView(name: "disassemble", help: "", shows: "shows closed-caption codes") { file, _, _ in
+                guard let contents = file.contents as? CEA708File else { return "" }
+                return CEA708Disassembler.disassemble(contents.packets, services: [contents.service])
+            },
+        ]
+        format.closedCaptions = { pictures, options in
+            let settings = options[CEA708Settings.self]
+            var decoder = CEA708Decoder(options: settings.decoder)
+            var packets: [DTVCCPacket] = []
+            var assembler = DTVCCPacketAssembler()
+            for picture in pictures {
+                let triplets = CCData.triplets(picture.triplets)
+                for packet in assembler.feed(triplets, at: picture.time) {
+                    packets.append(packet)
+                    decoder.feed(packet)
+                }
+            }
+            if let last = assembler.finish() {
+                packets.append(last)
+                decoder.feed(last)
+            }
+            decoder.finish()
+            let diagnostics = decoder.diagnostics
+            return decoder.servicesWithCaptions.map { number in
+                let captions = decoder.captions(service: number) ?? []
+                var builder = CEA708CueBuilder(aspectRatio: settings.aspectRatio)
+                let cues = captions.map { builder.cue(for: $0) }
+                let id = "SERVICE\(number)"
+                let track = Track(id: id, kind: .captions, cues: cues, regions: builder.regions)
+                let document = Document(format: .cea708, tracks: [track], layoutFamily: .cea708Windows)
+                // The decoder's diagnostics that name this service, those of the stream (packets)
+                // with the first service only, so that each is said once.
+                let own = diagnostics.filter { d in
+                    d.message.hasPrefix("service \(number) ") || (!d.message.hasPrefix("service ") && number == decoder.servicesWithCaptions.first)
+                }
+                let notes = builder.approximations.sorted { $0.key < $1.key }.map { what, count in
+                    Diagnostic(.info, .cea708Approximated, "\(id): \(what), in \(count) caption\(count == 1 ? "" : "s")")
+                }
+                let contents = CEA708File(document: document, service: number, captions: captions, packets: packets)
+                let file = CaptionFile(name: nil, format: .cea708, text: SourceText(bytes: []), contents: contents, diagnostics: own + notes)
+                return ClosedCaptionTrack(id: id, file: file, codec: "cea_708")
+            }
+        }
+        return format
+    }()
+}
+
+/// How 708 services are decoded from a video: the decoder's options and the screen shape its
+/// window anchors are read for.
+public struct CEA708Settings: FormatSpecificOptions {
+    /// Per-service text encodings.
+    public var decoder: CEA708Decoder.Options = .default
+    /// 16:9 unless told (HD television's shape).
+    public var aspectRatio: CEA708CueBuilder.AspectRatio = .wide
+
+    /// The defaults.
+    public init() {}
+    /// Every service in the standard code sets, anchors read for 16:9.
+    public static let `default` = CEA708Settings()
+}
