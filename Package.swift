@@ -82,6 +82,8 @@ let package = Package(
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         .executableTarget(name: "legible-fuzz-scc", dependencies: ["CEA608", "ClosedCaptionData", "TextScanning", "FuzzSupport"], path: "Fuzz/SCC",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
+        .executableTarget(name: "legible-fuzz-cea708", dependencies: ["CEA708", "ClosedCaptionData", "TimedText", "FuzzSupport"], path: "Fuzz/CEA708",
+                          swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         .executableTarget(name: "legible-fuzz-ttml", dependencies: ["TTML", "XML", "TextScanning", "FuzzSupport"], path: "Fuzz/TTML",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         .executableTarget(name: "legible-fuzz-hls", dependencies: ["TrackSelection", "TimedText", "FuzzSupport"], path: "Fuzz/HLS",

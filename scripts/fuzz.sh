@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer target for SECONDS (default 600):
-#   scripts/fuzz.sh [srt|vtt|scc|ttml|hls|appearance|a53|ass|convert] [SECONDS] [LIBFUZZER-FLAG...]
+#   scripts/fuzz.sh [srt|vtt|scc|cea708|ttml|hls|appearance|a53|ass|convert] [SECONDS] [LIBFUZZER-FLAG...]
 # No target means srt (`scripts/fuzz.sh 60` still works). Flags after SECONDS go to libFuzzer,
 # e.g. -detect_leaks=0 to keep fuzzing past a known leak, or -jobs=2.
 # srt — the SRT reader (decoding included), seeded with the SRT fixtures;
 # vtt — the WebVTT reader (decoding, parallel pieces, writer round trip, cue trees), seeded with
 #       the hand-written files in Fuzz/seeds-vtt and guided by the tokens in Fuzz/webvtt.dict;
 # scc — the SCC reader, the disassembler and the cc_data decoder, seeded with Fuzz/seeds-scc.
+# cea708 — the CEA-708 decoder: the input is pictures of cc_data triplets (a count byte, then
+#       the triplets), decoded into services, windows and cues; seeded with Fuzz/seeds-cea708.
 # ttml — the TTML reader (XML scanner, timing, ISDs, cues), seeded with Fixtures/ttml,
 #       Fixtures/ttml-bad and, when present, the IMSC test documents, guided by Fuzz/ttml.dict.
 # a53 — the A/53 caption path of media files: ffprobe's packet dump of the subcc stream parsed,
@@ -28,12 +30,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target=srt
 case "${1:-}" in
-    srt|vtt|scc|ttml|hls|appearance|a53|ass|convert) target=$1; shift ;;
+    srt|vtt|scc|cea708|ttml|hls|appearance|a53|ass|convert) target=$1; shift ;;
 esac
 seconds=${1:-600}
 [ $# -gt 0 ] && shift
 case "$seconds" in
-    ''|*[!0-9]*) echo "usage: scripts/fuzz.sh [srt|vtt|scc|ttml|hls|appearance|a53|ass|convert] [SECONDS]" >&2; exit 2 ;;
+    ''|*[!0-9]*) echo "usage: scripts/fuzz.sh [srt|vtt|scc|cea708|ttml|hls|appearance|a53|ass|convert] [SECONDS]" >&2; exit 2 ;;
 esac
 bash scripts/setup.sh
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
@@ -50,6 +52,8 @@ if [ "$target" = srt ]; then
 elif [ "$target" = vtt ]; then
     cp -n Fuzz/seeds-vtt/* "$corpus"/ 2>/dev/null || true
     extra=(-dict=Fuzz/webvtt.dict)
+elif [ "$target" = cea708 ]; then
+    cp -n Fuzz/seeds-cea708/* "$corpus"/ 2>/dev/null || true
 elif [ "$target" = ttml ]; then
     cp -n Fixtures/ttml/* Fixtures/ttml-bad/* "$corpus"/ 2>/dev/null || true
     # The IMSC documents are read from the shared suite, never committed; small ones only.
