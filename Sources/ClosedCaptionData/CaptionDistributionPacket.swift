@@ -4,7 +4,8 @@
 /// `cc_data` 0x72, caption service information 0x73, future sections 0x75–0xEF) and a footer
 /// (0x74, `cdp_ftr_sequence_cntr`, `packet_checksum`).
 ///
-/// Future sections are skipped when read and not kept: nothing defines them yet.
+/// Future sections (`future_section_id`, an 8-bit length, that many bytes) are skipped when
+/// read and not kept: nothing defines them yet.
 public struct CaptionDistributionPacket: Sendable, Hashable {
     /// The frame rate the packet says it is for; nil when its `cdp_frame_rate` code is forbidden
     /// or reserved (encoded as 0).

@@ -73,6 +73,11 @@ extension DiagnosticCode {
 /// A file without the line (MCC V1.0 files may lack it) takes the packets' rate, counted as
 /// drop-frame at 29.97 and 59.94 (the broadcast norm), and 30DF when no packet says a rate:
 /// MCC is a North American broadcast format, where 29.97 drop-frame is the common case.
+///
+/// **Time codes** may be written with `;` (or `.` before the frames), as drop-frame labels often
+/// are; the rate line alone says how they count. V2.0's `.0`/`.1` field and `,L` line suffixes
+/// are kept (`MCCTimecode`). Lines with the same time code are allowed (more packets for one
+/// frame); a time earlier than the line before is reported and kept in file order.
 public struct MCCReader: Sendable {
     /// A reader.
     public init() {}
