@@ -93,6 +93,9 @@ let package = Package(
         // The A/53 path of media files: ffprobe's packet dump parsed, 608 decoded, 708 services found.
         .executableTarget(name: "legible-fuzz-a53", dependencies: ["VideoIO", "CEA608", "ClosedCaptionData", "TimedText", "FuzzSupport"], path: "Fuzz/A53",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
+        // MCC files and their Caption Distribution Packets: read, re-encoded, written and read back.
+        .executableTarget(name: "legible-fuzz-mcc", dependencies: ["ClosedCaptionData", "TimedText", "FuzzSupport"], path: "Fuzz/MCC",
+                          swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         .executableTarget(name: "legible-fuzz-ass", dependencies: ["SubStationAlpha", "TextScanning", "FuzzSupport"], path: "Fuzz/SubStationAlpha",
                           swiftSettings: staticRuntimeInRelease, linkerSettings: staticLinkInRelease),
         // Conversions: any format read, written as every format and read back.

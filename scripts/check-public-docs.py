@@ -10,7 +10,7 @@ usage: scripts/check-public-docs.py [--strict] [--summary]
 import os, re, sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources")
-LIBRARY = ["TimedText", "TextScanning", "SubRip", "WebVTT", "CEA608", "TTML", "Timeline", "TrackSelection",
+LIBRARY = ["TimedText", "TextScanning", "SubRip", "WebVTT", "ClosedCaptionData", "CEA608", "CEA708", "TTML", "Timeline", "TrackSelection",
            "CaptionStyling", "Rendering", "VideoIO", "Validation", "Legible"]
 DECL = re.compile(r"^\s*(?:@[\w()., ]+\s+)*(?:public|open)\s+(?:(?:private\(set\)|internal\(set\)|static|final|mutating|nonmutating|override|convenience|required|indirect|consuming|borrowing|prefix|postfix|infix)\s+)*"
                   r"(func|var|let|init|struct|enum|class|protocol|typealias|subscript|case|actor)\b")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer target for SECONDS (default 600):
-#   scripts/fuzz.sh [srt|vtt|scc|cea708|ttml|hls|appearance|a53|ass|convert] [SECONDS] [LIBFUZZER-FLAG...]
+#   scripts/fuzz.sh [srt|vtt|scc|cea708|ttml|hls|appearance|a53|ass|mcc|convert] [SECONDS] [LIBFUZZER-FLAG...]
 # No target means srt (`scripts/fuzz.sh 60` still works). Flags after SECONDS go to libFuzzer,
 # e.g. -detect_leaks=0 to keep fuzzing past a known leak, or -jobs=2.
 # srt — the SRT reader (decoding included), seeded with the SRT fixtures;
@@ -19,6 +19,9 @@
 # ass — the SubStation Alpha reader (decoding included) and writer: an unchanged script must
 #       write back as itself, a fresh one must read again; seeded with Fixtures/ass and
 #       Fixtures/ass-bad, guided by the tags in Fuzz/ass.dict.
+# mcc — MCC files and their Caption Distribution Packets: read, every packet re-encoded and parsed
+#       again, written and read back (the same triplets, unpadded and padded), and the bytes parsed
+#       as one CDP; seeded with Fixtures/mcc and Fixtures/mcc-bad, guided by Fuzz/mcc.dict.
 # convert — conversions: the input's first byte picks the reader (or detection), the rest is the file; it is
 #       written as every writable format and read back, which must read without an error and,
 #       where the writer said nothing, give the same cues (number, text, times to the format's
@@ -30,12 +33,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target=srt
 case "${1:-}" in
-    srt|vtt|scc|cea708|ttml|hls|appearance|a53|ass|convert) target=$1; shift ;;
+    srt|vtt|scc|cea708|ttml|hls|appearance|a53|ass|mcc|convert) target=$1; shift ;;
 esac
 seconds=${1:-600}
 [ $# -gt 0 ] && shift
 case "$seconds" in
-    ''|*[!0-9]*) echo "usage: scripts/fuzz.sh [srt|vtt|scc|cea708|ttml|hls|appearance|a53|ass|convert] [SECONDS]" >&2; exit 2 ;;
+    ''|*[!0-9]*) echo "usage: scripts/fuzz.sh [srt|vtt|scc|cea708|ttml|hls|appearance|a53|ass|mcc|convert] [SECONDS]" >&2; exit 2 ;;
 esac
 bash scripts/setup.sh
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
@@ -66,6 +69,9 @@ elif [ "$target" = a53 ]; then
 elif [ "$target" = ass ]; then
     cp -n Fixtures/ass/* Fixtures/ass-bad/* "$corpus"/ 2>/dev/null || true
     extra=(-dict=Fuzz/ass.dict)
+elif [ "$target" = mcc ]; then
+    cp -n Fixtures/mcc/*.mcc Fixtures/mcc-bad/*.mcc "$corpus"/ 2>/dev/null || true
+    extra=(-dict=Fuzz/mcc.dict)
 elif [ "$target" = convert ]; then
     # Each fixture prefixed with the byte that names its format (the replay build writes them).
     swift build --product legible-fuzz-convert

@@ -353,7 +353,7 @@ public struct MediaCaptions: Sendable {
         if streams.isEmpty, let why = whyNoCaptions {
             return LegibleError(.noSuchTrack, "\(path) has no caption track '\(asked)': it has no captions at all (\(why))")
         }
-        var has: [String] = streams.map { stream in
+        let has: [String] = streams.map { stream in
             var d = "\(stream.id) (\(stream.codec)\(stream.language.map { ", \($0.rawValue)" } ?? ""))"
             if stream.unavailableReason != nil { d += " unreadable" }
             return d

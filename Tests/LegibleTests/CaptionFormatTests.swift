@@ -34,7 +34,7 @@ import Legible
         #expect(CaptionFormat.named("dfxp") == .ttml)
         #expect(CaptionFormat.named("ass") == .substationAlpha)
         #expect(CaptionFormat.named("mp4") == nil)
-        #expect(Set(CaptionFormat.builtIn.filter(\.canRead).map(\.id)) == [.subRip, .webVTT, .scc, .ttml, .substationAlpha])
+        #expect(Set(CaptionFormat.builtIn.filter(\.canRead).map(\.id)) == [.subRip, .webVTT, .scc, .ttml, .substationAlpha, .mcc])
         #expect(CaptionFormat.builtIn.filter(\.canWrite).count == 5)
         #expect(CaptionFormat.substationAlpha.canRead && CaptionFormat.substationAlpha.canWrite)
     }
