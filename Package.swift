@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "SubRipTests", dependencies: ["SubRip", "TextScanning", "WebVTT", "TestSupport"]),
         .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "SubRip", "TextScanning", "TestSupport"]),
         .testTarget(name: "ClosedCaptionDataTests", dependencies: ["ClosedCaptionData", "TimedText"]),
-        .testTarget(name: "CEA708Tests", dependencies: ["CEA708", "ClosedCaptionData", "TimedText"]),
+        .testTarget(name: "CEA708Tests", dependencies: ["CEA708", "ClosedCaptionData", "TimedText", "TestSupport"]),
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "ClosedCaptionData", "SubRip", "TextScanning", "TestSupport"]),
         .testTarget(name: "SubStationAlphaTests", dependencies: ["SubStationAlpha", "TextScanning", "SubRip", "WebVTT", "Legible", "LegibleCLI", "TestSupport"]),
         .testTarget(name: "XMLTests", dependencies: ["XML", "TextScanning", "TimedText", "TestSupport"]),

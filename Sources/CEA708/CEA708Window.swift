@@ -148,11 +148,13 @@ public struct CEA708Window: Sendable, Hashable {
     /// CR: the pen goes to the start of the next row in the scroll direction's opposite (rows move
     /// up, so the next row is below); at the window's last row the rows scroll.
     public mutating func carriageReturn() {
+        // Taken first: with one row, `columnCount` reads 0 while the row is out.
+        let columns = columnCount
         switch attributes.scrollDirection {
         case .bottomToTop:
-            if penRow + 1 < rowCount { penRow += 1 } else { rows.removeFirst(); rows.append(Array(repeating: nil, count: columnCount)) }
+            if penRow + 1 < rowCount { penRow += 1 } else { rows.removeFirst(); rows.append(Array(repeating: nil, count: columns)) }
         case .topToBottom:
-            if penRow > 0 { penRow -= 1 } else { rows.removeLast(); rows.insert(Array(repeating: nil, count: columnCount), at: 0) }
+            if penRow > 0 { penRow -= 1 } else { rows.removeLast(); rows.insert(Array(repeating: nil, count: columns), at: 0) }
         case .rightToLeft:
             if penColumn + 1 < columnCount { penColumn += 1 } else { for i in rows.indices { rows[i].removeFirst(); rows[i].append(nil) } }
         case .leftToRight:

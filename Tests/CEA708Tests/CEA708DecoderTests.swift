@@ -43,6 +43,18 @@ import CEA708
         #expect(s.finish().map(\.text) == ["AB\n    CD"])
     }
 
+    /// Found by fuzzing: a one-row window scrolled its only row out and took the column count
+    /// (read from the first row) with it.
+    @Test func aOneRowWindowScrollsInEitherDirection() {
+        var up = CEA708Stream()
+        up.send([.define(0, visible: true, rows: 1, columns: 8)] + .text("A") + [.carriageReturn] + .text("B") + [.carriageReturn] + .text("C"), at: 1)
+        #expect(up.finish().map(\.text) == ["C"])
+        var down = CEA708Stream()
+        down.send([.define(0, visible: true, rows: 1, columns: 8),
+                   .setWindowAttributes(CEA708WindowAttributes(scrollDirection: .topToBottom))] + .text("A") + [.carriageReturn] + .text("B"), at: 1)
+        #expect(down.finish().map(\.text) == ["B"])
+    }
+
     @Test func delayHoldsTheInputUntilItsTime() {
         var s = CEA708Stream()
         s.send([.define(0, visible: false)] + .text("LATER") + [.delay(20), .displayWindows(0x01)], at: 1)

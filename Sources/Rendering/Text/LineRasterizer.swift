@@ -285,6 +285,12 @@ package final class LineRasterizer {
     /// right (libass aligns by advance, so the glyphs' right-side bearing cancels out).
     func advance(_ runs: [StyledText]) -> Double {
         guard runs.contains(where: { !$0.text.isEmpty }) else { return 0 }
+        // Ink is what is measured: white space alone has none, so it is measured before a glyph
+        // in the last run's style, less that glyph (a row's indent before a background box).
+        if runs.allSatisfy({ $0.text.unicodeScalars.allSatisfy { $0.properties.isWhitespace } }), var marker = runs.last {
+            marker.text = "0"
+            return advance(runs + [marker]) - advance([marker])
+        }
         let text = assText(runs, substituteEdgeSpaces: true)
         let rightX = canvasWidth - pad
         let left = render(["{\\an7\\pos(\(pad),\(pad))}" + text], dx: 0, dy: 0)
