@@ -103,6 +103,25 @@ public struct SCCWriter: Sendable {
     /// `scc.simultaneous-caption-cut`). The diagnostics say what had to change.
     /// `language` (a BCP 47 tag) picks the line breaking rules long lines are wrapped by.
     public func write(_ cues: [Cue], language: String? = nil) -> ParseResult<[UInt8]> {
+        let scheduled = schedule(cues, language: language)
+        return ParseResult(value: Array(Self.text(scheduled.value, dropFrame: options.dropFrame).utf8), diagnostics: scheduled.diagnostics)
+    }
+
+    /// The byte pairs of the document's first track on CC1, frame by frame (frame n at n ×
+    /// 1001/30000 s), as `write` would write them: for a container of line-21 data other than
+    /// SCC (MCC's `cc_data`). The diagnostics are `write`'s.
+    public func framePairs(_ document: Document) -> ParseResult<[(frame: Int64, byte1: UInt8, byte2: UInt8)]> {
+        let cues = document.tracks.first.map { $0.placingBoxRegionCues().track.cues } ?? []
+        let scheduled = schedule(cues, language: document.tracks.first?.language?.rawValue)
+        let pairs = scheduled.value.keys.sorted().compactMap { frame -> (frame: Int64, byte1: UInt8, byte2: UInt8)? in
+            guard let word = UInt16(scheduled.value[frame]!, radix: 16) else { return nil }
+            return (frame, UInt8(word >> 8), UInt8(word & 0xFF))
+        }
+        return ParseResult(value: pairs, diagnostics: document.tracksNotWritten(by: "CEA-608 (CC1)") + scheduled.diagnostics)
+    }
+
+    /// The frame each word is sent on (its hex, `9420`), and what had to change.
+    private func schedule(_ cues: [Cue], language: String?) -> ParseResult<[Int64: String]> {
         var log = DiagnosticLog()
         var approximations = LookApproximations()
         var schedule = FrameSchedule()
@@ -189,7 +208,7 @@ public struct SCCWriter: Sendable {
                        "\(closedGaps) caption\(closedGaps == 1 ? " stays" : "s stay") on screen up to 2 frames past \(closedGaps == 1 ? "its" : "their") end, until the next replaces \(closedGaps == 1 ? "it" : "them"): an erase so close to the next caption would blank the screen for a frame or two (the first here)",
                        at: firstClosedGap)
         }
-        return ParseResult(value: Array(Self.text(schedule.frames, dropFrame: options.dropFrame).utf8),
+        return ParseResult(value: schedule.frames,
                            diagnostics: log.finished() + approximations.diagnostics + Self.changes(cues, ContentSurvey(cues)))
     }
 

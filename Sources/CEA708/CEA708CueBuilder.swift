@@ -23,8 +23,11 @@ public import TimedText
 ///   size, which is three quarters of a row), italics, underline, sub/superscript, and the edge
 ///   (uniform as an outline; raised, depressed and drop shadows as shadows).
 ///
-/// What the model cannot hold is counted in `approximations` (flashing as solid, the window's
-/// border and display effects, vertical print directions laid out as rows) for the reader to say.
+/// - **Border**: uniform, raised and depressed as an outline on the region's box, the shadow
+///   borders as its drop shadow (drawn by the renderer's window borders).
+///
+/// What the model cannot hold is counted in `approximations` (flashing as solid, display
+/// effects, vertical print directions laid out as rows) for the reader to say.
 public struct CEA708CueBuilder: Sendable {
     /// The screen shape anchors are read for.
     public enum AspectRatio: String, Sendable, Hashable {
@@ -46,6 +49,7 @@ public struct CEA708CueBuilder: Sendable {
         let service: Int, window: Int
         let box: Box
         let fill: Color
+        let border: CEA708WindowAttributes.Border, borderColor: Color
         let padding: Fraction
     }
 
@@ -102,7 +106,7 @@ public struct CEA708CueBuilder: Sendable {
         let box = box(of: window)
         let padding = Fraction(Int64(firstRow)) * Self.rowHeight
         let key = RegionKey(service: caption.service, window: window.definition.id, box: box, fill: window.attributes.fill.color,
-                            padding: padding)
+                            border: window.attributes.border, borderColor: window.attributes.borderColor.color, padding: padding)
         let id: String
         if let known = regionIDs[key] {
             id = known
@@ -112,7 +116,7 @@ public struct CEA708CueBuilder: Sendable {
             id = count == 0 ? base : "\(base)-\(count + 1)"
             regionIDs[key] = id
             regions.append(Region(id: id, origin: Point(x: box.x, y: box.y), extent: Point(x: box.width, y: box.height),
-                                  displayAlignment: .before, style: StyleProperties(backgroundColor: window.attributes.fill.color),
+                                  displayAlignment: .before, style: Self.windowStyle(window.attributes),
                                   padding: padding == .zero ? nil : Insets(top: padding, right: .zero, bottom: .zero, left: .zero),
                                   showBackground: .always, overflow: .visible))
         }
@@ -130,7 +134,6 @@ public struct CEA708CueBuilder: Sendable {
 
     private mutating func note(_ window: CEA708Window, caption: CEA708Caption) {
         let a = window.attributes
-        if a.border != .none { approximations["window borders (not drawn)", default: 0] += 1 }
         if a.displayEffect != .snap { approximations["fade and wipe effects (shown at once)", default: 0] += 1 }
         if a.printDirection == .topToBottom || a.printDirection == .bottomToTop {
             approximations["vertical printing (laid out as rows)", default: 0] += 1
@@ -140,6 +143,24 @@ public struct CEA708CueBuilder: Sendable {
             return pen.color.foreground.opacity == .flash || pen.color.background.opacity == .flash
         } }
         if flashes { approximations["flashing colours (drawn solid)", default: 0] += 1 }
+    }
+
+    /// A window's region style: its fill as the background; its border as an outline on the box
+    /// (solid for uniform, `outset` raised, `inset` depressed); a shadow border as the box's
+    /// drop shadow, down and to its side.
+    static func windowStyle(_ a: CEA708WindowAttributes) -> StyleProperties {
+        var style = StyleProperties(backgroundColor: a.fill.color)
+        let color = a.borderColor.color
+        let one = StyleProperties.Length.em(Fraction(1, 8)), minusOne = StyleProperties.Length.em(Fraction(-1, 8))
+        switch a.border {
+        case .none: break
+        case .uniform: style.outline = .init(placement: .box, style: .solid, color: color, width: one)
+        case .raised: style.outline = .init(placement: .box, style: .outset, color: color, width: one)
+        case .depressed: style.outline = .init(placement: .box, style: .inset, color: color, width: one)
+        case .shadowLeft: style.textShadow = [.init(offsetX: minusOne, offsetY: one, color: color)]
+        case .shadowRight: style.textShadow = [.init(offsetX: one, offsetY: one, color: color)]
+        }
+        return style
     }
 
     /// Appends a row's cells as runs of one pen each.

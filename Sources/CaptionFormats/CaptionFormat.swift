@@ -1,6 +1,7 @@
 public import TimedText
 public import TextScanning
 import Synchronization
+package import ClosedCaptionData
 
 /// One caption format as Legible knows it: its names, how its content is recognised, its reader
 /// and writer with their options, the layout rules its cues follow, how media containers carry
@@ -93,6 +94,12 @@ public struct CaptionFormat: Sendable, Hashable, CustomStringConvertible {
     /// Decodes the closed-caption channels of a video's `cc_data` (A/53): each picture's time and
     /// triplet bytes in presentation order in, a caption file per channel that shows text out.
     package var closedCaptions: (@Sendable (_ pictures: [(time: MediaTime, triplets: [UInt8])], _ options: FormatOptions) -> [ClosedCaptionTrack])?
+    /// Encoding a document's first track as closed-caption data, frame by frame at 30000/1001
+    /// fps (frame n at n × 1001/30000 s): for containers of `cc_data` (MCC). `trackPrefix` names
+    /// the tracks it is meant for (`CC`, `SERVICE`), so that a document read from such a
+    /// container writes each track back with its own encoder.
+    package var closedCaptionEncoder: (trackPrefix: String,
+                                       encode: @Sendable (Document, FormatOptions) -> ParseResult<[(frame: Int64, triplets: [CCDataTriplet])]>)?
     /// Sets the reader's options for a stream ffmpeg took out of a media container, which may
     /// differ from a file's (ASS: ffmpeg writes the events in Matroska's order whatever the
     /// header's `Format:` line says); `MediaCaptions` applies it to the options it reads the

@@ -76,11 +76,12 @@ import CEA708
         #expect(cue.layout.textAlignment == .center)
     }
 
-    @Test func flashingAndBordersAreCountedAsApproximations() {
+    @Test func flashingIsCountedAsAnApproximationAndBordersAreKept() {
         var builder = CEA708CueBuilder()
         let flashing = CEA708PenColor(foreground: CEA708Color(red: 3, green: 3, blue: 3, opacity: .flash))
         let c = caption([.define(0, visible: true), .setWindowAttributes(CEA708WindowAttributes(border: .raised)), .setPenColor(flashing)] + .text("X"))
         _ = builder.cue(for: c)
-        #expect(builder.approximations.keys.sorted() == ["flashing colours (drawn solid)", "window borders (not drawn)"])
+        #expect(builder.approximations.keys.sorted() == ["flashing colours (drawn solid)"])
+        #expect(builder.regions.first?.style.outline?.style == .outset)
     }
 }

@@ -35,7 +35,7 @@ import Legible
         #expect(CaptionFormat.named("ass") == .substationAlpha)
         #expect(CaptionFormat.named("mp4") == nil)
         #expect(Set(CaptionFormat.builtIn.filter(\.canRead).map(\.id)) == [.subRip, .webVTT, .scc, .ttml, .substationAlpha, .mcc])
-        #expect(CaptionFormat.builtIn.filter(\.canWrite).count == 5)
+        #expect(CaptionFormat.builtIn.filter(\.canWrite).count == 6)
         #expect(CaptionFormat.substationAlpha.canRead && CaptionFormat.substationAlpha.canWrite)
     }
 

@@ -1,6 +1,6 @@
 internal import TimedText
 import TextScanning
-import ClosedCaptionData
+internal import ClosedCaptionData
 public import CEA608
 
 extension CaptionFormat {
@@ -43,13 +43,18 @@ extension CaptionFormat {
         format.debugViews = [
             DebugView(name: "disassemble",
                       help: "Print closed-caption codes readably: an SCC file's CEA-608 codes line by line ({RCL}, {1504}, text); for a video's 608 channel, its field's byte pairs picture by picture; for a 708 service, its DTVCC packets' commands ({DF0:...}{SPL:R1-C0}\"text\"), with their times.",
-                      shows: "shows SCC codes", flags: [("channels", "With --disassemble: prefix each code with its channel (CC1|, CC2|).")]) { file, _, flags in
+                      shows: "shows closed-caption codes", flags: [("channels", "With --disassemble: prefix each code with its channel (CC1|, CC2|).")]) { file, _, flags in
                 let options = SCCDisassembler.Options(showsChannels: flags.contains("channels"))
                 // A channel decoded from a video has no SCC text: its field's pairs were kept.
                 if let pairs = (file.contents as? SCCFile)?.fieldPairs { return SCCDisassembler.disassemble(pairs, options: options) }
                 return SCCDisassembler.disassemble(file.text, options: options)
             },
         ]
+        format.closedCaptionEncoder = (trackPrefix: "CC", encode: { document, options in
+            let pairs = SCCWriter(options: options[SCCWriter.Options.self]).framePairs(document)
+            return ParseResult(value: pairs.value.map { ($0.frame, [CCDataTriplet(isValid: true, kind: .field1, byte1: $0.byte1, byte2: $0.byte2)]) },
+                               diagnostics: pairs.diagnostics)
+        })
         format.closedCaptions = { pictures, options in
             var decoder = CCDataDecoder(channels: CEA608Channel.allCases, options: options[CEA608Decoder.Options.self])
             // Each field's pairs, for `dump --disassemble`.

@@ -1,6 +1,6 @@
 internal import TimedText
 import TextScanning
-import ClosedCaptionData
+internal import ClosedCaptionData
 public import CEA708
 
 extension CaptionFormat {
@@ -18,6 +18,9 @@ extension CaptionFormat {
                 return CEA708Disassembler.disassemble(contents.packets, services: [contents.service])
             },
         ]
+        format.closedCaptionEncoder = (trackPrefix: "SERVICE", encode: { document, options in
+            CEA708Writer(service: 1).framePictures(document)
+        })
         format.closedCaptions = { pictures, options in
             let settings = options[CEA708Settings.self]
             var decoder = CEA708Decoder(options: settings.decoder)

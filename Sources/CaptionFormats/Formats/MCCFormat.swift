@@ -1,16 +1,19 @@
 internal import TimedText
 import TextScanning
-import ClosedCaptionData
+internal import ClosedCaptionData
+import Foundation
 
 extension CaptionFormat {
     /// MacCaption (`.mcc`): each line a frame's CDP (SMPTE 334-2), read by `MCCReader`; its
     /// `cc_data` goes through the closed-caption decoders of the registry (CEA-608 and CEA-708),
     /// as a video's does, giving a track per 608 channel (`CC1`…) and per 708 service
-    /// (`SERVICE1`…) that shows text. Not written yet.
+    /// (`SERVICE1`…) that shows text. Written with 608 (CC1) and 708 (service 1) both.
     public static let mcc: CaptionFormat = {
         var format = CaptionFormat(id: .mcc, name: "MacCaption MCC (CEA-608/708)", layoutFamily: .cea608Grid)
         format.aliases = ["mcc", "maccaption"]
         format.fileExtensions = ["mcc"]
+        // Written at 30000/1001 frames a second: captions change on frames.
+        format.timeStep = MediaTime(value: 1001, timescale: 30000)
         format.mimeTypes = ["application/x-mcc"]
         format.documentation = "docs/cea708.md"
         format.recognises = { MCCReader.looksLike($0) }
@@ -23,10 +26,12 @@ extension CaptionFormat {
             }
             // The registry's closed-caption decoders, as for a video (no format named here).
             var tracks: [Track] = []
+            var files: [String: CaptionFile] = [:]
             var diagnostics = read.diagnostics
             for decoder in CaptionFormat.all where decoder.id != .mcc {
                 for channel in decoder.closedCaptions?(pictures, options.formats) ?? [] {
                     tracks += channel.file.document.tracks
+                    files[channel.id] = channel.file
                     diagnostics += channel.file.diagnostics
                 }
             }
@@ -34,8 +39,62 @@ extension CaptionFormat {
                 diagnostics.append(Diagnostic(.warning, "mcc.no-captions",
                                               "\(read.value.frames.count) frames of caption data, but no 608 channel or 708 service shows text"))
             }
-            return ParseResult(value: Document(format: .mcc, tracks: tracks, layoutFamily: .cea608Grid), diagnostics: diagnostics).erased
+            let document = Document(format: .mcc, tracks: tracks, layoutFamily: .cea608Grid)
+            return ParseResult(value: MCCContents(document: document, channels: files) as any CaptionFileContents, diagnostics: diagnostics)
+        }
+        // Each channel's and service's own view, as a video's channel shows it.
+        format.debugViews = [
+            DebugView(name: "disassemble", help: "", shows: "shows closed-caption codes") { file, document, flags in
+                guard let contents = file.contents as? MCCContents, let id = document.tracks.first?.id, let channel = contents.channels[id],
+                      let view = channel.format.debugViews.first(where: { $0.name == "disassemble" }) else { return "" }
+                return view.render(channel, channel.document, flags)
+            },
+        ]
+        format.writer = { document, options, sink in
+            try writeMCC(document, options: options.formats).written(to: sink)
         }
         return format
     }()
+
+    /// The document as MCC at 29.97 fps drop-frame: every closed-caption encoder of the registry
+    /// (CEA-608 CC1, CEA-708 service 1) writes the track meant for it (`CC…`, `SERVICE…`), or the
+    /// first track when none is, and their frames' triplets share each line's CDP.
+    private static func writeMCC(_ document: Document, options: FormatOptions) -> ParseResult<[UInt8]> {
+        var frames: [Int64: [CCDataTriplet]] = [:]
+        var diagnostics: [Diagnostic] = []
+        var written = Set<Int>()
+        for format in CaptionFormat.all {
+            guard let encoder = format.closedCaptionEncoder else { continue }
+            let index = document.tracks.firstIndex { $0.id?.uppercased().hasPrefix(encoder.trackPrefix) ?? false } ?? 0
+            guard document.tracks.indices.contains(index) else { continue }
+            written.insert(index)
+            var one = document
+            one.tracks = [document.tracks[index]]
+            let encoded = encoder.encode(one, options)
+            diagnostics += encoded.diagnostics
+            for (frame, triplets) in encoded.value { frames[frame, default: []] += triplets }
+        }
+        for (k, track) in document.tracks.enumerated() where !written.contains(k) {
+            diagnostics.append(Diagnostic(.warning, .trackNotWritten,
+                                          "track \(track.id ?? "#\(k)") is not written: MCC here carries one 608 channel (CC1) and one 708 service (1)"))
+        }
+        // 608's field-1 pair first in each frame, as a CDP's first slot holds it.
+        let ordered = frames.keys.sorted().map { frame in
+            MCCWriter.Frame(frameNumber: frame, triplets: frames[frame]!.sorted { ($0.kind == .field1 ? 0 : 1) < ($1.kind == .field1 ? 0 : 1) })
+        }
+        let now = Date()
+        let date = now.formatted(.iso8601.year().month().day())
+        let time = now.formatted(.iso8601.time(includingFractionalSeconds: false))
+        let writer = MCCWriter(frameRate: .fps29_97, dropFrame: true,
+                               header: .init(uuid: UUID().uuidString, creationDate: date, creationTime: time))
+        let result = writer.write(ordered)
+        return ParseResult(value: result.value, diagnostics: diagnostics + result.diagnostics)
+    }
+}
+
+/// What an MCC file reads to: the tracks, and each one's file as its decoder made it (for its
+/// `--disassemble` view).
+private struct MCCContents: CaptionFileContents {
+    let document: Document
+    let channels: [String: CaptionFile]
 }

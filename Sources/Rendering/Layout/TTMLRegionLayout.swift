@@ -165,12 +165,16 @@ extension CaptionLayoutEngine {
     /// The region's background, drawn behind its content: while the region shows content, and
     /// also while it shows none when `tts:showBackground` is `always` (TTML2 §10.2.40). The
     /// region's `tts:opacity` multiplies it.
+    /// A region that is a caption window (CEA-708) also has its border and drop shadow drawn
+    /// (WindowBorder.swift).
     func appendWindow(of region: Region, box: PixelRect, resolver: CaptionStyleResolver, into scene: inout CaptionScene) {
+        guard region.style.visibility != .hidden else { return }
+        appendWindowShadow(of: region, box: box, into: &scene)
         let window = resolver.window(content: region.style.backgroundColor)
         let opacity = region.style.opacity?.doubleValue ?? 1
         let alpha = UInt8((Double(window.alpha) * min(1, max(0, opacity))).rounded())
-        guard alpha > 0, region.style.visibility != .hidden else { return }
-        scene.windows.append((box, Color4(r: window.red, g: window.green, b: window.blue, a: alpha)))
+        if alpha > 0 { scene.windows.append((box, Color4(r: window.red, g: window.green, b: window.blue, a: alpha))) }
+        appendWindowBorder(of: region, box: box, into: &scene)
     }
 
     /// A cue's picture: its own extent (IMSC 1.1 `image` `tts:extent`) from the content box's
