@@ -18,12 +18,16 @@ public struct CEA708File: CaptionFileContents {
     public var captions: [CEA708Caption]
     /// Every DTVCC packet of the stream, all services.
     public var packets: [DTVCCPacket]
+    /// The programme's CEA-608 captions (CC1's cues) from the same caption data, for comparing
+    /// the two (`CEA708Checks.mismatches`); empty when it has none.
+    public var cea608: [Cue]
 
     /// A file from its parts.
-    public init(document: Document, service: Int, captions: [CEA708Caption], packets: [DTVCCPacket]) {
+    public init(document: Document, service: Int, captions: [CEA708Caption], packets: [DTVCCPacket], cea608: [Cue] = []) {
         self.document = document
         self.service = service
         self.captions = captions
         self.packets = packets
+        self.cea608 = cea608
     }
 }

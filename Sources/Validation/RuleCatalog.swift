@@ -82,7 +82,7 @@ public enum RuleCatalog {
     /// diagnoses, since `spec.*` findings are rules too. Batch records carry it inside the
     /// profile version, and `--cache` keys results by it, so a cached result is never served
     /// for rules that would now say something else. History: docs/validate.md, "Rule-set version".
-    public static let version = 7
+    public static let version = 8
 
     /// The non-`spec` rules with their default severities and summaries: the common model's,
     /// then those of each format's own checks (`ass.missing-style`, …), from the format registry.

@@ -26,3 +26,35 @@ import TestSupport
         #expect(file.diagnostics.contains { $0.code.rawValue == "mcc.bad-checksum" })
     }
 }
+
+/// `validate`'s 708 rules on an MCC file whose 608 and 708 say different things.
+@Suite struct CEA708ValidationTests {
+    @Test func a708CaptionThe608DoesNotCarryIsFound() throws {
+        func cue(_ s: Int64, _ text: String) -> Cue { Cue(start: MediaTime(seconds: s), end: MediaTime(seconds: s + 2), content: [.text(text)]) }
+        let document = Document(format: "test", tracks: [
+            Track(id: "CC1", kind: .captions, cues: [cue(2, "THE SAME WORDS"), cue(6, "ONLY IN SIX OH EIGHT")]),
+            Track(id: "SERVICE1", kind: .captions, cues: [cue(2, "The same words"), cue(6, "Something else entirely")]),
+        ])
+        let source = try CaptionFile(bytes: Array("1\n00:00:01,000 --> 00:00:02,000\nx\n".utf8), fileName: "x.srt")
+        var written: [UInt8] = []
+        _ = try source.write(document, as: .mcc) { written += $0 }
+        let mcc = try CaptionFile(bytes: written, fileName: "x.mcc")
+        let findings = Validator().validate(mcc)
+        let mismatches = findings.filter { $0.rule.rawValue == "cea708.608-mismatch" }
+        #expect(mismatches.count == 1, "\(findings.map(\.message))")
+        #expect(mismatches.first?.message.contains("Something else entirely") == true)
+    }
+
+    @Test func moreThanFourRowsAtOnceIsFound() {
+        var s = [CEA708Caption]()
+        var decoder = CEA708Decoder()
+        let commands: [CEA708Command] = [.defineWindow(CEA708WindowDefinition(id: 0, visible: true, anchorVertical: 0, anchorHorizontal: 0,
+                                                                              anchorPoint: 0, rowCount: 5, columnCount: 10))]
+            + Array("A\rB\rC\rD\rE".map { $0 == "\r" ? CEA708Command.carriageReturn : .character($0) })
+        let blocks = CEA708Encoder.serviceBlocks(service: 1, bytes: CEA708Encoder.bytes(of: commands))
+        for packet in CEA708Encoder.packets(blocks) { decoder.feed(CEA708Encoder.triplets(packet: packet), at: MediaTime(seconds: 1)) }
+        decoder.finish()
+        s = decoder.captions(service: 1) ?? []
+        #expect(CEA708Checks.limits(s).map(\.diagnostic.code) == [.cea708TooManyRows])
+    }
+}

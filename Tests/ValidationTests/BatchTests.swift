@@ -289,6 +289,7 @@ private var legibleExecutable: String {
             5: "49ea29216eeec2dfe9ced08d2e71261f44628c5fbfeae9cbcc72fb3635705c47",
             6: "98bfb9a5bdafc6725d8121d22474dfe65931ee423ec20e5cf8f318c001ced50a",
             7: "8a2a97ca95d5323255b10324ebef04b5d58460e99ba4bc154fbdfb8d1645891a",
+            8: "3ac3bac137fdd56736f9744138017ccc6b3b6675ac4c179e40a121a82679c34c",
         ]
         var text = ""
         // The rule folders, then the profile folders (profile.<name>: fixtures for a whole profile).

@@ -39,6 +39,12 @@ extension CaptionFormat {
             }
             decoder.finish()
             let diagnostics = decoder.diagnostics
+            // The programme's 608 (CC1), which `validate` compares the services with: decoded by
+            // the registry's other closed-caption formats.
+            let cea608 = decoder.servicesWithCaptions.isEmpty ? [] : CaptionFormat.all
+                .filter { $0.id != .cea708 && $0.closedCaptionEncoder?.trackPrefix == "CC" }
+                .flatMap { $0.closedCaptions?(pictures, options) ?? [] }
+                .first { $0.id == "CC1" }?.file.document.tracks.first?.cues ?? []
             return decoder.servicesWithCaptions.map { number in
                 let captions = decoder.captions(service: number) ?? []
                 var builder = CEA708CueBuilder(aspectRatio: settings.aspectRatio)
@@ -54,10 +60,24 @@ extension CaptionFormat {
                 let notes = builder.approximations.sorted { $0.key < $1.key }.map { what, count in
                     Diagnostic(.info, .cea708Approximated, "\(id): \(what), in \(count) caption\(count == 1 ? "" : "s")")
                 }
-                let contents = CEA708File(document: document, service: number, captions: captions, packets: packets)
+                let contents = CEA708File(document: document, service: number, captions: captions, packets: packets, cea608: cea608)
                 let file = CaptionFile(name: nil, format: .cea708, text: SourceText(bytes: []), contents: contents, diagnostics: own + notes)
                 return ClosedCaptionTrack(id: id, file: file, codec: "cea_708")
             }
+        }
+        format.rules = [
+            FormatRule(DiagnosticCode.cea708Mismatch608.rawValue, .warning,
+                       "A CEA-708 caption says what the programme's CEA-608 captions (CC1) do not, within two seconds of it."),
+            FormatRule(DiagnosticCode.cea708TooManyRows.rawValue, .warning,
+                       "More than four rows of 708 text are shown at once in a service (the most a decoder must show)."),
+            FormatRule(DiagnosticCode.cea708TooManyColumns.rawValue, .warning,
+                       "A 708 window has more columns than the screen (42 at 16:9, 32 at 4:3)."),
+        ]
+        format.checks = { file, _ in
+            guard let service = file.contents as? CEA708File else { return FormatCheckResult() }
+            let aspect = CEA708Settings.default.aspectRatio
+            let found = CEA708Checks.limits(service.captions, aspectRatio: aspect) + CEA708Checks.mismatches(service.captions, cea608: service.cea608)
+            return FormatCheckResult(findings: found.map { FormatFinding($0.diagnostic, start: $0.start, end: $0.end) })
         }
         return format
     }()

@@ -40,7 +40,9 @@ extension CaptionFormat {
                                               "\(read.value.frames.count) frames of caption data, but no 608 channel or 708 service shows text"))
             }
             let document = Document(format: .mcc, tracks: tracks, layoutFamily: .cea608Grid)
-            return ParseResult(value: MCCContents(document: document, channels: files) as any CaptionFileContents, diagnostics: diagnostics)
+            let lines = read.value.frames.map { (time: $0.time, line: $0.line) }
+            return ParseResult(value: MCCContents(document: document, channels: files, frameLines: lines) as any CaptionFileContents,
+                               diagnostics: diagnostics)
         }
         // Each channel's and service's own view, as a video's channel shows it.
         format.debugViews = [
@@ -50,6 +52,28 @@ extension CaptionFormat {
                 return view.render(channel, channel.document, flags)
             },
         ]
+        // Each channel's and service's own checks (708's limits and its comparison with 608),
+        // under the rules their formats declare.
+        format.checks = { file, context in
+            guard let contents = file.contents as? MCCContents else { return FormatCheckResult() }
+            var result = FormatCheckResult()
+            for id in contents.channels.keys.sorted() {
+                let channel = contents.channels[id]!
+                guard let checks = channel.format.checks else { continue }
+                let found = checks(channel, context)
+                result.specDiagnostics += found.specDiagnostics
+                // A finding at a time points at the line of the frame it falls on.
+                result.findings += found.findings.map { finding in
+                    var diagnostic = finding.diagnostic
+                    if diagnostic.location == nil, let start = finding.start,
+                       let line = contents.frameLines.last(where: { $0.time <= start })?.line ?? contents.frameLines.first?.line {
+                        diagnostic.location = SourceLocation(line: line, column: 1)
+                    }
+                    return FormatFinding(diagnostic, start: finding.start, end: finding.end)
+                }
+            }
+            return result
+        }
         format.writer = { document, options, sink in
             try writeMCC(document, options: options.formats).written(to: sink)
         }
@@ -97,4 +121,6 @@ extension CaptionFormat {
 private struct MCCContents: CaptionFileContents {
     let document: Document
     let channels: [String: CaptionFile]
+    /// Each frame's time and the line it was read from, in file order.
+    let frameLines: [(time: MediaTime, line: Int)]
 }
