@@ -24,6 +24,7 @@ let filter = option("--filter")
 let families: [(prefix: String, make: (Int) -> [Benchmark])] = [
     ("srt", SubRipBenchmarks.all), ("webvtt", WebVTTBenchmarks.all), ("scc", SCCBenchmarks.all),
     ("timeline", TimelineBenchmarks.all), ("render", { _ in RenderBenchmarks.all() + JapaneseRenderBenchmarks.all() }),
+    ("cea708", CEA708Benchmarks.all),
 ]
 let named = families.filter { family in filter.map { family.prefix.contains($0) || $0.hasPrefix(family.prefix) } ?? true }
 // --ttml FILE times the stages of reading one TTML document (see TTMLBenchmarks).
