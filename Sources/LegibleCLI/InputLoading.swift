@@ -73,7 +73,10 @@ enum InputOptions {
     static let readingSpecs: [OptionSpec] = [
         OptionSpec("from", value: "FORMAT", help: "Read the input as this format instead of detecting it (\(CaptionFormat.readable.map(\.id.rawValue).joined(separator: ", ")))."),
         OptionSpec("encoding", value: "NAME", help: "Decode the input as this encoding (e.g. windows-1252, Shift_JIS) instead of detecting it."),
-    ]
+    ] + readerSettings.map { OptionSpec($0.name, value: $0.valueName, help: $0.help) }
+
+    /// The formats' own reading options (`--cea708-encoding`), for every command that reads.
+    static var readerSettings: [FormatSetting] { CaptionFormat.all.flatMap(\.readerSettings) }
 
     /// The format `--from` names, if any.
     static func forcedFormat(_ arguments: Arguments) throws -> CaptionFormat? {
@@ -93,6 +96,14 @@ enum InputOptions {
         var reading = CaptionFile.Options(encoding: arguments.value("encoding"), format: try forcedFormat(arguments), keepsCueViews: keepsCueViews)
         reading.beforeReading = { format, size in LargeInputHeap.prepare(forInputOfSize: size, format: format) }
         var media = MediaCaptions.Options()
+        for setting in readerSettings where arguments.has(setting.name) {
+            do {
+                try setting.apply(arguments.value(setting.name), &reading.formats)
+                try setting.apply(arguments.value(setting.name), &media.formats)
+            } catch {
+                throw UsageError(message: error.message)
+            }
+        }
         let wanted = (arguments.value("track") ?? "").lowercased().split(separator: "#").last.map(String.init) ?? ""
         if wanted.hasPrefix("cc") || wanted.hasPrefix("service") { media.a53Scan = .always }
         if io.standardErrorIsTerminal {

@@ -238,7 +238,8 @@ import Legible
         do {
             let directory = try MediaFixtures.directory("cli-708")
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            let video = directory + "/dtvcc.ts"
+            for container in ["ts", "mp4"] {
+            let video = directory + "/dtvcc.\(container)"
             // Picture 10: window 0 defined hidden with its text; 20: shown; 40: hidden. Bytes made
             // by hand from CEA-708-E's tables: DF0 (0x98) with 6 parameters, "HELLO 708", DSW, HDW.
             let packets: [Int: [UInt8]] = [
@@ -283,7 +284,31 @@ import Legible
             let render = Run(["render", video, "--track", "SERVICE1", "--at", "1", "--size", "640x360", "-o", png])
             #expect(render.status == 0, "\(render.stderr)")
             #expect(FileManager.default.fileExists(atPath: png))
+            }
         }
+    }
+
+    /// shaka-player's `captions-test.ts` (../shared/conformance/cea708): no upstream 708
+    /// expectation exists; these are the windows its packets define (read from `--disassemble`:
+    /// DF0 at (0,0), DF1 at row 30 with SPL indents, DF0 at row 65), each shown by a TGW and
+    /// removed by the next TGW or DLW.
+    @Test(.enabled(if: SharedConformance.isAvailable, "../shared/conformance is not beside this checkout: skipped"))
+    func shakasSampleDecodesToItsThreeWindows() throws {
+        let sample = SharedConformance.root! + "/cea708/captions-test.ts"
+        let dump = Run(["dump", sample, "--track", "SERVICE1", "--json"])
+        #expect(dump.status == 0, "\(dump.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let cues = try #require((object["tracks"] as? [[String: Any]])?.first?["cues"] as? [[String: Any]])
+        #expect(cues.map { ($0["text"] as? String ?? "").replacingOccurrences(of: "\u{A0}", with: " ") } == [
+            "These are 708 captions\n(top left)",
+            "     These are 708 captions\n              (middle)",
+            "These are 708 captions\n(bottom left)",
+        ])
+        #expect(cues.map { (($0["start"] as? Double ?? 0) * 1000).rounded() } == [133, 5205, 12212])
+        #expect(cues.map { (($0["end"] as? Double ?? 0) * 1000).rounded() } == [4872, 11879, 19219])
+        // Its packets skip sequence numbers four times: said, decoded on.
+        let said = dump.stdout + dump.stderr
+        #expect(said.components(separatedBy: "cea708.sequence-gap").count - 1 == 4, "\(said)")
     }
 
     /// `burn` with no -s: the track the rules pick is drawn (and named); its pixels are there.

@@ -21,6 +21,18 @@ import TestSupport
         #expect(service.cues.map { $0.start.approximateSeconds.rounded() } == [2, 5])
     }
 
+    /// Korean broadcasts send EUC-KR in G1's byte range: read as ISO 8859-1 it is mojibake; with
+    /// the service's encoding given, the text.
+    @Test func aServiceEncodingReadsKoreanText() throws {
+        let bytes = Fixtures.bytes("mcc/korean-euc-kr.mcc")
+        let plain = try CaptionFile(bytes: bytes, fileName: "k.mcc")
+        #expect(plain.document.tracks.first?.cues.first?.plainText == "¾È³çÇÏ¼¼¿ä")
+        var options = CaptionFile.Options()
+        try CaptionFormat.cea708.readerSettings.first { $0.name == "cea708-encoding" }!.apply("1=EUC-KR", &options.formats)
+        let korean = try CaptionFile(bytes: bytes, fileName: "k.mcc", options: options)
+        #expect(korean.document.tracks.first?.cues.first?.plainText == "안녕하세요")
+    }
+
     @Test func damagedFilesSayWhatIsWrongAndReadTheRest() throws {
         let file = try CaptionFile(bytes: Fixtures.bytes("mcc-bad/bad_checksum.mcc"), fileName: "bad_checksum.mcc")
         #expect(file.diagnostics.contains { $0.code.rawValue == "mcc.bad-checksum" })

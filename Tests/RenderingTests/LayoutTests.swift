@@ -88,6 +88,31 @@ import CaptionStyling
         #expect(frame.pixel(x: Self.width / 10 - 3, y: Self.height / 10 + 5).a == 0)
     }
 
+    /// A 708 window's border is drawn around its fill (raised: lit top and left, shaded bottom
+    /// and right), and a shadow border as the box's drop shadow (WindowBorder.swift).
+    @Test func aCaptionWindowsBorderAndShadowAreDrawn() throws {
+        let red = Color(red: 255, green: 0, blue: 0)
+        var style = StyleProperties(backgroundColor: Color(red: 0, green: 0, blue: 255))
+        style.outline = .init(placement: .box, style: .outset, color: red, width: .em(Fraction(1, 8)))
+        let raised = Region(id: "r", origin: Point(x: Fraction(1, 5), y: Fraction(1, 5)), extent: Point(x: Fraction(1, 5), y: Fraction(1, 5)),
+                            style: style)
+        let cue = Cue(start: .zero, end: MediaTime(seconds: 5), content: [.text("x")], layout: CueLayout(regionID: "r"))
+        let frame = try Self.overlay([cue], family: .cea708Windows, regions: [raised])
+        let (x0, y0, x1, y1) = (Self.width / 5, Self.height / 5, Self.width * 2 / 5, Self.height * 2 / 5)
+        #expect(frame.pixel(x: x0 - 1, y: y0 + 10) == (255, 0, 0, 255), "lit left edge")
+        #expect(frame.pixel(x: x1, y: y0 + 10) == (127, 0, 0, 255), "shaded right edge")
+        #expect(frame.pixel(x: x0 + 10, y: y1) == (127, 0, 0, 255), "shaded bottom edge")
+        #expect(frame.pixel(x: x0 + 3, y: y1 - 3) == (0, 0, 255, 255), "the fill inside")
+        var shadowed = style
+        shadowed.outline = nil
+        shadowed.textShadow = [.init(offsetX: .em(Fraction(1, 8)), offsetY: .em(Fraction(1, 8)), color: red)]
+        var region = raised
+        region.style = shadowed
+        let shadow = try Self.overlay([cue], family: .cea708Windows, regions: [region])
+        #expect(shadow.pixel(x: x1 + 1, y: y1 + 1) == (255, 0, 0, 255), "the shadow below and right")
+        #expect(shadow.pixel(x: x0 - 1, y: y0 + 10).a == 0, "nothing to the left")
+    }
+
     @Test func cea608RowFifteenIsTheBottomRowOfTheSafeArea() throws {
         // As CEA608CueBuilder.layout(topRow: 15, column: 0) places it.
         let layout = CueLayout(line: .fraction(Fraction(16, 19)), lineAlignment: .start, position: Fraction(4, 40),

@@ -12,6 +12,16 @@ extension CaptionFormat {
         format.aliases = ["cea708", "cea-708", "dtvcc"]
         format.containerCodecs = []
         format.documentation = "docs/cea708.md"
+        format.readerSettings = [
+            FormatSetting(name: "cea708-encoding", valueName: "N=NAME",
+                          help: "CEA-708: read service N's text in this encoding (an ICU name, e.g. 1=EUC-KR for Korean broadcasts) instead of ISO 8859-1.") { value, options throws(LegibleError) in
+                let parts = (value ?? "").split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let service = Int(parts[0]), (1...63).contains(service), !parts[1].isEmpty else {
+                    throw LegibleError(.invalidArgument, "--cea708-encoding wants SERVICE=ENCODING (1=EUC-KR), not '\(value ?? "")'")
+                }
+                options[CEA708Settings.self].decoder.serviceEncodings[service] = parts[1]
+            },
+        ]
         format.debugViews = [
             DebugView(name: "disassemble", help: "", shows: "shows closed-caption codes") { file, _, _ in
                 guard let contents = file.contents as? CEA708File else { return "" }
