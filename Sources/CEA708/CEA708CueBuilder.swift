@@ -26,7 +26,10 @@ public import TimedText
 /// - **Border**: uniform, raised and depressed as an outline on the region's box, the shadow
 ///   borders as its drop shadow (drawn by the renderer's window borders).
 ///
-/// What the model cannot hold is counted in `approximations` (flashing as solid, display
+/// - **Flashing**: `cues(for:)` turns a caption with flashing colours into half-second cues, the
+///   flashing colours solid and transparent in turn.
+///
+/// What the model cannot hold is counted in `approximations` (flashing without an end, display
 /// effects, vertical print directions laid out as rows) for the reader to say.
 public struct CEA708CueBuilder: Sendable {
     /// The screen shape anchors are read for.
@@ -85,6 +88,30 @@ public struct CEA708CueBuilder: Sendable {
         return Box(x: x, y: y, width: width, height: height)
     }
 
+    /// How long each half of a flash lasts: the standard gives no rate; a second a cycle, as
+    /// 608 decoders flash.
+    public static let flashHalfPeriod = MediaTime(value: 1, timescale: 2)
+
+    /// The cues of a caption: one, or for a caption with an end whose window has flashing
+    /// colours, one per half second, the flashing colours solid and transparent in turn.
+    public mutating func cues(for caption: CEA708Caption) -> [Cue] {
+        guard let end = caption.end, caption.window.flashes else { return [cue(for: caption)] }
+        var out: [Cue] = []
+        var t = caption.start
+        var on = true
+        while t < end {
+            let next = min(t + Self.flashHalfPeriod, end)
+            var phase = caption
+            phase.start = t
+            phase.end = next
+            if !on { phase.window = caption.window.withFlashingOff }
+            out.append(cue(for: phase))
+            t = next
+            on.toggle()
+        }
+        return out
+    }
+
     /// The cue of a caption, placed in its window's region (added to `regions` if new).
     public mutating func cue(for caption: CEA708Caption) -> Cue {
         let window = caption.window
@@ -138,11 +165,8 @@ public struct CEA708CueBuilder: Sendable {
         if a.printDirection == .topToBottom || a.printDirection == .bottomToTop {
             approximations["vertical printing (laid out as rows)", default: 0] += 1
         }
-        let flashes = a.fill.opacity == .flash || window.rows.contains { $0.contains { cell in
-            guard let pen = cell?.pen else { return false }
-            return pen.color.foreground.opacity == .flash || pen.color.background.opacity == .flash
-        } }
-        if flashes { approximations["flashing colours (drawn solid)", default: 0] += 1 }
+        // A flashing caption with an end is flashed by `cues(for:)`; one without cannot be.
+        if caption.end == nil && window.flashes { approximations["flashing colours in a caption without an end (drawn solid)", default: 0] += 1 }
     }
 
     /// A window's region style: its fill as the background; its border as an outline on the box

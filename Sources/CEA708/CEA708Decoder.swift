@@ -147,6 +147,18 @@ public struct CEA708Decoder: Sendable {
                    "service \(number)\(when): a command cut off by \(why) (\(hex)) is dropped", at: nil)
     }
 
+    /// The captions every service took off screen since the last call, in service order, and
+    /// forgets them: a player following a live stream calls it after each `feed`, and
+    /// `currentCaptions` for what is shown now.
+    public mutating func drainCaptions() -> [CEA708Caption] {
+        services.keys.sorted().flatMap { services[$0]!.drainCaptions() }
+    }
+
+    /// What every service shows now: one caption per visible window with text, without an end.
+    public var currentCaptions: [CEA708Caption] {
+        services.keys.sorted().flatMap { services[$0]!.currentCaptions }
+    }
+
     /// The captions of a service, in start order (nil: the service sent nothing).
     public func captions(service number: Int) -> [CEA708Caption]? {
         services[number]?.allCaptions

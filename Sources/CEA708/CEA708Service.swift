@@ -36,6 +36,16 @@ public struct CEA708Service: Sendable {
         self.encoding = encoding
     }
 
+    /// The captions taken off screen since the last call, and forgets them (for a player
+    /// following a live stream; `allCaptions` then holds only what came after).
+    mutating func drainCaptions() -> [CEA708Caption] {
+        defer { captions.removeAll(keepingCapacity: true) }
+        return captions
+    }
+
+    /// What the service's windows show now, one caption per visible window with text (no end).
+    public var currentCaptions: [CEA708Caption] { open.values.sorted { $0.window.definition.id < $1.window.definition.id } }
+
     /// Every caption, those still on screen last (with no end), in start order.
     public var allCaptions: [CEA708Caption] {
         (captions + open.values.sorted { $0.window.definition.id < $1.window.definition.id }).sorted { $0.start < $1.start }

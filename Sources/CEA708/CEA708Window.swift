@@ -74,6 +74,30 @@ public struct CEA708Window: Sendable, Hashable {
         }
     }
 
+    /// Whether anything in the window flashes: its fill, or a character's colour or background.
+    public var flashes: Bool {
+        attributes.fill.opacity == .flash || rows.contains { $0.contains { cell in
+            guard let color = cell?.pen.color else { return false }
+            return color.foreground.opacity == .flash || color.background.opacity == .flash
+        } }
+    }
+
+    /// The window in the half of a flash when flashing colours are off: each is transparent.
+    var withFlashingOff: CEA708Window {
+        func off(_ c: CEA708Color) -> CEA708Color { c.opacity == .flash ? CEA708Color(red: c.red, green: c.green, blue: c.blue, opacity: .transparent) : c }
+        var copy = self
+        copy.attributes.fill = off(attributes.fill)
+        copy.rows = rows.map { row in row.map { cell in
+            cell.map { c in
+                var c = c
+                c.pen.color.foreground = off(c.pen.color.foreground)
+                c.pen.color.background = off(c.pen.color.background)
+                return c
+            }
+        } }
+        return copy
+    }
+
     /// Whether any cell shows a character.
     public var hasText: Bool { rows.contains { $0.contains { $0?.character != nil } } }
 

@@ -68,6 +68,23 @@ import CEA708
         #expect(span.style.outline != nil)
     }
 
+    @Test func flashingTextTurnsOnAndOffEveryHalfSecond() {
+        var s = CEA708Stream()
+        let flashing = CEA708PenColor(foreground: CEA708Color(red: 3, green: 3, blue: 3, opacity: .flash))
+        s.send([.define(0, visible: true), .setPenColor(flashing)] + .text("ALERT"), at: 1)
+        s.send([.hideWindows(0x01)], at: 3)
+        s.decoder.finish()
+        var builder = CEA708CueBuilder()
+        let cues = builder.cues(for: s.decoder.captions(service: 1)![0])
+        #expect(cues.count == 4)
+        #expect(cues.map { $0.start.approximateSeconds } == [1, 1.5, 2, 2.5])
+        func alpha(_ cue: Cue) -> UInt8? {
+            guard case .span(let span)? = cue.content.first else { return nil }
+            return span.style.color?.alpha ?? 255
+        }
+        #expect(cues.map(alpha) == [255, 0, 255, 0])
+    }
+
     @Test func centredWindowsAlignTheirRowsAndDropLeadingBlanks() {
         var builder = CEA708CueBuilder()
         let c = caption([.define(0, visible: true, windowStyle: 3), .setPenLocation(row: 0, column: 5)] + .text("MID"))
@@ -76,12 +93,12 @@ import CEA708
         #expect(cue.layout.textAlignment == .center)
     }
 
-    @Test func flashingIsCountedAsAnApproximationAndBordersAreKept() {
+    @Test func openEndedFlashingIsCountedAsAnApproximationAndBordersAreKept() {
         var builder = CEA708CueBuilder()
         let flashing = CEA708PenColor(foreground: CEA708Color(red: 3, green: 3, blue: 3, opacity: .flash))
         let c = caption([.define(0, visible: true), .setWindowAttributes(CEA708WindowAttributes(border: .raised)), .setPenColor(flashing)] + .text("X"))
         _ = builder.cue(for: c)
-        #expect(builder.approximations.keys.sorted() == ["flashing colours (drawn solid)"])
+        #expect(builder.approximations.keys.sorted() == ["flashing colours in a caption without an end (drawn solid)"])
         #expect(builder.regions.first?.style.outline?.style == .outset)
     }
 }

@@ -156,6 +156,18 @@ import CEA708
         #expect(s.decoder.diagnostics.contains { $0.code == .cea708UnassignedCode })
     }
 
+    /// As a player follows a live stream: what is shown now, and what has gone since.
+    @Test func aLiveStreamIsFollowedCaptionByCaption() {
+        var s = CEA708Stream()
+        s.send([.define(0, visible: true)] + .text("NOW"), at: 1)
+        #expect(s.decoder.currentCaptions.map(\.text) == ["NOW"])
+        #expect(s.decoder.drainCaptions().isEmpty)
+        s.send([.formFeed] + .text("NEXT"), at: 2)
+        #expect(s.decoder.drainCaptions().map(\.text) == ["NOW"])
+        #expect(s.decoder.drainCaptions().isEmpty)
+        #expect(s.decoder.currentCaptions.map(\.text) == ["NEXT"])
+    }
+
     @Test func predefinedStylesAreTheStandards() {
         #expect(CEA708WindowAttributes.predefined(2).fill.opacity == .transparent)
         #expect(CEA708WindowAttributes.predefined(3).justification == .center)

@@ -58,7 +58,7 @@ extension CaptionFormat {
             return decoder.servicesWithCaptions.map { number in
                 let captions = decoder.captions(service: number) ?? []
                 var builder = CEA708CueBuilder(aspectRatio: settings.aspectRatio)
-                let cues = captions.map { builder.cue(for: $0) }
+                let cues = captions.flatMap { builder.cues(for: $0) }
                 let id = "SERVICE\(number)"
                 let track = Track(id: id, kind: .captions, cues: cues, regions: builder.regions)
                 let document = Document(format: .cea708, tracks: [track], layoutFamily: .cea708Windows)
