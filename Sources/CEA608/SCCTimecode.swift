@@ -1,4 +1,5 @@
 public import TimedText
+import ClosedCaptionData
 
 /// An SMPTE timecode as Scenarist SCC files write it: `HH:MM:SS:FF` non-drop-frame or
 /// `HH:MM:SS;FF` drop-frame, both counting frames of NTSC video at 30000/1001 per second.
@@ -31,14 +32,9 @@ public struct SCCTimecode: Sendable, Hashable, CustomStringConvertible {
     /// Drop-frame labels skip 00 and 01 at each minute not divisible by ten, so each ten minutes
     /// hold 17,982 frames: 1,800 in the first minute and 1,798 in each of the nine others.
     public init(frameNumber frame: Int64, dropFrame: Bool) {
-        var nominal = max(0, frame)
-        if dropFrame {
-            let tens = nominal / 17_982, rest = nominal % 17_982
-            let skipped = 18 * tens + (rest < 1800 ? 0 : 2 * ((rest - 1800) / 1798 + 1))
-            nominal += skipped
-        }
-        self.init(hours: Int(nominal / 108_000), minutes: Int(nominal / 1800 % 60), seconds: Int(nominal / 30 % 60),
-                  frames: Int(nominal % 30), isDropFrame: dropFrame)
+        // SMPTE's counting, shared with MCC's time codes (ClosedCaptionData).
+        let label = MCCTimecode(frameNumber: frame, rate: dropFrame ? .fps30DropFrame : .fps30)
+        self.init(hours: label.hours, minutes: label.minutes, seconds: label.seconds, frames: label.frames, isDropFrame: dropFrame)
     }
 
     /// The frame rate of line 21 captioning: 30000/1001 frames a second.
@@ -51,10 +47,7 @@ public struct SCCTimecode: Sendable, Hashable, CustomStringConvertible {
 
     /// The number of the frame this label names, counted from 00:00:00:00.
     public var frameNumber: Int64 {
-        let totalMinutes = Int64(hours) * 60 + Int64(minutes)
-        let nominal = (totalMinutes * 60 + Int64(seconds)) * 30 + Int64(frames)
-        guard isDropFrame else { return nominal }
-        return nominal - 2 * (totalMinutes - totalMinutes / 10)
+        MCCTimecode(hours: hours, minutes: minutes, seconds: seconds, frames: frames).frameNumber(at: isDropFrame ? .fps30DropFrame : .fps30)
     }
 
     /// The exact time of the labelled frame: `frameNumber` × 1001/30000 s.
