@@ -16,13 +16,21 @@ public struct CEA708Caption: Sendable, Hashable {
     public var service: Int
     /// The window as it was shown: its definition, attributes and cells.
     public var window: CEA708Window
+    /// The window came on screen with this caption (it was not shown just before), so its
+    /// display effect plays at the start.
+    public var appeared: Bool
+    /// The window left the screen at the end (hidden, deleted or emptied; not changed), so its
+    /// display effect plays after it.
+    public var disappeared: Bool
 
     /// A caption from its parts.
-    public init(start: MediaTime, end: MediaTime?, service: Int, window: CEA708Window) {
+    public init(start: MediaTime, end: MediaTime?, service: Int, window: CEA708Window, appeared: Bool = false, disappeared: Bool = false) {
         self.start = start
         self.end = end
         self.service = service
         self.window = window
+        self.appeared = appeared
+        self.disappeared = disappeared
     }
 
     /// The window's rows as text, top to bottom: a row's empty cells before its first character

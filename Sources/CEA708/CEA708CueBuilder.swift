@@ -28,9 +28,11 @@ public import TimedText
 ///
 /// - **Flashing**: `cues(for:)` turns a caption with flashing colours into half-second cues, the
 ///   flashing colours solid and transparent in turn.
+/// - **Fading** (SWA's fade effect): `cues(for:)` fades a window in over the effect's time as it
+///   appears and out after it goes, in four steps of the region's opacity.
 ///
-/// What the model cannot hold is counted in `approximations` (flashing without an end, display
-/// effects, vertical print directions laid out as rows) for the reader to say.
+/// What the model cannot hold is counted in `approximations` (flashing without an end, wipes,
+/// vertical print directions laid out as rows) for the reader to say.
 public struct CEA708CueBuilder: Sendable {
     /// The screen shape anchors are read for.
     public enum AspectRatio: String, Sendable, Hashable {
@@ -52,6 +54,7 @@ public struct CEA708CueBuilder: Sendable {
         let service: Int, window: Int
         let box: Box
         let fill: Color
+        let opacity: Fraction?
         let border: CEA708WindowAttributes.Border, borderColor: Color
         let padding: Fraction
     }
@@ -95,6 +98,10 @@ public struct CEA708CueBuilder: Sendable {
     /// The cues of a caption: one, or for a caption with an end whose window has flashing
     /// colours, one per half second, the flashing colours solid and transparent in turn.
     public mutating func cues(for caption: CEA708Caption) -> [Cue] {
+        let a = caption.window.attributes
+        if a.displayEffect == .fade && a.effectSpeed > 0 && !caption.window.flashes && (caption.appeared || caption.disappeared) {
+            return fading(caption)
+        }
         guard let end = caption.end, caption.window.flashes else { return [cue(for: caption)] }
         var out: [Cue] = []
         var t = caption.start
@@ -112,8 +119,50 @@ public struct CEA708CueBuilder: Sendable {
         return out
     }
 
+    /// The steps a fade is drawn in, each a quarter of the effect's time.
+    static let fadeSteps = 4
+
+    /// A caption whose window fades in as it appears and out after it goes (SWA's fade, its
+    /// speed in half seconds): the window and its text at 1/5, 2/5, 3/5, 4/5 of their opacity in
+    /// the effect's quarters, the caption whole between.
+    private mutating func fading(_ caption: CEA708Caption) -> [Cue] {
+        let duration = MediaTime(value: Int64(caption.window.attributes.effectSpeed), timescale: 2)
+        let steps = Int64(Self.fadeSteps)
+        var out: [Cue] = []
+        var start = caption.start
+        if caption.appeared {
+            for k in 0..<steps {
+                let next = caption.start + MediaTime(value: duration.value * (k + 1), timescale: duration.timescale * steps)
+                let stop = caption.end.map { min($0, next) } ?? next
+                guard start < stop else { break }
+                var step = caption
+                step.start = start
+                step.end = stop
+                out.append(cue(for: step, opacity: Fraction(k + 1, steps + 1)))
+                start = stop
+            }
+        }
+        if caption.end.map({ start < $0 }) ?? true {
+            var whole = caption
+            whole.start = start
+            out.append(cue(for: whole))
+        }
+        if caption.disappeared, let end = caption.end {
+            for k in 0..<steps {
+                var step = caption
+                step.start = end + MediaTime(value: duration.value * k, timescale: duration.timescale * steps)
+                step.end = end + MediaTime(value: duration.value * (k + 1), timescale: duration.timescale * steps)
+                out.append(cue(for: step, opacity: Fraction(steps - k, steps + 1)))
+            }
+        }
+        return out
+    }
+
     /// The cue of a caption, placed in its window's region (added to `regions` if new).
-    public mutating func cue(for caption: CEA708Caption) -> Cue {
+    public mutating func cue(for caption: CEA708Caption) -> Cue { cue(for: caption, opacity: nil) }
+
+    /// The cue, its window drawn at `opacity` (a fade's step) when given.
+    private mutating func cue(for caption: CEA708Caption, opacity: Fraction?) -> Cue {
         let window = caption.window
         let shown = window.rows.map { row in row.map { cell in cell.flatMap { $0.pen.attributes.textTag == 15 ? nil : $0 } } }
         let firstRow = shown.firstIndex { $0.contains { $0?.character != nil } } ?? 0
@@ -133,7 +182,7 @@ public struct CEA708CueBuilder: Sendable {
         let box = box(of: window)
         let padding = Fraction(Int64(firstRow)) * Self.rowHeight
         let key = RegionKey(service: caption.service, window: window.definition.id, box: box, fill: window.attributes.fill.color,
-                            border: window.attributes.border, borderColor: window.attributes.borderColor.color, padding: padding)
+                            opacity: opacity, border: window.attributes.border, borderColor: window.attributes.borderColor.color, padding: padding)
         let id: String
         if let known = regionIDs[key] {
             id = known
@@ -143,7 +192,7 @@ public struct CEA708CueBuilder: Sendable {
             id = count == 0 ? base : "\(base)-\(count + 1)"
             regionIDs[key] = id
             regions.append(Region(id: id, origin: Point(x: box.x, y: box.y), extent: Point(x: box.width, y: box.height),
-                                  displayAlignment: .before, style: Self.windowStyle(window.attributes),
+                                  displayAlignment: .before, style: Self.windowStyle(window.attributes, opacity: opacity),
                                   padding: padding == .zero ? nil : Insets(top: padding, right: .zero, bottom: .zero, left: .zero),
                                   showBackground: .always, overflow: .visible))
         }
@@ -161,7 +210,8 @@ public struct CEA708CueBuilder: Sendable {
 
     private mutating func note(_ window: CEA708Window, caption: CEA708Caption) {
         let a = window.attributes
-        if a.displayEffect != .snap { approximations["fade and wipe effects (shown at once)", default: 0] += 1 }
+        if a.displayEffect == .wipe { approximations["wipe effects (shown at once)", default: 0] += 1 }
+        if a.displayEffect == .fade && window.flashes { approximations["fades of flashing windows (shown at once)", default: 0] += 1 }
         if a.printDirection == .topToBottom || a.printDirection == .bottomToTop {
             approximations["vertical printing (laid out as rows)", default: 0] += 1
         }
@@ -172,8 +222,9 @@ public struct CEA708CueBuilder: Sendable {
     /// A window's region style: its fill as the background; its border as an outline on the box
     /// (solid for uniform, `outset` raised, `inset` depressed); a shadow border as the box's
     /// drop shadow, down and to its side.
-    static func windowStyle(_ a: CEA708WindowAttributes) -> StyleProperties {
+    static func windowStyle(_ a: CEA708WindowAttributes, opacity: Fraction? = nil) -> StyleProperties {
         var style = StyleProperties(backgroundColor: a.fill.color)
+        style.opacity = opacity
         let color = a.borderColor.color
         let one = StyleProperties.Length.em(Fraction(1, 8)), minusOne = StyleProperties.Length.em(Fraction(-1, 8))
         switch a.border {

@@ -225,14 +225,16 @@ public struct CEA708Service: Sendable {
     private mutating func settle(at time: MediaTime) {
         for id in 0..<8 {
             let shown = windows[id].flatMap { $0.isVisible && $0.hasText ? $0 : nil }
+            let wasShown = open[id] != nil
             if let caption = open[id] {
                 if let shown, shown.showsSame(as: caption.window) { continue }
                 var ended = caption
                 ended.end = time
+                ended.disappeared = shown == nil
                 if ended.start < time { captions.append(ended) }
                 open[id] = nil
             }
-            if let shown { open[id] = CEA708Caption(start: time, end: nil, service: number, window: shown) }
+            if let shown { open[id] = CEA708Caption(start: time, end: nil, service: number, window: shown, appeared: !wasShown) }
         }
     }
 }

@@ -85,6 +85,24 @@ import CEA708
         #expect(cues.map(alpha) == [255, 0, 255, 0])
     }
 
+    @Test func aFadingWindowFadesInAndOut() {
+        var s = CEA708Stream()
+        let fade = CEA708WindowAttributes(displayEffect: .fade, effectSpeed: 2)  // a second
+        s.send([.define(0, visible: false), .setWindowAttributes(fade)] + .text("SOFT"), at: 1)
+        s.send([.displayWindows(0x01)], at: 2)
+        s.send([.hideWindows(0x01)], at: 5)
+        s.decoder.finish()
+        let caption = s.decoder.captions(service: 1)![0]
+        #expect(caption.appeared && caption.disappeared)
+        var builder = CEA708CueBuilder()
+        let cues = builder.cues(for: caption)
+        #expect(cues.map { $0.start.approximateSeconds } == [2, 2.25, 2.5, 2.75, 3, 5, 5.25, 5.5, 5.75])
+        #expect(cues.last?.end?.approximateSeconds == 6)
+        let opacities = cues.map { cue in builder.regions.first { $0.id == cue.layout.regionID }?.style.opacity }
+        #expect(opacities == [Fraction(1, 5), Fraction(2, 5), Fraction(3, 5), Fraction(4, 5), nil,
+                              Fraction(4, 5), Fraction(3, 5), Fraction(2, 5), Fraction(1, 5)])
+    }
+
     @Test func centredWindowsAlignTheirRowsAndDropLeadingBlanks() {
         var builder = CEA708CueBuilder()
         let c = caption([.define(0, visible: true, windowStyle: 3), .setPenLocation(row: 0, column: 5)] + .text("MID"))
