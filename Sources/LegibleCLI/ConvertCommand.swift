@@ -20,7 +20,7 @@ enum ConvertCommand: Command {
         pipeline can refuse a lossy conversion ("lossless": false); FILE.sarif writes them as
         SARIF 2.1.0, as validate --format sarif does, for code-scanning interfaces.
         A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
-        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
+        608 channel (CC1), 708 service (SERVICE1) or language (fr), else the selection rules do and say which (docs/media.md).
         Writes: \(CaptionFormat.writable.map(\.id.rawValue).joined(separator: ", ")). Reads: \(CaptionFormat.readable.map(\.id.rawValue).joined(separator: ", ")).
         """
     static let options: [OptionSpec] = [

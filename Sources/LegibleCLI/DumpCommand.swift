@@ -21,7 +21,7 @@ enum DumpCommand: Command {
         --hls-reference (the segment's own time by default). Each format's debugging views
         (below: \(debugViews.map { "--" + $0.name }.joined(separator: ", "))) print what only that format has.
         A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
-        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
+        608 channel (CC1), 708 service (SERVICE1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 when the file was read (diagnostics may still be reported), 1 when it could
         not be read at all, 2 for a usage error.
         """

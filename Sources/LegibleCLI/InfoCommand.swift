@@ -11,7 +11,7 @@ enum InfoCommand: Command {
         FILE may be '-' for standard input. The file is read completely (every cue parsed, styles
         applied), then summarised: one block per track, and the number of diagnostics of each code.
         A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
-        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
+        608 channel (CC1), 708 service (SERVICE1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 when the file was read, 1 when it could not be read at all, 2 for a usage error.
         """
     static let options: [OptionSpec] = [

@@ -24,7 +24,7 @@ enum RenderCommand: Command {
         Image subtitles (IMSC image profiles) are drawn from PNG data in the document or PNG files
         next to it.
         A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
-        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
+        608 channel (CC1), 708 service (SERVICE1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 written, 1 unreadable input or output, 2 usage error.
         """
     static let options: [OptionSpec] = [

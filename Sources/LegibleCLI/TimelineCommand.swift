@@ -14,7 +14,7 @@ enum TimelineCommand: Command {
         or by "#N", its zero-based place in the track as `legible dump` prints it.
         The reader's warnings and errors go to stderr.
         A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
-        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
+        608 channel (CC1), 708 service (SERVICE1) or language (fr), else the selection rules do and say which (docs/media.md).
         Exit status: 0 when the file was read, 1 when it could not be read at all, 2 for a usage error.
         """
     static let options: [OptionSpec] = OutputOptions.specs(["text", "json"]) + [InputOptions.trackSpec] + InputOptions.specs

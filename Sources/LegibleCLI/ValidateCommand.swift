@@ -34,7 +34,7 @@ enum ValidateCommand: Command {
         cue's start is never moved). The findings printed are those that remain.
 
         A media file (MKV, MP4, MPEG-TS...) is read too: --track picks its subtitle stream (s:N),
-        608 channel (CC1) or language (fr), else the selection rules do and say which (docs/media.md).
+        608 channel (CC1), 708 service (SERVICE1) or language (fr), else the selection rules do and say which (docs/media.md).
 
         Batch mode: --format jsonl writes one record per file as it finishes (path, status ok,
         findings, unreadable or timed-out, size, sha256, format, encoding, cue counts, findings by
