@@ -63,7 +63,9 @@ let package = Package(
         // Validating many inputs: one file as `validate` checks it, directories, threads or worker processes.
         .target(name: "BatchValidation", dependencies: ["TimedText", "TextScanning", "CaptionFormats", "CaptionSources", "TrackSelection",
                                                         "Validation", "VideoIO"]),
-        .target(name: "Legible", dependencies: ["TimedText", "TextScanning", "XML", "ClosedCaptionData", "SubRip", "WebVTT", "CEA608", "CEA708",
+        // Delivery: a track cut into HLS subtitle renditions (WebVTT segments, playlists).
+        .target(name: "Segmenting", dependencies: ["TimedText", "CaptionFormats", "TrackSelection"]),
+        .target(name: "Legible", dependencies: ["Segmenting", "TimedText", "TextScanning", "XML", "ClosedCaptionData", "SubRip", "WebVTT", "CEA608", "CEA708",
                                                 "TTML", "SubStationAlpha", "Timeline", "TrackSelection", "CaptionStyling", "Rendering",
                                                 "VideoIO", "CaptionFormats", "Validation", "MediaCaptions", "BatchValidation",
                                                 "CaptionSources"]),
@@ -124,6 +126,7 @@ let package = Package(
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
         // Every reader on damage shapes at n and 8n: catches work that grows faster than the input.
         .testTarget(name: "ReaderGrowthTests", dependencies: ["SubRip", "WebVTT", "CEA608", "TTML", "SubStationAlpha", "TextScanning", "TestSupport"]),
+        .testTarget(name: "SegmentingTests", dependencies: ["Segmenting", "Legible", "TestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["Legible", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -49,7 +49,8 @@ ALLOWED = {
                        "CaptionStyling", "Rendering"},
     "Legible": {"TimedText", "TextScanning", "XML", "ClosedCaptionData", "SubRip", "WebVTT", "SubStationAlpha", "TTML",
                 "CEA608", "CEA708", "Timeline", "TrackSelection", "CaptionStyling", "Rendering", "VideoIO", "CaptionFormats",
-                "Validation", "MediaCaptions", "BatchValidation", "CaptionSources"},
+                "Validation", "MediaCaptions", "BatchValidation", "CaptionSources", "Segmenting"},
+    "Segmenting": {"TimedText", "TextScanning", "CaptionFormats", "TrackSelection", "Timeline"},
     "LegibleCLI": {"Legible", "CMalloc"},
     "legible": {"LegibleCLI"},
 }

@@ -11,7 +11,7 @@ import os, re, sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources")
 LIBRARY = ["TimedText", "TextScanning", "SubRip", "WebVTT", "ClosedCaptionData", "CEA608", "CEA708", "TTML", "Timeline", "TrackSelection",
-           "CaptionStyling", "Rendering", "VideoIO", "Validation", "Legible"]
+           "CaptionStyling", "Rendering", "VideoIO", "Validation", "Segmenting", "Legible"]
 DECL = re.compile(r"^\s*(?:@[\w()., ]+\s+)*(?:public|open)\s+(?:(?:private\(set\)|internal\(set\)|static|final|mutating|nonmutating|override|convenience|required|indirect|consuming|borrowing|prefix|postfix|infix)\s+)*"
                   r"(func|var|let|init|struct|enum|class|protocol|typealias|subscript|case|actor)\b")
 # Conformance plumbing that documents itself: ==, hash(into:), description, rawValue inits.

@@ -19,3 +19,4 @@
 @_exported import MediaCaptions
 @_exported import BatchValidation
 @_exported import CaptionSources
+@_exported import Segmenting

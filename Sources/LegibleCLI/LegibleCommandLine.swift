@@ -4,7 +4,7 @@ import Legible
 public enum LegibleCommandLine {
     public static let version = LegibleEngine.version
 
-    static let commands: [CommandEntry] = [CommandEntry(DumpCommand.self), CommandEntry(InfoCommand.self), CommandEntry(TimelineCommand.self), CommandEntry(ConvertCommand.self), CommandEntry(TracksCommand.self), CommandEntry(ValidateCommand.self), CommandEntry(RenderCommand.self), CommandEntry(BurnCommand.self), CommandEntry(ProbeCommand.self)]
+    static let commands: [CommandEntry] = [CommandEntry(DumpCommand.self), CommandEntry(InfoCommand.self), CommandEntry(TimelineCommand.self), CommandEntry(ConvertCommand.self), CommandEntry(TracksCommand.self), CommandEntry(ValidateCommand.self), CommandEntry(RenderCommand.self), CommandEntry(BurnCommand.self), CommandEntry(ProbeCommand.self), CommandEntry(SegmentCommand.self)]
 
     static var helpText: String {
         var text = """
