@@ -70,15 +70,26 @@ public enum CEA708Checks {
         guard !cea608.isEmpty else { return [] }
         let slack = MediaTime(seconds: 2)
         let sorted = cea608.sorted { $0.start < $1.start }
+        // The 608 cues near a caption are found from a lower bound on their start: no cue starts
+        // earlier than its end less the longest cue's length, so the search never re-reads the
+        // programme from its beginning (an open-ended cue makes the bound the first cue).
+        let openEnded = sorted.contains { $0.end == nil }
+        let longest = sorted.reduce(MediaTime.zero) { longest, cue in cue.end.map { max(longest, $0 - cue.start) } ?? longest }
         var out: [Finding] = []
         for c in captions {
             let words = Self.words(c.text)
             guard !words.isEmpty else { continue }
             let from = c.start - slack, to = (c.end ?? c.start) + slack
+            var lo = 0, hi = openEnded ? 0 : sorted.count
+            let earliest = from - longest
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if sorted[mid].start < earliest { lo = mid + 1 } else { hi = mid }
+            }
             var near = Set<String>()
-            for cue in sorted {
+            for cue in sorted[lo...] {
                 if cue.start > to { break }
-                if (cue.end ?? .init(seconds: Int64.max / 2)) < from { continue }
+                if let end = cue.end, end < from { continue }
                 near.formUnion(Self.words(cue.plainText))
             }
             let missing = words.filter { !near.contains($0) }

@@ -71,7 +71,9 @@ public struct CEA708Decoder: Sendable {
     private var parsers: [Int: CEA708CommandParser] = [:]
     private var assembler = DTVCCPacketAssembler()
     private var lastSequence: Int?
+    /// What is about the stream (packets), and what is about each service.
     private var log = DiagnosticLog()
+    private var serviceLogs: [Int: DiagnosticLog] = [:]
     private var finished = false
 
     /// A decoder that has seen nothing.
@@ -80,7 +82,18 @@ public struct CEA708Decoder: Sendable {
     }
 
     /// What was skipped or repaired, each with its time.
-    public var diagnostics: [Diagnostic] { log.finished() }
+    public var diagnostics: [Diagnostic] {
+        var all = log
+        for number in serviceLogs.keys.sorted() { all.merge(serviceLogs[number]!) }
+        return all.finished()
+    }
+
+    /// What was said about the packets (sequence gaps, packets and blocks cut short), which no
+    /// one service owns.
+    public var streamDiagnostics: [Diagnostic] { log.finished() }
+
+    /// What was said about one service's commands.
+    public func diagnostics(service number: Int) -> [Diagnostic] { serviceLogs[number]?.finished() ?? [] }
 
     /// The services that showed something, ascending.
     public var servicesWithCaptions: [Int] {
@@ -120,12 +133,12 @@ public struct CEA708Decoder: Sendable {
                 services[number] = CEA708Service(number: number, encoding: options.serviceEncodings[number])
             }
             let commands = parsers[number]!.feed(block.data)
-            services[number]!.run(commands, at: time, log: &log)
+            services[number]!.run(commands, at: time, log: &serviceLogs[number, default: DiagnosticLog()])
             touched.append(number)
         }
         // Services that received nothing still run input whose delay has passed.
         for number in services.keys where !touched.contains(number) {
-            services[number]!.run([], at: time, log: &log)
+            services[number]!.run([], at: time, log: &serviceLogs[number, default: DiagnosticLog()])
         }
     }
 
@@ -135,7 +148,7 @@ public struct CEA708Decoder: Sendable {
         finished = true
         if let last = assembler.finish() { feed(last) }
         for number in parsers.keys.sorted() { dropPartial(service: number, at: nil, why: "the end of the stream") }
-        for number in services.keys.sorted() { services[number]!.finish(log: &log) }
+        for number in services.keys.sorted() { services[number]!.finish(log: &serviceLogs[number, default: DiagnosticLog()]) }
     }
 
     private mutating func dropPartial(service number: Int, at time: MediaTime?, why: String) {
@@ -143,7 +156,7 @@ public struct CEA708Decoder: Sendable {
         guard !bytes.isEmpty else { return }
         let when = time.map { " at \($0.secondsText) s" } ?? ""
         let hex = bytes.map { String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-        log.report(.warning, .cea708PartialCommand,
+        serviceLogs[number, default: DiagnosticLog()].report(.warning, .cea708PartialCommand,
                    "service \(number)\(when): a command cut off by \(why) (\(hex)) is dropped", at: nil)
     }
 

@@ -88,6 +88,12 @@ public struct MCCFrame: Sendable, Hashable {
     public var triplets: [CCDataTriplet] { packet.triplets ?? [] }
 }
 
+extension DiagnosticCode {
+    /// Warning: an MCC file carries caption data, but no 608 channel or 708 service in it shows
+    /// text.
+    public static let mccNoCaptions: Self = "mcc.no-captions"
+}
+
 extension CaptionFormatID {
     /// MacCaption MCC: time-coded Caption Distribution Packets carrying CEA-608 and CEA-708.
     public static let mcc: Self = "mcc"

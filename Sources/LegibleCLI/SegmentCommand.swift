@@ -77,7 +77,9 @@ enum SegmentCommand: Command {
                                                  isForced: arguments.has("forced"), isSDH: arguments.has("sdh"),
                                                  uri: (folder as NSString).lastPathComponent + "/subtitles.m3u8")
         io.writeStandardOutput(Array((declaration.line + "\n").utf8))
-        io.say("\(rendition.value.segments.count) segments of \(track.cues.count) cues written to \(folder)")
+        if !arguments.has("quiet") {
+            io.say("\(rendition.value.segments.count) segments of \(track.cues.count) cues written to \(folder)")
+        }
         ProcessLifetime.keepUntilExit(input)
         return 0
     }

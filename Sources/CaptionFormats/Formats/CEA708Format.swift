@@ -48,25 +48,23 @@ extension CaptionFormat {
                 decoder.feed(last)
             }
             decoder.finish()
-            let diagnostics = decoder.diagnostics
             // The programme's 608 (CC1), which `validate` compares the services with: decoded by
             // the registry's other closed-caption formats.
             let cea608 = decoder.servicesWithCaptions.isEmpty ? [] : CaptionFormat.all
                 .filter { $0.id != .cea708 && $0.closedCaptionEncoder?.trackPrefix == "CC" }
                 .flatMap { $0.closedCaptions?(pictures, options) ?? [] }
                 .first { $0.id == "CC1" }?.file.document.tracks.first?.cues ?? []
-            return decoder.servicesWithCaptions.map { number in
+            let shown = decoder.servicesWithCaptions
+            return shown.map { number in
                 let captions = decoder.captions(service: number) ?? []
                 var builder = CEA708CueBuilder(aspectRatio: settings.aspectRatio)
                 let cues = captions.flatMap { builder.cues(for: $0) }
                 let id = "SERVICE\(number)"
                 let track = Track(id: id, kind: .captions, cues: cues, regions: builder.regions)
                 let document = Document(format: .cea708, tracks: [track], layoutFamily: .cea708Windows)
-                // The decoder's diagnostics that name this service, those of the stream (packets)
-                // with the first service only, so that each is said once.
-                let own = diagnostics.filter { d in
-                    d.message.hasPrefix("service \(number) ") || (!d.message.hasPrefix("service ") && number == decoder.servicesWithCaptions.first)
-                }
+                // The service's own diagnostics; those about the packets go with the first
+                // service only, so that each is said once.
+                let own = decoder.diagnostics(service: number) + (number == shown.first ? decoder.streamDiagnostics : [])
                 let notes = builder.approximations.sorted { $0.key < $1.key }.map { what, count in
                     Diagnostic(.info, .cea708Approximated, "\(id): \(what), in \(count) caption\(count == 1 ? "" : "s")")
                 }

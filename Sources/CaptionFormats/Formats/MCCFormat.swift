@@ -36,7 +36,7 @@ extension CaptionFormat {
                 }
             }
             if tracks.isEmpty && !read.value.frames.isEmpty {
-                diagnostics.append(Diagnostic(.warning, "mcc.no-captions",
+                diagnostics.append(Diagnostic(.warning, .mccNoCaptions,
                                               "\(read.value.frames.count) frames of caption data, but no 608 channel or 708 service shows text"))
             }
             let document = Document(format: .mcc, tracks: tracks, layoutFamily: .cea608Grid)
@@ -65,8 +65,7 @@ extension CaptionFormat {
                 // A finding at a time points at the line of the frame it falls on.
                 result.findings += found.findings.map { finding in
                     var diagnostic = finding.diagnostic
-                    if diagnostic.location == nil, let start = finding.start,
-                       let line = contents.frameLines.last(where: { $0.time <= start })?.line ?? contents.frameLines.first?.line {
+                    if diagnostic.location == nil, let start = finding.start, let line = contents.line(at: start) {
                         diagnostic.location = SourceLocation(line: line, column: 1)
                     }
                     return FormatFinding(diagnostic, start: finding.start, end: finding.end)
@@ -123,4 +122,16 @@ private struct MCCContents: CaptionFileContents {
     let channels: [String: CaptionFile]
     /// Each frame's time and the line it was read from, in file order.
     let frameLines: [(time: MediaTime, line: Int)]
+
+    /// The line of the last frame at or before `time` (the first frame's for an earlier time),
+    /// by binary search: times only grow in a file that reads cleanly; in one that does not the
+    /// answer is a nearby line, never a wrong file.
+    func line(at time: MediaTime) -> Int? {
+        var lo = 0, hi = frameLines.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if frameLines[mid].time <= time { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? frameLines[lo - 1].line : frameLines.first?.line
+    }
 }
